@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["{app,core,server,tests,bench,scripts,extension}/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", "tests/e2e/**"],
+    setupFiles: ["tests/setup/console-error.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
