@@ -54,7 +54,9 @@ export const Env = z
     /** CIDR ranges the fetcher may reach although they are private (e.g. 127.0.0.1/32). */
     FETCH_ALLOW_PRIVATE: csv,
     /** Extra ports the fetcher may use besides 80, 443 and 1024–65535. */
-    FETCH_ALLOW_PORTS: csv.pipe(z.array(z.coerce.number().int().min(1).max(65_535))),
+    FETCH_ALLOW_PORTS: csv.pipe(
+      z.array(z.string().transform(Number).pipe(z.number().int().min(1).max(65_535))),
+    ),
     FETCH_USER_AGENT: optionalString,
     FETCH_TIMEOUT_MS: positiveInt.default(15_000),
     FETCH_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
