@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export { schema };
+export type Schema = typeof schema;
+/** One type for both drivers: code never needs to know which one it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain parameterised SQL, for the few places that need it (both drivers answer it). */
+export type SqlExecutor = {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+};
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  sql: SqlExecutor;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  /** dataDir undefined = in memory (tests); loadDataDir = start from a dumped data dir. */
+  | { kind: "pglite"; dataDir: string | undefined; loadDataDir?: Blob };
+
+export function databaseOptionsFromEnv(env: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "db") };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      sql: { query: async (text, params) => pool.query(text, params) as never },
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    sql: { query: async (text, params) => client.query(text, params) as never },
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

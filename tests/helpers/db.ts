@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import { type Database, openDatabase } from "../../core/db/client.ts";
+import { migrateDatabase } from "../../core/db/migrate.ts";
+
+export type TestDatabase = Database & { name: string };
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default; when
+ * DATABASE_URL points at a PostgreSQL server, a uniquely named database on it, dropped after.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const template = inject("pgliteTemplate");
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    const database = await openDatabase({ kind: "pglite", dataDir: undefined, loadDataDir });
+    // The template is migrated already (tests/setup/global.ts, keyed by the migration files).
+    if (!loadDataDir) await migrateDatabase(database);
+    return { ...database, name: "pglite:memory" };
+  }
+  const name = `dropwave_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    name,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** Registers a database for the current test file; read `.current` inside tests. */
+export function useTestDatabase(): { readonly current: TestDatabase } {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get current() {
+      if (!database) throw new Error("test database not ready (use it inside a test)");
+      return database;
+    },
+  };
+}
