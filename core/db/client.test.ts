@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { appSetting } from "./schema/index.ts";
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 
 describe("database", () => {
   it("is migrated and answers a ping", async () => {

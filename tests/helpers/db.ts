@@ -50,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Registers a database for the current test file; read `.current` inside tests. */
-export function useTestDatabase(): { readonly current: TestDatabase } {
+export function setupTestDatabase(): { readonly current: TestDatabase } {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
