@@ -68,6 +68,8 @@ export const Env = z
     MAX_WATCHES_PER_USER: positiveInt.default(200),
     /** The shortest check interval users may choose, in minutes. */
     MIN_CHECK_INTERVAL_MINUTES: positiveInt.default(60),
+    /** Sign-in, sign-up and reset attempts allowed per IP (and per email) per minute. */
+    AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(5),
     /** Turn off sign-up (e.g. a private instance once its users exist). */
     DISABLE_SIGNUP: boolFlag.default(false),
   })

@@ -1,0 +1,26 @@
+import { createContext } from "react-router";
+import type { Auth } from "../core/accounts/auth.ts";
+import type { Database } from "../core/db/client.ts";
+import type { Env, PublicEnv } from "../core/env.ts";
+import type { Logger } from "../core/log.ts";
+import type { Mailer } from "../core/mail/mailer.ts";
+
+/** Everything a request handler may use, built once per process (server/services.ts). */
+export type AppServices = {
+  env: Env;
+  publicEnv: PublicEnv;
+  version: string;
+  log: Logger;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+};
+
+export type Viewer = { id: string; email: string; name: string };
+
+export type RequestScope = { requestId: string; log: Logger; clientIp: string };
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestScope>();
+/** The signed-in person, or null; set by the root middleware. */
+export const viewerContext = createContext<Viewer | null>(null);

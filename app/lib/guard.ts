@@ -1,0 +1,35 @@
+/** Which visitors a page admits; every page route declares one (see app/lib/guard.server.ts). */
+export type AuthRule = "required" | "guest" | "public";
+
+export type AccessDecision = { kind: "allow" } | { kind: "redirect"; to: string };
+
+/**
+ * Signed-out visitors on a required page go to the login page and come back afterwards;
+ * signed-in visitors on a guest page (register, reset) go to their hub.
+ */
+export function decideAccess(rule: AuthRule, isSignedIn: boolean, url: URL): AccessDecision {
+  if (rule === "required" && !isSignedIn) {
+    const back = `${url.pathname}${url.search}`;
+    return { kind: "redirect", to: `/login?redirect=${encodeURIComponent(back)}` };
+  }
+  if (rule === "guest" && isSignedIn) return { kind: "redirect", to: "/hub" };
+  return { kind: "allow" };
+}
+
+/**
+ * A `redirect` query value we may follow: a same-site path only. Anything else (absolute
+ * URLs, protocol-relative `//host`, backslash tricks, control characters) falls back.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/hub"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2_000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    const parsed = new URL(value, "http://dropwave.invalid");
+    if (parsed.origin !== "http://dropwave.invalid") return fallback;
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,16 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The product's route table. Each page declares who may see it (authGuard in its module).
+export default [
+  index("routes/landing.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("reset", "routes/reset.tsx"),
+  route("reset/:token", "routes/reset-token.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("hub", "routes/hub.tsx"),
+  route("user", "routes/user.tsx"),
+  route("404", "routes/not-found.tsx", { id: "not-found-page" }),
+  route("*", "routes/not-found.tsx", { id: "catch-all" }),
+] satisfies RouteConfig;

@@ -1,0 +1,93 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { requestContext, servicesContext, viewerContext } from "../context.ts";
+import { LoginForm, parseForm } from "../lib/account-forms.ts";
+import { callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.ts";
+import { flashCookie } from "../lib/flash.server.ts";
+import { authGuard } from "../lib/guard.server.ts";
+import { safeRedirectPath } from "../lib/guard.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/login";
+
+// The login page is exempt from the guest redirect: a signed-in visitor may switch accounts.
+export const middleware = authGuard("public");
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Sign in", "Sign in to Dropwave to see your tracked products and price alerts.");
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { viewer: context.get(viewerContext) };
+}
+
+const WRONG_CREDENTIALS = "That email and password do not match an account.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(LoginForm, form);
+  if (!parsed.ok) return data({ error: WRONG_CREDENTIALS, fieldErrors: parsed.fieldErrors }, 400);
+  const { email, password } = parsed.value;
+  const response = await callAuth(
+    context.get(servicesContext),
+    context.get(requestContext),
+    request,
+    "/sign-in/email",
+    { email, password, rememberMe: true },
+  );
+  if (response.status === 429) {
+    const seconds = retryAfterSeconds(response);
+    return data(
+      { error: `Too many attempts. Try again in ${seconds} seconds.`, fieldErrors: {} },
+      { status: 429, headers: { "retry-after": String(seconds) } },
+    );
+  }
+  if (!response.ok) return data({ error: WRONG_CREDENTIALS, fieldErrors: {} }, 401);
+  const headers = cookiesOf(response);
+  headers.append(
+    "set-cookie",
+    flashCookie({ kind: "success", message: "Signed in. Welcome back!" }),
+  );
+  return redirect(safeRedirectPath(parsed.value.redirect), { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirect") ?? "";
+  const viewer = loaderData.viewer;
+  return (
+    <AuthCard title="Sign in">
+      {viewer ? (
+        <FormMessage tone="info">
+          You are signed in as {viewer.email}.{" "}
+          <Link to="/hub" className="underline">
+            Go to your hub
+          </Link>{" "}
+          or sign in as someone else below.
+        </FormMessage>
+      ) : null}
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <Field name="email" label="Email" type="email" autoComplete="email" required />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
+      </Form>
+      <div className="flex justify-between text-sm">
+        <Link to="/reset" className="text-accent-2 underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+        <Link
+          to={redirectTo ? `/register?redirect=${encodeURIComponent(redirectTo)}` : "/register"}
+          className="text-accent-2 underline-offset-4 hover:underline"
+        >
+          Create an account
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

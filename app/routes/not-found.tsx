@@ -1,0 +1,33 @@
+import { data, Link, useLocation } from "react-router";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/not-found";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Page Not Found", "There is no page at this address.");
+
+export function loader({ request }: Route.LoaderArgs) {
+  return data({ path: new URL(request.url).pathname }, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  const location = useLocation();
+  return <NotFound path={location.pathname} />;
+}
+
+export function NotFound({ path }: { path: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-6 py-24 text-center" aria-labelledby="not-found-title">
+      <p className="font-mono text-6xl font-black text-accent">404</p>
+      <h1 id="not-found-title" className="mt-4 break-words font-display text-2xl font-bold">
+        Page Not Found: {path}
+      </h1>
+      <p className="mt-4 text-muted">The link may be old, or the address mistyped.</p>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-lg bg-accent px-5 py-2.5 font-semibold text-accent-fg"
+      >
+        Back to the start
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { ProsePage } from "../components/prose-page.tsx";
+import { authGuard } from "../lib/guard.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/privacy";
+
+export const middleware = authGuard("public");
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Privacy Policy", "What this Dropwave instance stores about you, and why.");
+
+export default function Privacy() {
+  return (
+    <ProsePage title="Privacy Policy" updated="22 November 2026">
+      <p>
+        Dropwave keeps only what it needs to track prices for you, on the operator's own server.
+      </p>
+      <h2>What is stored</h2>
+      <ul>
+        <li>
+          Your email address, display name and a hash of your password (never the password itself).
+        </li>
+        <li>
+          Your sessions: a random token in an HttpOnly cookie, with the IP address and browser it
+          was created from.
+        </li>
+        <li>
+          The products you track, your alert rules, the price history, and the alerts sent to you.
+        </li>
+        <li>
+          The notification channels you set up (email, webhook addresses, push subscriptions).
+        </li>
+      </ul>
+      <h2>What is not</h2>
+      <ul>
+        <li>No analytics, advertising or tracking scripts. No data is sold or shared.</li>
+        <li>
+          Stores see requests from this server, not from you, except when you use the browser
+          extension.
+        </li>
+      </ul>
+      <h2>Cookies</h2>
+      <p>
+        One session cookie keeps you signed in. Your theme choice stays in your browser's local
+        storage.
+      </p>
+      <h2>Your choices</h2>
+      <p>
+        You can export your data and delete your account from your account settings. Deleting the
+        account removes your watches, history and channels.
+      </p>
+    </ProsePage>
+  );
+}

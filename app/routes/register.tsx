@@ -1,0 +1,130 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { requestContext, servicesContext } from "../context.ts";
+import {
+  type FieldErrors,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  parseForm,
+  passwordRule,
+  RegisterForm,
+} from "../lib/account-forms.ts";
+import { authErrorCode, callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.ts";
+import { flashCookie } from "../lib/flash.server.ts";
+import { authGuard } from "../lib/guard.server.ts";
+import { safeRedirectPath } from "../lib/guard.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/register";
+
+export const middleware = authGuard("guest");
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Create your account", "Create a free Dropwave account and start tracking prices.");
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { isSignupDisabled: context.get(servicesContext).publicEnv.isSignupDisabled };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(RegisterForm, form);
+  if (!parsed.ok) return data({ error: null, fieldErrors: parsed.fieldErrors }, 400);
+  const { email, password, name } = parsed.value;
+  const response = await callAuth(
+    context.get(servicesContext),
+    context.get(requestContext),
+    request,
+    "/sign-up/email",
+    { email, password, name: name || email.split("@")[0] },
+  );
+  if (response.status === 429) {
+    return data(
+      {
+        error: `Too many attempts. Try again in ${retryAfterSeconds(response)} seconds.`,
+        fieldErrors: {},
+      },
+      429,
+    );
+  }
+  if (!response.ok) {
+    const code = await authErrorCode(response);
+    if (code?.startsWith("USER_ALREADY_EXISTS")) {
+      return data(
+        {
+          error: null,
+          fieldErrors: { email: "An account with this email already exists. Sign in instead?" },
+        },
+        409,
+      );
+    }
+    return data(
+      { error: "Could not create the account. Check the fields and try again.", fieldErrors: {} },
+      400,
+    );
+  }
+  const headers = cookiesOf(response);
+  headers.append(
+    "set-cookie",
+    flashCookie({
+      kind: "success",
+      message: "Welcome to Dropwave! Paste a product link to start tracking.",
+    }),
+  );
+  return redirect(safeRedirectPath(parsed.value.redirect), { headers });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirect") ?? "";
+  if (loaderData.isSignupDisabled) {
+    return (
+      <AuthCard title="Sign-up is closed">
+        <p className="text-muted">This Dropwave instance is not taking new accounts.</p>
+        <Link to="/login" className="text-accent-2 underline">
+          Sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  const errors: FieldErrors = actionData?.fieldErrors ?? {};
+  return (
+    <AuthCard title="Create your account">
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`Use ${passwordRule}. A few words strung together work well.`}
+          error={errors.password}
+        />
+        <Field
+          name="name"
+          label="Display name (optional)"
+          autoComplete="nickname"
+          error={errors.name}
+        />
+        <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
+      </Form>
+      <p className="text-sm text-muted">
+        Already have an account?{" "}
+        <Link to="/login" className="text-accent-2 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { data, Form, Link, redirect } from "react-router";
+import { findResetTokenOwner } from "../../core/accounts/reset-token.ts";
+import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { requestContext, servicesContext } from "../context.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  parseForm,
+  passwordRule,
+  ResetPasswordForm,
+} from "../lib/account-forms.ts";
+import { callAuth, cookiesOf } from "../lib/auth-call.server.ts";
+import { authGuard } from "../lib/guard.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/reset-token";
+
+export const middleware = authGuard("guest");
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Choose a new password", "Set a new password for your Dropwave account.");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const owner = await findResetTokenOwner(context.get(servicesContext).database.db, params.token);
+  return { isUsable: owner !== null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const scope = context.get(requestContext);
+  const parsed = parseForm(ResetPasswordForm, await request.formData());
+  if (!parsed.ok)
+    return data(
+      { isUsable: true, error: parsed.fieldErrors.password ?? "Check the password." },
+      400,
+    );
+  const owner = await findResetTokenOwner(services.database.db, params.token);
+  if (!owner) return data({ isUsable: false, error: null }, 410);
+  const reset = await callAuth(services, scope, request, "/reset-password", {
+    token: params.token,
+    newPassword: parsed.value.password,
+  });
+  if (!reset.ok) return data({ isUsable: false, error: null }, 410);
+  // Signed in with the new password straight away.
+  const signIn = await callAuth(services, scope, request, "/sign-in/email", {
+    email: owner.email,
+    password: parsed.value.password,
+  });
+  if (!signIn.ok) return redirect("/login");
+  return redirect("/hub", { headers: cookiesOf(signIn) });
+}
+
+export default function ResetToken({ loaderData, actionData }: Route.ComponentProps) {
+  const isUsable = actionData ? actionData.isUsable : loaderData.isUsable;
+  if (!isUsable) {
+    return (
+      <AuthCard title="This link no longer works">
+        <p className="text-muted">
+          Reset links work once and for one hour. This one has expired or was used already.
+        </p>
+        <Link
+          to="/reset"
+          className="inline-block rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg"
+        >
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <Field
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`Use ${passwordRule}.`}
+        />
+        <SubmitButton pendingText="Saving…">Save and sign in</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

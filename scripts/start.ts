@@ -1,0 +1,18 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+// `npm start`: the built server bundle. A fresh clone has none yet, so build it once.
+process.env.NODE_ENV ??= "production";
+const entry = path.resolve("build/server/index.js");
+if (!existsSync(entry)) {
+  console.log("No build yet: building the app once (npm run build)…");
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (built.status !== 0 || !existsSync(entry)) {
+    console.error("The build failed; see above.");
+    process.exit(1);
+  }
+}
+const server = (await import(pathToFileURL(entry).href)) as typeof import("../server/main.ts");
+await server.start();

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppServices } from "../../app/context.ts";
+import { AppError } from "../../core/errors.ts";
+import { apiErrorResponse, type HonoEnv, withClientIp } from "../http.ts";
+
+/** The JSON API. Every answer is JSON, including unknown paths and errors. */
+export function createApi(services: AppServices): Hono<HonoEnv> {
+  const api = new Hono<HonoEnv>();
+
+  api.get("/health", async (c) => {
+    const isDatabaseUp = await services.database.ping();
+    return c.json(
+      {
+        status: isDatabaseUp ? "ok" : "degraded",
+        version: services.version,
+        database: { kind: services.database.kind, status: isDatabaseUp ? "up" : "down" },
+      },
+      isDatabaseUp ? 200 : 503,
+    );
+  });
+
+  api.on(["GET", "POST"], "/auth/*", (c) =>
+    services.auth.handler(withClientIp(c.req.raw, c.get("scope").clientIp)),
+  );
+
+  api.all("*", (c) =>
+    apiErrorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)),
+  );
+
+  return api;
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { latestOutboxMail, PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
+
+test("register lands in the hub signed in, with a welcome toast", async ({ page }) => {
+  const email = uniqueEmail("reg");
+  await register(page, email);
+  await expect(page.getByRole("heading", { name: "Your hub" })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText("Welcome to Dropwave!")).toBeVisible();
+});
+
+test("sign out, then sign in again and come back to the page asked for", async ({ page }) => {
+  const email = uniqueEmail("again");
+  await register(page, email);
+  await signOut(page);
+  await page.goto("/user");
+  await expect(page).toHaveURL("/login?redirect=%2Fuser");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("wrong password!!");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("That email and password do not match an account.")).toBeVisible();
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+});
+
+test("signed-in visitors of guest pages go to the hub", async ({ page }) => {
+  await register(page, uniqueEmail("guest"));
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/hub$/);
+  await page.goto("/reset");
+  await expect(page).toHaveURL(/\/hub$/);
+});
+
+test("reset the password through the link in the outbox mail", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await register(page, email);
+  await signOut(page);
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("If an account exists for that email")).toBeVisible();
+  await expect.poll(() => latestOutboxMail(email)).toBeTruthy();
+  const mail = latestOutboxMail(email)!.replace(/=\r?\n/g, "");
+  const link = mail.match(/http:\/\/127\.0\.0\.1:3210\/reset\/[A-Za-z0-9_%-]+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  // The link works once.
+  await signOut(page);
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+});

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+let counter = 0;
+
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export const PASSWORD = "correct horse battery";
+
+export async function register(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The newest outbox mail to `to` (the app writes mail there when SMTP_URL is unset). */
+export function latestOutboxMail(to: string): string | undefined {
+  const dir = path.resolve(".e2e-data/outbox");
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  for (const file of files.reverse()) {
+    const content = readFileSync(path.join(dir, file), "utf8");
+    if (content.includes(`To: ${to}`)) return content;
+  }
+  return undefined;
+}
