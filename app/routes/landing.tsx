@@ -59,7 +59,7 @@ export default function Landing() {
   const isSignedIn = Boolean(rootData?.viewer);
   return (
     <>
-      <section className="relative isolate overflow-hidden px-6 pt-20 pb-64 text-center">
+      <section className="relative isolate overflow-hidden px-6 pt-20 pb-80 text-center">
         <div className="synth-horizon -z-10" aria-hidden="true" />
         <p className="font-mono text-sm tracking-[0.3em] text-accent-2">
           PRICE TRACKING, SELF-HOSTED

@@ -1,0 +1,67 @@
+import pino from "pino";
+import type { AppServices } from "../../app/context.ts";
+import { parseEnv } from "../../core/env.ts";
+import type { Mailer } from "../../core/mail/mailer.ts";
+import { createApp } from "../../server/app.ts";
+import { createServices } from "../../server/services.ts";
+import type { TestDatabase } from "./db.ts";
+
+export const TEST_ORIGIN = "http://dropwave.test";
+
+/** The real Hono app on a test database, called with app.request() (no socket). */
+export async function createTestApp(
+  database: TestDatabase,
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+) {
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: "/tmp/dropwave-test-data",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...options.env,
+  });
+  const log = pino({ level: "silent" });
+  const services: AppServices = await createServices({
+    env,
+    log,
+    database,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
+  const app = createApp(services);
+  /** A JSON request as a browser on the app's own origin would send it. */
+  const request = (
+    path: string,
+    init: {
+      method?: string;
+      body?: unknown;
+      cookie?: string;
+      headers?: Record<string, string>;
+      /** The client's address as the socket would report it (default 198.51.100.7). */
+      ip?: string;
+    } = {},
+  ) =>
+    app.request(
+      `${TEST_ORIGIN}${path}`,
+      {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers: {
+          origin: TEST_ORIGIN,
+          "content-type": "application/json",
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      },
+      // What @hono/node-server passes as bindings: getConnInfo reads the socket from here.
+      { incoming: { socket: { remoteAddress: init.ip ?? "198.51.100.7", remoteFamily: "IPv4" } } },
+    );
+  return { app, services, request };
+}
+
+/** "name=value" pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
