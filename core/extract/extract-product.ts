@@ -103,7 +103,7 @@ function toCandidates(
   raws: readonly RawCandidate[],
   r: Resolver,
   notes: string[],
-): PriceCandidate[] {
+): { candidates: PriceCandidate[]; unresolved: number } {
   const out: PriceCandidate[] = [];
   const keys = new Map<string, number>();
   let unresolved = 0;
@@ -134,9 +134,12 @@ function toCandidates(
       raw: raw.raw,
     });
   }
-  if (unresolved > 0)
-    notes.push(`${unresolved} price(s) in an ambiguous currency symbol were left out`);
-  return out;
+  if (unresolved > 0) {
+    notes.push(
+      `${unresolved} price(s) in an ambiguous currency symbol (nothing on the page decides it) were left out`,
+    );
+  }
+  return { candidates: out, unresolved };
 }
 
 function absolute(value: string | null | undefined, base: URL | null): string | null {
@@ -196,11 +199,11 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     ...meta.candidates,
     ...visible,
   ];
-  const candidates = toCandidates(raws, resolver, notes);
+  const { candidates, unresolved } = toCandidates(raws, resolver, notes);
   const isProduct =
     facts.some((f) => f.isProduct === true) ||
     scan.hasAddToCart ||
-    outputs.some((o) => o.output.candidates.length > 0);
+    outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null);
   const structuredCount =
     jsonLd.candidates.length + micro.candidates.length + meta.candidates.length;
   const isBlocked =
@@ -235,7 +238,7 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
   const status: ExtractResult["status"] =
     choice.status === "ok"
       ? "ok"
-      : choice.status === "ambiguous"
+      : choice.status === "ambiguous" || (unresolved > 0 && isProduct && !isBlocked)
         ? "ambiguous"
         : isProduct && !isBlocked
           ? "no_price"

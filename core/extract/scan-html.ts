@@ -122,6 +122,30 @@ const TOKEN_ATTRS = [
   "itemprop",
 ];
 const MAX_ATTR = 4_096;
+/** Attributes worth keeping (plus every data-*): the rest (srcset, svg paths, handlers) are skipped. */
+const KEPT_ATTRS = new Set([
+  "id",
+  "class",
+  "style",
+  "hidden",
+  "itemprop",
+  "itemscope",
+  "itemtype",
+  "property",
+  "typeof",
+  "content",
+  "value",
+  "href",
+  "src",
+  "rel",
+  "type",
+  "name",
+  "lang",
+  "action",
+  "aria-label",
+  "datetime",
+  "aria-hidden",
+]);
 const MAX_STACK_SEARCH = 64;
 const MAX_RECORDS = 4_000;
 const MAX_TEXT = 400;
@@ -130,6 +154,9 @@ const MAX_SCRIPT = 4_000_000;
 const MAX_ANCESTOR_FRAMES = 30;
 
 const PRICE_WORD = /price|preis|prix|precio|prezzo|cena|pris|amount|cost/i;
+/** Cheap first test: a token text that matches none of these words needs no other test. */
+const INTERESTING =
+  /pri[cx]|preis|precio|prezzo|cena|pris|amount|cost|strike|through|was|old|list|rrp|sale|cross|previous|original|compare|regular|basis|msrp|uvp|before|standard|del|carousel|recommend|related|similar|also|upsell|up-sell|sponsor|recs-|p13n|sims-|you-may|cart|breadcrumb|newsletter|frequently|bundle|shelf|sticky|accessor|unit|per-|grundpreis|avail|stock|inventory|sold|title|product|name|pdp|buy/i;
 const STRUCK =
   /strike|line-through|was-?price|price-?was|old-?price|price-?old|list-?price|rrp|non-?sale|crossed|previous-?price|a-text-price|original-?price|compare-?at|price--was|regular-price|basis-?price|msrp|uvp|before-?price|price-?before|price-?standard|strikethrough|del-price|price-del/i;
 const EXCLUDED =
@@ -152,7 +179,9 @@ type Frame = {
   isHidden: boolean;
   isPerUnit: boolean;
   isInMain: boolean;
-  tokens: string[];
+  /** Computed on first use (ancestry of a kept element). */
+  tokens: string[] | null;
+  tokenAttrs: Record<string, string> | null;
   collectors: ElementRecord[];
   scopeType: string | null;
   scopeId: number;
@@ -219,6 +248,7 @@ export function scanHtml(html: string): PageScan {
     isPerUnit: false,
     isInMain: false,
     tokens: [],
+    tokenAttrs: null,
     collectors: [],
     scopeType: null,
     scopeId: 0,
@@ -239,6 +269,8 @@ export function scanHtml(html: string): PageScan {
   let attrs: Record<string, string> = {};
   let attrName = "";
   let attrValue = "";
+  let isAttrKept = false;
+  let hasDataPriceAttr = false;
   let lastWasText = false;
 
   const top = (): Frame => stack[stack.length - 1] ?? root;
@@ -248,6 +280,8 @@ export function scanHtml(html: string): PageScan {
     for (let i = stack.length - 1, n = 0; i > 0 && n < MAX_ANCESTOR_FRAMES; i--, n++) {
       const frame = stack[i];
       if (!frame) break;
+      if (frame.tokens === null)
+        frame.tokens = frame.tokenAttrs ? selfTokens(frame.tokenAttrs) : [];
       for (const t of frame.tokens) out.push(t);
       if (frame.tag === "body") break;
     }
@@ -267,7 +301,7 @@ export function scanHtml(html: string): PageScan {
           type.includes("json") ||
           frame.attrs.id ||
           /__TGT_DATA__|runParams|ShopifyAnalytics|Shopify\.|__NEXT_DATA__|__PRELOADED_STATE__|var meta =|window\.App|__INITIAL_STATE__|woocommerce|Magento|BCData|data-product-json/.test(
-            text.slice(0, 200_000),
+            text.slice(0, 20_000),
           )
         ) {
           scripts.push({ type, id: frame.attrs.id ?? "", attrs: frame.attrs, text });
@@ -387,21 +421,28 @@ export function scanHtml(html: string): PageScan {
       hasAddToCart = true;
     }
 
-    const tokens = selfTokens(attributes);
+    let tokenText = "";
+    if (attributes.id) tokenText += `${attributes.id.slice(0, 200)} `;
+    if (attributes.class) tokenText += `${attributes.class.slice(0, 1_000)} `;
+    for (const attr of TOKEN_ATTRS) {
+      const v = attributes[attr];
+      if (v !== undefined) tokenText += `${attr}=${v.slice(0, 200)} `;
+    }
+    const hasTokens = tokenText !== "";
+    const isInteresting = hasTokens && INTERESTING.test(tokenText);
     if (name === "body") {
-      bodyTokens = tokens;
+      bodyTokens = selfTokens(attributes);
       const cls = attributes.class ?? "";
       if (/woocommerce/.test(cls)) markers.add("woocommerce");
       if (/catalog-product-view|page-product-/.test(cls)) markers.add("magento");
     }
-    const tokenText = tokens.join(" ");
     const style = attributes.style ? attributes.style.slice(0, 500).toLowerCase() : "";
     const isStruck =
       parent.isStruck ||
       name === "s" ||
       name === "del" ||
       name === "strike" ||
-      STRUCK.test(tokenText) ||
+      (isInteresting && STRUCK.test(tokenText)) ||
       style.includes("line-through") ||
       attributes["data-a-strike"] === "true";
     const isExcluded =
@@ -410,19 +451,19 @@ export function scanHtml(html: string): PageScan {
       name === "footer" ||
       name === "aside" ||
       (name === "header" && !parent.isInMain) ||
-      EXCLUDED.test(tokenText);
+      (isInteresting && EXCLUDED.test(tokenText));
     const isHidden =
       parent.isHidden ||
       attributes.hidden !== undefined ||
       /display\s*:\s*none|visibility\s*:\s*hidden/.test(style) ||
-      HIDDEN_CLASS.test(attributes.class ?? "") ||
+      (attributes.class !== undefined && HIDDEN_CLASS.test(attributes.class)) ||
       (name === "input" && attributes.type === "hidden");
-    const isPerUnit = parent.isPerUnit || PER_UNIT.test(tokenText);
+    const isPerUnit = parent.isPerUnit || (isInteresting && PER_UNIT.test(tokenText));
     const isInMain =
       parent.isInMain ||
       name === "main" ||
       name === "article" ||
-      /product|pdp|buy-?box/i.test(tokenText);
+      (isInteresting && /product|pdp|buy-?box/i.test(tokenText));
 
     // Microdata and RDFa scopes. A property element that opens its own scope belongs to the parent.
     const hasScope = attributes.itemscope !== undefined || attributes.typeof !== undefined;
@@ -446,7 +487,8 @@ export function scanHtml(html: string): PageScan {
       isHidden,
       isPerUnit,
       isInMain,
-      tokens,
+      tokens: hasTokens ? null : [],
+      tokenAttrs: hasTokens ? attributes : null,
       collectors: [],
       scopeType: hasScope ? scopeType : parent.scopeType,
       scopeId: hasScope ? ++scopeCounter : parent.scopeId,
@@ -465,14 +507,10 @@ export function scanHtml(html: string): PageScan {
     if (name === "template") frame.raw = null;
 
     const wants = {
-      price:
-        (tokens.length > 0 && PRICE_WORD.test(tokenText)) ||
-        Object.keys(attributes).some(
-          (a) => a.startsWith("data-price") || a.startsWith("data-product-price"),
-        ),
+      price: (isInteresting && PRICE_WORD.test(tokenText)) || hasDataPriceAttr,
       prop: prop !== null && prop !== "",
-      stock: STOCK_WORD.test(tokenText),
-      title: titleElements.length < 20 && TITLE_WORD.test(tokenText),
+      stock: isInteresting && STOCK_WORD.test(tokenText),
+      title: isInteresting && titleElements.length < 20 && TITLE_WORD.test(tokenText),
     };
     if (wants.price || wants.prop || wants.stock || wants.title) {
       const kept: Record<string, string> = {};
@@ -480,6 +518,8 @@ export function scanHtml(html: string): PageScan {
         if (k === "class" || k === "style") continue;
         kept[k] = v.slice(0, MAX_ATTR);
       }
+      const tokens = selfTokens(attributes);
+      frame.tokens = tokens;
       const record: ElementRecord = {
         order,
         tag: name,
@@ -552,19 +592,22 @@ export function scanHtml(html: string): PageScan {
     { xmlMode: false, decodeEntities: true },
     {
       onattribdata(start, end) {
-        if (attrValue.length < 1_100_000) attrValue += html.slice(start, end);
+        if (isAttrKept && attrValue.length < 1_100_000) attrValue += html.slice(start, end);
       },
       onattribentity(codepoint) {
-        attrValue += String.fromCodePoint(codepoint);
+        if (isAttrKept) attrValue += String.fromCodePoint(codepoint);
       },
       onattribend() {
-        if (attrName && !(attrName in attrs)) attrs[attrName] = attrValue;
+        if (isAttrKept && attrName && attrs[attrName] === undefined) attrs[attrName] = attrValue;
         attrName = "";
         attrValue = "";
       },
       onattribname(start, end) {
         attrName = html.slice(start, Math.min(end, start + 100)).toLowerCase();
         attrValue = "";
+        isAttrKept = KEPT_ATTRS.has(attrName) || attrName.startsWith("data-");
+        if (attrName.startsWith("data-price") || attrName.startsWith("data-product-price"))
+          hasDataPriceAttr = true;
       },
       oncdata() {},
       onclosetag(start, end) {
@@ -586,6 +629,7 @@ export function scanHtml(html: string): PageScan {
       onopentagname(start, end) {
         tagName = html.slice(start, Math.min(end, start + 40)).toLowerCase();
         attrs = {};
+        hasDataPriceAttr = false;
       },
       onprocessinginstruction() {},
       onselfclosingtag() {

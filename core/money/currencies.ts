@@ -112,6 +112,10 @@ export function isIsoCurrency(code: string): boolean {
  */
 export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   US$: ["USD"],
+  "US $": ["USD"],
+  "AU $": ["AUD"],
+  "C $": ["CAD"],
+  "CA $": ["CAD"],
   U$S: ["USD"],
   USD$: ["USD"],
   CA$: ["CAD"],

@@ -1,4 +1,4 @@
-import { has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
+import { firstPricedPart, has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /** Best Buy: `.priceView-customer-price` (first text) vs `.pricing-price__regular-price` ("Was"). */
@@ -16,7 +16,7 @@ export const bestBuy: StoreRule = {
             confidence: 0.92,
             currency,
             role: "price",
-            text: r.parts[0] ?? r.text,
+            text: firstPricedPart(r),
           });
         }
         if (

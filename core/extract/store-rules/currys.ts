@@ -1,4 +1,4 @@
-import { has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
+import { firstPricedPart, has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /** Currys: `.product-price` / `.price-info` in the product summary; `.price-was` is the old price. */
@@ -16,7 +16,7 @@ export const currys: StoreRule = {
             confidence: 0.9,
             currency,
             role: "price",
-            text: r.parts[0] ?? r.text,
+            text: firstPricedPart(r),
           });
         }
         if (r.isStruck && inside(r, ".product-price", ".price-info"))

@@ -1,4 +1,4 @@
-import { has, stockFrom, textCandidate, uniqueByPath } from "./helpers.ts";
+import { firstPricedPart, has, stockFrom, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /**
@@ -17,7 +17,7 @@ export const etsy: StoreRule = {
           !r.isStruck &&
           (has(r, "[data-selector=price-only]") || has(r, "[data-buy-box-region=price]")),
       )
-      .map((r) => textCandidate(r, { confidence: 0.9, role: "price", text: r.parts[0] ?? r.text }));
+      .map((r) => textCandidate(r, { confidence: 0.9, role: "price", text: firstPricedPart(r) }));
     for (const r of ctx.scan.priceElements) {
       if (
         !r.isExcluded &&

@@ -91,3 +91,8 @@ export function pathCountry(url: URL | null): string | null {
   const m = url ? /^\/([a-z]{2})(?:\/|-[a-z]{2}\/)/i.exec(url.pathname) : null;
   return m?.[1] ? m[1].toUpperCase() : null;
 }
+
+/** The first text run that holds a digit ("Price:", "£30.00" → "£30.00"); the whole text otherwise. */
+export function firstPricedPart(record: ElementRecord): string {
+  return record.parts.find((p) => /\d/.test(p)) ?? record.text;
+}

@@ -1,6 +1,6 @@
 import { COUNTRY_CURRENCY } from "../../money/currencies.ts";
 import { countryOfHost } from "../page-context.ts";
-import { has, textCandidate, uniqueByPath } from "./helpers.ts";
+import { firstPricedPart, has, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /**
@@ -18,7 +18,7 @@ export const zalando: StoreRule = {
     const candidates = ctx.scan.priceElements
       .filter((r) => !r.isExcluded && has(r, "[data-testid=pdp-price-container]"))
       .map((r) =>
-        textCandidate(r, { confidence: 0.6, currency, role: "price", text: r.parts[0] ?? r.text }),
+        textCandidate(r, { confidence: 0.6, currency, role: "price", text: firstPricedPart(r) }),
       );
     return { candidates: uniqueByPath(candidates), currency };
   },
