@@ -19,7 +19,7 @@ export function readAvailability(value: unknown): Availability | null {
 export function availabilityFromText(text: string): Availability | null {
   const t = text.toLowerCase().slice(0, 300);
   if (
-    /currently unavailable|out of stock|sold out|ausverkauft|nicht verfügbar|épuisé|rupture de stock|agotado|esaurito|uitverkocht|no longer available|temporarily unavailable/.test(
+    /currently unavailable|out of stock|sold out|ausverkauft|nicht verfügbar|épuisé|rupture de stock|agotado|esaurito|uitverkocht|no longer available|temporarily unavailable|在庫切れ|品切れ/.test(
       t,
     )
   ) {
@@ -27,7 +27,7 @@ export function availabilityFromText(text: string): Availability | null {
   }
   if (/pre-?order|vorbestell|précommande|reserva/.test(t)) return "preorder";
   if (
-    /in stock|auf lager|en stock|disponible|disponibile|op voorraad|lieferbar|only \d+ left|available/.test(
+    /in stock|auf lager|en stock|disponible|disponibile|op voorraad|lieferbar|only \d+ left|available|在庫あり/.test(
       t,
     )
   )

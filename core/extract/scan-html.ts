@@ -153,7 +153,7 @@ const MAX_PARTS = 16;
 const MAX_SCRIPT = 4_000_000;
 const MAX_ANCESTOR_FRAMES = 30;
 
-const PRICE_WORD = /price|preis|prix|precio|prezzo|cena|pris|amount|cost/i;
+const PRICE_WORD = /price|preis|prix|precio|prezzo|cena|pris|amount|cost|strikethrough/i;
 /** Cheap first test: a token text that matches none of these words needs no other test. */
 const INTERESTING =
   /pri[cx]|preis|precio|prezzo|cena|pris|amount|cost|strike|through|was|old|list|rrp|sale|cross|previous|original|compare|regular|basis|msrp|uvp|before|standard|del|carousel|recommend|related|similar|also|upsell|up-sell|sponsor|recs-|p13n|sims-|you-may|cart|breadcrumb|newsletter|frequently|bundle|shelf|sticky|accessor|unit|per-|grundpreis|avail|stock|inventory|sold|title|product|name|pdp|buy/i;
