@@ -264,8 +264,10 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     store: ctx.host ? storeName(ctx.host, scan.metas.get("og:site_name")?.[0] ?? null) : null,
     rule: outputs.find((o) => o.output.candidates.length > 0)?.rule.name ?? storeRule?.name ?? null,
     candidates: candidates.filter((c) => {
-      // The same price read twice from the same source is one candidate.
-      const k = `${c.source}|${c.role}|${moneyKey(c)}|${c.path.replace(/:\d+$/, "")}`;
+      // The same price read twice from the same source (nested elements, repeated blocks) is one
+      // candidate; visible text keeps one per amount, the first in the page.
+      const where = c.source === "visible_text" ? "" : c.path.replace(/:\d+$/, "");
+      const k = `${c.source}|${c.role}|${moneyKey(c)}|${where}`;
       if (seen.has(k) && c.key !== chosen?.key) return false;
       seen.add(k);
       return true;

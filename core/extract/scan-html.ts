@@ -153,12 +153,13 @@ const MAX_PARTS = 16;
 const MAX_SCRIPT = 4_000_000;
 const MAX_ANCESTOR_FRAMES = 30;
 
-const PRICE_WORD = /price|preis|prix|precio|prezzo|cena|pris|amount|cost|strikethrough/i;
+const PRICE_WORD =
+  /price|preis|prix|precio|prezzo|cena|pris|amount|cost|strikethrough|a-offscreen/i;
 /** Cheap first test: a token text that matches none of these words needs no other test. */
 const INTERESTING =
-  /pri[cx]|preis|precio|prezzo|cena|pris|amount|cost|strike|through|was|old|list|rrp|sale|cross|previous|original|compare|regular|basis|msrp|uvp|before|standard|del|carousel|recommend|related|similar|also|upsell|up-sell|sponsor|recs-|p13n|sims-|you-may|cart|breadcrumb|newsletter|frequently|bundle|shelf|sticky|accessor|unit|per-|grundpreis|avail|stock|inventory|sold|title|product|name|pdp|buy/i;
+  /pri[cx]|offscreen|preis|precio|prezzo|cena|pris|amount|cost|strike|through|was|old|list|rrp|sale|cross|previous|original|compare|regular|basis|msrp|uvp|before|standard|del|carousel|recommend|related|similar|also|upsell|up-sell|sponsor|recs-|p13n|sims-|you-may|cart|breadcrumb|newsletter|frequently|bundle|shelf|sticky|accessor|unit|per-|grundpreis|avail|stock|inventory|sold|title|product|name|pdp|buy/i;
 const STRUCK =
-  /strike|line-through|was-?price|price-?was|old-?price|price-?old|list-?price|rrp|non-?sale|crossed|previous-?price|a-text-price|original-?price|compare-?at|price--was|regular-price|basis-?price|msrp|uvp|before-?price|price-?before|price-?standard|strikethrough|del-price|price-del/i;
+  /strike|line-through|was-?price|price-?was|old-?price|price-?old|list-?price|rrp|non-?sale|crossed|previous-?price|original-?price|compare-?at|price--was|regular-price|basis-?price|msrp|uvp|before-?price|price-?before|price-?standard|strikethrough|del-price|price-del/i;
 const EXCLUDED =
   /carousel|recommend|related|similar|also-?(bought|viewed|like)|upsell|up-sell|cross-?sell|sponsored|recs-|p13n|sims-|you-may|mini-?cart|minicart|cart-?drawer|breadcrumb|newsletter|frequently|bundle|shelf|sticky-?header|accessor/i;
 const HIDDEN_CLASS =

@@ -28,29 +28,41 @@ const CURRENCY_BY_SUFFIX: Record<string, string> = {
 const HOST =
   /(?:^|\.)amazon\.(com|ca|com\.mx|com\.br|co\.uk|de|fr|it|es|nl|com\.be|ie|se|pl|com\.tr|ae|sa|eg|in|co\.jp|com\.au|sg)$/;
 
-/** The buy box: the price to pay, not the list price, other sellers, Subscribe & Save or unit prices. */
-const BUY_BOX = [
-  "#corePriceDisplay_desktop_feature_div",
-  "#corePrice_feature_div",
-  "#corePrice_desktop",
-  "#apex_desktop",
-  "#apex_offerDisplay_desktop",
+/** Elements that hold exactly the buy-box price (older layouts). */
+const PRICE_IDS = [
   "#priceblock_ourprice",
   "#priceblock_dealprice",
   "#priceblock_saleprice",
   "#price_inside_buybox",
   "#newBuyBoxPrice",
   "#kindle-price",
-  "#corePriceDisplay_mobile_feature_div",
+  "#tp_price_block_total_price_ww",
 ];
+/** Buy-box containers (current layouts): read their `.a-offscreen` prices, never their whole text. */
+const BUY_BOX = [
+  "#corePriceDisplay_desktop_feature_div",
+  "#corePrice_feature_div",
+  "#corePrice_desktop",
+  "#apex_desktop",
+  "#apex_offerDisplay_desktop",
+  "#corePriceDisplay_mobile_feature_div",
+  ...PRICE_IDS,
+];
+const PRICE_TO_PAY = [".priceToPay", ".apexPriceToPay", ".reinventPricePriceToPayMargin"];
+/** Not the price: Subscribe & Save, unit prices, other sellers, used and trade-in offers. */
 const NOT_THE_PRICE = [
   "#sns-base-price",
   "#snsAccordionRowMiddle",
-  ".basisPrice",
   "#pricePerUnit",
   ".pricePerUnit",
 ];
 
+/**
+ * Amazon (every locale): the buy-box price to pay — `.priceToPay`/`.apexPriceToPay` inside
+ * the core price block, or the older `#priceblock_*` / `#price_inside_buybox` — never the
+ * struck list price, per-unit prices, Subscribe & Save, or "other sellers" offers.
+ * `?th=1&psc=1` URLs are served already rendered for that variant, so the buy box is the variant's.
+ */
 export const amazon: StoreRule = {
   name: "Amazon",
   kind: "store",
@@ -59,20 +71,26 @@ export const amazon: StoreRule = {
     const suffix = HOST.exec(ctx.host)?.[1] ?? "com";
     const currency = CURRENCY_BY_SUFFIX[suffix] ?? null;
     const candidates = ctx.scan.priceElements
-      .filter((r) => inside(r, ...BUY_BOX) && !r.isPerUnit && !inside(r, ...NOT_THE_PRICE))
-      .filter((r) => !insideLike(r, "#aod", "#olp", "#mbc", "#used", "#tradeIn", "#sns"))
-      .filter((r) => has(r, ".a-offscreen") || BUY_BOX.some((t) => has(r, t)))
-      .map((r) =>
-        textCandidate(r, {
-          confidence: inside(r, ".priceToPay", ".apexPriceToPay") ? 0.95 : 0.9,
-          currency,
-        }),
-      );
-    for (const r of ctx.scan.priceElements) {
-      if (has(r, "#twister-plus-price-data-price") && r.attrs.value) {
-        candidates.push(textCandidate(r, { attr: "value", confidence: 0.85, currency }));
-      }
-    }
+      .filter((r) => !r.isPerUnit && !inside(r, ...NOT_THE_PRICE))
+      .filter(
+        (r) =>
+          !insideLike(r, "#aod", "#olp", "#mbc", "#used", "#tradeIn", "#sns", "#buybox-see-all"),
+      )
+      .map((r) => {
+        if (PRICE_IDS.some((id) => has(r, id)) && !has(r, ".a-price")) {
+          return textCandidate(r, { confidence: 0.9, currency });
+        }
+        if (has(r, ".a-offscreen") && inside(r, ...BUY_BOX) && r.text) {
+          return textCandidate(r, {
+            confidence: inside(r, ...PRICE_TO_PAY) ? 0.95 : 0.85,
+            currency,
+          });
+        }
+        if (has(r, "#twister-plus-price-data-price") && r.attrs.value) {
+          return textCandidate(r, { attr: "value", confidence: 0.85, currency });
+        }
+        return null;
+      });
     return {
       candidates: uniqueByPath(candidates),
       availability: stockFrom(ctx, "#availability", "#outOfStock"),

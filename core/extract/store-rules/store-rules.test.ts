@@ -195,6 +195,19 @@ describe("store rules on saved-page look-alikes", () => {
     ).toBe(false);
   });
 
+  it("Amazon: the price to pay is read from its own element, also when styled a-text-price (JP)", () => {
+    for (const [page, url] of [
+      ["amazon-jp-buybox", "https://www.amazon.co.jp/dp/B07XJ8C8F5"],
+      ["amazon-de-buybox", "https://www.amazon.de/dp/B09Y2MYL5C"],
+    ] as const) {
+      const result = extractProduct(fixturePage(page), url);
+      const chosen = result.candidates.find((c) => c.key === result.priceKey);
+      expect(chosen?.path).toMatch(/span\.a-offscreen$/);
+      expect(chosen?.confidence).toBe(0.95);
+      expect(chosen?.currencyBasis).toBe("symbol");
+    }
+  });
+
   it("Amazon: a robot-check page is not a product", () => {
     const result = extractProduct(
       fixturePage("amazon-us-captcha"),
