@@ -89,10 +89,8 @@ function resolveCurrency(
     [r.ctx.localeCurrency, "locale"],
   ];
   for (const [currency, basis] of ordered) {
-    if (
-      currency &&
-      (options.length === 0 ? basis === "page" || basis === "store" : options.includes(currency))
-    ) {
+    // A bare number takes the page's/store's currency, else the domain's or locale's country.
+    if (currency && (options.length === 0 || options.includes(currency))) {
       return { currency, basis };
     }
   }

@@ -12,7 +12,8 @@ export function readVisibleText(scan: PageScan): RawCandidate[] {
   const seen = new Map<string, number>();
   for (const r of scan.priceElements) {
     if (out.length >= 60) break;
-    if (r.isExcluded || r.isHidden || r.isPerUnit || r.prop !== null) continue;
+    if (r.isExcluded || r.isHidden || r.isPerUnit) continue;
+    if (r.prop !== null && (r.isInProductScope || /offer/i.test(r.scopeType ?? ""))) continue;
     const text = r.text;
     if (!text || text.length > 80 || r.tag === "script" || r.tag === "input") continue;
     const parsed = parsePriceString(text);

@@ -656,7 +656,7 @@ export function scanHtml(html: string): PageScan {
   const head = `${title ?? ""} ${h1 ?? ""}`;
   const hasCaptcha =
     CAPTCHA.test(head) ||
-    /validateCaptcha|captcha-delivery|cf-challenge|g-recaptcha|h-captcha/.test(
+    /validateCaptcha|captcha-delivery|cf-challenge|challenge-platform|px-captcha/.test(
       html.length > 300_000 ? "" : html,
     );
   return {
