@@ -5,11 +5,6 @@ import { elementPath } from "../read-microdata.ts";
 import type { ElementRecord } from "../scan-html.ts";
 import type { Availability, RawCandidate } from "../types.ts";
 
-/** host is `base` or a subdomain of it; `base` may end in "." to mean any public suffix. */
-export function hostMatches(host: string, pattern: RegExp): boolean {
-  return pattern.test(host);
-}
-
 export function has(record: ElementRecord, token: string): boolean {
   return record.tokens.includes(token);
 }
