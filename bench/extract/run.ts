@@ -46,17 +46,21 @@ const median = (xs: number[]): number => {
       : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-/** Median ms of `iterations` runs after two warm-up runs. */
-function time(fn: () => void): number {
-  fn();
-  fn();
-  const samples: number[] = [];
+/**
+ * Median ms of each function over `iterations` rounds after two warm-up rounds. Rounds
+ * interleave the functions, so load from elsewhere on the machine hits all of them alike.
+ */
+function timeAll(fns: (() => void)[]): number[] {
+  for (let w = 0; w < 2; w++) for (const fn of fns) fn();
+  const samples: number[][] = fns.map(() => []);
   for (let i = 0; i < iterations; i++) {
-    const t = performance.now();
-    fn();
-    samples.push(performance.now() - t);
+    fns.forEach((fn, j) => {
+      const t = performance.now();
+      fn();
+      samples[j]?.push(performance.now() - t);
+    });
   }
-  return median(samples);
+  return samples.map(median);
 }
 
 const label = (amount: string | null, currency: string | null) =>
@@ -121,15 +125,21 @@ for (const row of rows) {
   const baseline = structuredBaseline(html);
   const peer =
     baseline.amount === null ? "none" : label(String(baseline.amount), baseline.currency);
+  const [oursMs = 0, peerMs = 0, tokenizeMs = 0, parseMs = 0] = timeAll([
+    () => extractProduct(html, row.url),
+    () => structuredBaseline(html),
+    () => bareTokenize(html),
+    () => bareParse(html),
+  ]);
   pages.push({
     row,
     expected: label(row.price, row.currency),
     ours: `${ours}`,
     peer,
-    oursMs: time(() => extractProduct(html, row.url)),
-    peerMs: time(() => structuredBaseline(html)),
-    tokenizeMs: time(() => bareTokenize(html)),
-    parseMs: time(() => bareParse(html)),
+    oursMs,
+    peerMs,
+    tokenizeMs,
+    parseMs,
     bytes: html.length,
   });
 }
@@ -194,7 +204,7 @@ const summary = {
 const lines: string[] = [];
 lines.push("## Extraction", "");
 lines.push(
-  `Machine: ${machine()}. Command: \`npm run bench:extract -- --corpus ../shared/corpus\` (${iterations} timed runs per page after 2 warm-ups; per-page median, then the median over pages).`,
+  `Machine: ${machine()}. Command: \`npm run bench:extract -- --corpus ../shared/corpus\` (${iterations} timed rounds per page after 2 warm-up rounds, the four contenders interleaved in each round; per-page median, then the median over pages).`,
   "",
 );
 lines.push("### Product pages (exact price and currency)", "");
