@@ -301,7 +301,7 @@ export function scanHtml(html: string): PageScan {
         else if (
           type.includes("json") ||
           frame.attrs.id ||
-          /__TGT_DATA__|runParams|ShopifyAnalytics|Shopify\.|__NEXT_DATA__|__PRELOADED_STATE__|var meta =|window\.App|__INITIAL_STATE__|woocommerce|Magento|BCData|data-product-json/.test(
+          /__TGT_DATA__|runParams|ShopifyAnalytics|Shopify\.|__NEXT_DATA__|__PRELOADED_STATE__|var meta =|window\.App|__INITIAL_STATE__|woocommerce|Magento|BCData|data-product-json|"divisor"/.test(
             text.slice(0, 20_000),
           )
         ) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decimalToMinor, minorToDecimal, normalizeDecimal } from "./decimal-to-minor.ts";
+import {
+  decimalToMinor,
+  divisorToMinor,
+  minorToDecimal,
+  normalizeDecimal,
+} from "./decimal-to-minor.ts";
 
 describe("decimal ↔ minor units", () => {
   it("uses each currency's own exponent", () => {
@@ -20,5 +25,14 @@ describe("decimal ↔ minor units", () => {
     expect(normalizeDecimal("3439.00")).toBe("3439");
     expect(normalizeDecimal("0.50")).toBe("0.5");
     expect(normalizeDecimal("007")).toBe("7");
+  });
+
+  it("reads {amount, divisor} with the currency's exponent", () => {
+    expect(divisorToMinor(5311, 100, "EUR")).toBe(5311);
+    expect(divisorToMinor(1234, 1, "JPY")).toBe(1234);
+    expect(divisorToMinor(1234, 100, "JPY")).toBeNull();
+    expect(divisorToMinor(24500, 1000, "KWD")).toBe(24500);
+    expect(divisorToMinor(24500, 1000, "USD")).toBe(2450);
+    expect(divisorToMinor(5, 3, "USD")).toBeNull();
   });
 });

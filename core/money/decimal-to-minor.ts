@@ -33,3 +33,18 @@ export function normalizeDecimal(amount: string): string {
   const fraction = match[4] ?? "";
   return `${match[1]}${match[2]}${match[3]}${fraction ? `.${fraction}` : ""}`;
 }
+
+/**
+ * `{ amount: 5311, divisor: 100 }` (Etsy and others) → minor units of `currency`, using the
+ * currency's ISO exponent, never a guess from the magnitude. Null when the divisor is not a
+ * power of ten or the result needs more digits than the currency has.
+ */
+export function divisorToMinor(amount: number, divisor: number, currency: string): number | null {
+  if (!Number.isSafeInteger(amount) || amount < 0 || !Number.isSafeInteger(divisor) || divisor < 1)
+    return null;
+  const digits = Math.log10(divisor);
+  if (!Number.isInteger(digits)) return null;
+  const text = String(amount).padStart(digits + 1, "0");
+  const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return decimalToMinor(decimal, currency);
+}

@@ -241,6 +241,16 @@ describe("store rules on saved-page look-alikes", () => {
     expect(soldOut.availability).toBe("out_of_stock");
   });
 
+  it("Etsy: without the buy box, the embedded {amount, divisor} money is read in minor units", () => {
+    const html = fixturePage("etsy-listing").replace(
+      /<div data-buy-box>[\s\S]*?<\/form>\s*<\/div>/,
+      "",
+    );
+    const result = extractProduct(html, "https://www.etsy.com/uk/listing/123/wallet");
+    expect(result.price).toEqual({ amountMinor: 3000, currency: "GBP" });
+    expect(result.candidates.find((c) => c.key === result.priceKey)?.source).toBe("app_state");
+  });
+
   it("Etsy: the buy-box price wins over a disagreeing JSON-LD amount, which stays a candidate", () => {
     const result = extractProduct(
       fixturePage("etsy-listing"),
