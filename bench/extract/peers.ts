@@ -1,0 +1,104 @@
+import { createRequire } from "node:module";
+import { Parser, Tokenizer } from "htmlparser2";
+
+const require = createRequire(import.meta.url);
+
+type Extracted = Record<string, unknown>;
+const webAutoExtractor = (
+  require("web-auto-extractor") as { default: () => { parse: (html: string) => Extracted } }
+).default;
+const parsePrice = require("parse-price") as (text: string) => number;
+const priceParser = require("price-parser") as {
+  parseFirst: (text: string) => { floatValue: number } | null;
+};
+
+function firstKey(value: unknown, key: string, depth = 0): unknown {
+  if (depth > 12 || value === null || typeof value !== "object") return undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = firstKey(item, key, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  if (record[key] !== undefined && typeof record[key] !== "object") return record[key];
+  for (const v of Object.values(record)) {
+    const found = firstKey(v, key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The structured-data-only approach other trackers start from: web-auto-extractor (JSON-LD,
+ * microdata, RDFa, meta tags), the first `price` / `og:price:amount`, read by parse-price.
+ */
+export function structuredBaseline(html: string): {
+  amount: number | null;
+  currency: string | null;
+} {
+  const data = webAutoExtractor().parse(html);
+  const metas = (data.metatags ?? {}) as Record<string, unknown[]>;
+  const rawPrice =
+    firstKey(data.jsonld, "price") ??
+    firstKey(data.microdata, "price") ??
+    firstKey(data.rdfa, "price") ??
+    metas["og:price:amount"]?.[0] ??
+    metas["product:price:amount"]?.[0];
+  const rawCurrency =
+    firstKey(data.jsonld, "priceCurrency") ??
+    firstKey(data.microdata, "priceCurrency") ??
+    firstKey(data.rdfa, "priceCurrency") ??
+    metas["og:price:currency"]?.[0] ??
+    metas["product:price:currency"]?.[0];
+  const amount = rawPrice === undefined ? null : parsePrice(String(rawPrice));
+  return {
+    amount: typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? amount : null,
+    currency: typeof rawCurrency === "string" ? rawCurrency.toUpperCase() : null,
+  };
+}
+
+/** The floor: htmlparser2's tokenizer over the same bytes, doing nothing with the tokens. */
+export function bareTokenize(html: string): void {
+  const noop = () => {};
+  const tokenizer = new Tokenizer(
+    {},
+    {
+      onattribdata: noop,
+      onattribentity: noop,
+      onattribend: noop,
+      onattribname: noop,
+      oncdata: noop,
+      onclosetag: noop,
+      oncomment: noop,
+      ondeclaration: noop,
+      onend: noop,
+      onopentagend: noop,
+      onopentagname: noop,
+      onprocessinginstruction: noop,
+      onselfclosingtag: noop,
+      ontext: noop,
+      ontextentity: noop,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+}
+
+/** htmlparser2's Parser with no handlers (tokenizer + its tag stack). */
+export function bareParse(html: string): void {
+  const parser = new Parser({});
+  parser.write(html);
+  parser.end();
+}
+
+export function peerParsePrice(text: string): number | null {
+  const n = parsePrice(text);
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+
+export function peerPriceParser(text: string): number | null {
+  const r = priceParser.parseFirst(text);
+  return r && Number.isFinite(r.floatValue) ? r.floatValue : null;
+}

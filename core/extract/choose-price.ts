@@ -1,0 +1,123 @@
+import type { PriceCandidate } from "./types.ts";
+
+export type PriceChoice = {
+  status: "ok" | "ambiguous" | "none";
+  chosen: PriceCandidate | null;
+  notes: string[];
+};
+
+const STRUCTURED = new Set(["json_ld", "microdata", "rdfa", "meta", "app_state"]);
+export const moneyKey = (c: PriceCandidate): string => `${c.price.currency}:${c.price.amountMinor}`;
+
+function distinct(list: readonly PriceCandidate[]): string[] {
+  return [...new Set(list.map(moneyKey))];
+}
+
+/** Highest confidence first; ties keep document/reading order. */
+function best(list: readonly PriceCandidate[]): PriceCandidate | null {
+  let top: PriceCandidate | null = null;
+  for (const c of list) if (!top || c.confidence > top.confidence) top = c;
+  return top;
+}
+
+function describe(list: readonly PriceCandidate[]): string {
+  const byKey = new Map<string, PriceCandidate>();
+  for (const c of list) if (!byKey.has(moneyKey(c))) byKey.set(moneyKey(c), c);
+  return [...byKey.values()]
+    .map((c) => `${c.raw || c.price.amountMinor} ${c.price.currency} (${c.source})`)
+    .join(", ");
+}
+
+/**
+ * Pick the price from the candidates, or say it cannot: a user's earlier choice, then the
+ * variant the URL names, then the store's buy box / app state, then structured data (when it
+ * agrees with itself, or when exactly one of its prices is also shown), then visible text.
+ */
+export function choosePrice(
+  candidates: readonly PriceCandidate[],
+  options: { preferredCandidateKey?: string; isVisibleTextAllowed: boolean },
+): PriceChoice {
+  const priced = candidates.filter((c) => c.role === "price" && c.price.amountMinor > 0);
+  const notes: string[] = [];
+  if (options.preferredCandidateKey) {
+    const preferred = priced.find((c) => c.key === options.preferredCandidateKey);
+    if (preferred)
+      return { status: "ok", chosen: preferred, notes: ["the candidate chosen earlier"] };
+    notes.push("the candidate chosen earlier is not on the page any more");
+  }
+
+  const variant = priced.filter((c) => c.isVariantMatch);
+  if (variant.length > 0 && distinct(variant).length === 1) {
+    return {
+      status: "ok",
+      chosen: best(variant),
+      notes: [...notes, "the variant named in the URL"],
+    };
+  }
+
+  const rules = priced.filter(
+    (c) => (c.source === "store_rule" || c.source === "app_state") && c.confidence >= 0.8,
+  );
+  const topRule = best(rules);
+  if (topRule) {
+    const rivals = rules.filter(
+      (c) => c.confidence === topRule.confidence && moneyKey(c) !== moneyKey(topRule),
+    );
+    if (rivals.length > 0) {
+      return {
+        status: "ambiguous",
+        chosen: null,
+        notes: [
+          ...notes,
+          `the store's price block shows several prices: ${describe([topRule, ...rivals])}`,
+        ],
+      };
+    }
+    const others = priced.filter(
+      (c) => STRUCTURED.has(c.source) && moneyKey(c) !== moneyKey(topRule),
+    );
+    if (others.length > 0)
+      notes.push(`structured data disagrees with the store's price block: ${describe(others)}`);
+    return { status: "ok", chosen: topRule, notes };
+  }
+
+  let pool = priced.filter((c) => STRUCTURED.has(c.source));
+  if (pool.length > 0) {
+    const exact = pool.filter((c) => !c.isRange);
+    if (exact.length > 0) pool = exact;
+    if (distinct(pool).length > 1) {
+      // A structured price equal to a stated list/"was" price is the list price.
+      const listKeys = new Set(candidates.filter((c) => c.role === "list_price").map(moneyKey));
+      const notList = pool.filter((c) => !listKeys.has(moneyKey(c)));
+      if (notList.length > 0) pool = notList;
+    }
+    const values = distinct(pool);
+    if (values.length === 1) return { status: "ok", chosen: best(pool), notes };
+    const shown = new Set(
+      priced.filter((c) => c.source === "visible_text" || c.source === "store_rule").map(moneyKey),
+    );
+    const corroborated = values.filter((v) => shown.has(v));
+    if (corroborated.length === 1) {
+      return {
+        status: "ok",
+        chosen: best(pool.filter((c) => moneyKey(c) === corroborated[0])),
+        notes: [
+          ...notes,
+          `structured prices disagree (${describe(pool)}); the one shown on the page was taken`,
+        ],
+      };
+    }
+    return {
+      status: "ambiguous",
+      chosen: null,
+      notes: [...notes, `several credible prices: ${describe(pool)}`],
+    };
+  }
+
+  if (options.isVisibleTextAllowed) {
+    const visible = priced.filter((c) => c.source === "visible_text" || c.source === "store_rule");
+    const top = best(visible);
+    if (top) return { status: "ok", chosen: top, notes: [...notes, "read from visible text only"] };
+  }
+  return { status: "none", chosen: null, notes };
+}

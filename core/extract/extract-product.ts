@@ -1,0 +1,275 @@
+import { isIsoCurrency } from "../money/currencies.ts";
+import { decimalToMinor } from "../money/decimal-to-minor.ts";
+import { choosePrice, moneyKey } from "./choose-price.ts";
+import { makePageContext, type PageContext } from "./page-context.ts";
+import { readJsonLd } from "./read-json-ld.ts";
+import { readMetaTags } from "./read-meta-tags.ts";
+import { readMicrodata } from "./read-microdata.ts";
+import { readVisibleText } from "./read-visible-text.ts";
+import { type PageScan, scanHtml } from "./scan-html.ts";
+import { storeName } from "./store-name.ts";
+import { STORE_RULES } from "./store-rules/index.ts";
+import type { RuleOutput, StoreRule } from "./store-rules/store-rule.ts";
+import type {
+  Availability,
+  CurrencyBasis,
+  ExtractOptions,
+  ExtractResult,
+  Facts,
+  PriceCandidate,
+  RawCandidate,
+} from "./types.ts";
+
+/** Pages beyond this are cut: bounded time whatever arrives. */
+const MAX_HTML = 16_000_000;
+
+/**
+ * HTML (+ its URL) → what the product is and what it costs, or an honest "cannot tell".
+ * Pure and browser-safe; never throws.
+ */
+export function extractProduct(
+  html: string,
+  url: string,
+  options: ExtractOptions = {},
+): ExtractResult {
+  try {
+    return run(
+      typeof html === "string" ? html.slice(0, MAX_HTML) : "",
+      typeof url === "string" ? url : "",
+      options ?? {},
+    );
+  } catch (error) {
+    return {
+      ...emptyResult("no_price"),
+      notes: [
+        `extraction failed: ${error instanceof Error ? error.message : String(error)}`.slice(
+          0,
+          300,
+        ),
+      ],
+    };
+  }
+}
+
+function emptyResult(status: ExtractResult["status"]): ExtractResult {
+  return {
+    status,
+    title: null,
+    imageUrl: null,
+    price: null,
+    priceKey: null,
+    isPriceRange: false,
+    listPrice: null,
+    availability: "unknown",
+    brand: null,
+    sku: null,
+    gtin: null,
+    canonicalUrl: null,
+    store: null,
+    rule: null,
+    candidates: [],
+    notes: [],
+  };
+}
+
+type Resolver = { page: string | null; store: string | null; ctx: PageContext };
+
+function resolveCurrency(
+  raw: RawCandidate,
+  r: Resolver,
+): { currency: string; basis: CurrencyBasis } | null {
+  const stated = raw.currency?.toUpperCase() ?? null;
+  if (stated && isIsoCurrency(stated)) return { currency: stated, basis: "explicit" };
+  const options = raw.currencyOptions ?? [];
+  if (options.length === 1 && options[0]) return { currency: options[0], basis: "symbol" };
+  const ordered: [string | null, CurrencyBasis][] = [
+    [r.page, "page"],
+    [r.store, "store"],
+    [r.ctx.domainCurrency, "domain"],
+    [r.ctx.localeCurrency, "locale"],
+  ];
+  for (const [currency, basis] of ordered) {
+    // A bare number takes the page's/store's currency, else the domain's or locale's country.
+    if (currency && (options.length === 0 || options.includes(currency))) {
+      return { currency, basis };
+    }
+  }
+  return null;
+}
+
+function toCandidates(
+  raws: readonly RawCandidate[],
+  r: Resolver,
+  notes: string[],
+): { candidates: PriceCandidate[]; unresolved: number } {
+  const out: PriceCandidate[] = [];
+  const keys = new Map<string, number>();
+  let unresolved = 0;
+  for (const raw of raws) {
+    const resolved = resolveCurrency(raw, r);
+    if (!resolved) {
+      if (raw.role === "price") unresolved++;
+      continue;
+    }
+    const amountMinor = raw.isMinor
+      ? Number(raw.amount)
+      : decimalToMinor(raw.amount, resolved.currency);
+    if (amountMinor === null || !Number.isSafeInteger(amountMinor) || amountMinor < 0) continue;
+    const base = `${raw.source}:${raw.path}`;
+    const n = keys.get(base) ?? 0;
+    keys.set(base, n + 1);
+    out.push({
+      key: n > 0 ? `${base}#${n}` : base,
+      source: raw.source,
+      path: raw.path,
+      price: { amountMinor, currency: resolved.currency },
+      role: raw.role,
+      confidence: Math.round(raw.confidence * 100) / 100,
+      currencyBasis: resolved.basis,
+      isRange: raw.isRange ?? false,
+      isFrom: raw.isFrom ?? false,
+      isVariantMatch: raw.isVariantMatch ?? false,
+      raw: raw.raw,
+    });
+  }
+  if (unresolved > 0) {
+    notes.push(
+      `${unresolved} price(s) in an ambiguous currency symbol (nothing on the page decides it) were left out`,
+    );
+  }
+  return { candidates: out, unresolved };
+}
+
+function absolute(value: string | null | undefined, base: URL | null): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value, base ?? undefined).href;
+  } catch {
+    return null;
+  }
+}
+
+function runRule(rule: StoreRule, ctx: PageContext): RuleOutput {
+  try {
+    return rule.read(ctx);
+  } catch {
+    return { candidates: [] };
+  }
+}
+
+function run(html: string, url: string, options: ExtractOptions): ExtractResult {
+  const scan: PageScan = scanHtml(html);
+  const ctx = makePageContext(scan, url);
+  const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
+  const micro = readMicrodata(scan.props);
+  const meta = readMetaTags(scan.metas);
+  const matched = STORE_RULES.filter((rule) => rule.matches(ctx));
+  // A store rule for the domain speaks for the page; platforms apply only without one.
+  const storeRule = matched.find((rule) => rule.kind === "store");
+  const rules = storeRule ? [storeRule] : matched.filter((rule) => rule.kind === "platform");
+  const outputs = rules.map((rule) => ({ rule, output: runRule(rule, ctx) }));
+  const visible = readVisibleText(scan);
+
+  const facts: Facts[] = [
+    ...outputs.map((o) => o.output.facts ?? {}),
+    jsonLd.facts,
+    micro.facts,
+    meta.facts,
+  ];
+  const pick = <K extends keyof Facts>(key: K): Facts[K] | null => {
+    for (const f of facts) {
+      const v = f[key];
+      if (v !== undefined && v !== null && v !== "") return v;
+    }
+    return null;
+  };
+  const ruleCurrency = outputs.find((o) => o.output.currency)?.output.currency ?? null;
+  const resolver: Resolver = {
+    page: jsonLd.facts.currency ?? micro.facts.currency ?? meta.facts.currency ?? null,
+    store: ruleCurrency,
+    ctx,
+  };
+  const notes: string[] = [];
+  const raws: RawCandidate[] = [
+    ...outputs.flatMap((o) => o.output.candidates),
+    ...jsonLd.candidates,
+    ...micro.candidates,
+    ...meta.candidates,
+    ...visible,
+  ];
+  const { candidates, unresolved } = toCandidates(raws, resolver, notes);
+  const isProduct =
+    facts.some((f) => f.isProduct === true) ||
+    scan.hasAddToCart ||
+    outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null);
+  const structuredCount =
+    jsonLd.candidates.length + micro.candidates.length + meta.candidates.length;
+  const isBlocked =
+    scan.hasCaptcha &&
+    structuredCount === 0 &&
+    !outputs.some((o) => o.output.candidates.length > 0);
+  const choice = choosePrice(candidates, {
+    preferredCandidateKey: options.preferredCandidateKey,
+    isVisibleTextAllowed: !isBlocked && isProduct,
+  });
+  notes.push(...choice.notes);
+  if (isBlocked) notes.push("the page looks like a robot check or challenge, not a product page");
+
+  const chosen = choice.chosen;
+  const listPrice = chosen
+    ? candidates
+        .filter(
+          (c) =>
+            c.role === "list_price" &&
+            c.price.currency === chosen.price.currency &&
+            c.price.amountMinor > chosen.price.amountMinor,
+        )
+        .sort(
+          (a, b) =>
+            Number(b.source === chosen.source) - Number(a.source === chosen.source) ||
+            b.confidence - a.confidence,
+        )[0]
+    : undefined;
+
+  const ruleAvailability = outputs.find((o) => o.output.availability)?.output.availability ?? null;
+  const availability: Availability = ruleAvailability ?? pick("availability") ?? "unknown";
+  const status: ExtractResult["status"] =
+    choice.status === "ok"
+      ? "ok"
+      : choice.status === "ambiguous" || (unresolved > 0 && isProduct && !isBlocked)
+        ? "ambiguous"
+        : isProduct && !isBlocked
+          ? "no_price"
+          : "not_product";
+  const titleElement = scan.titleElements.find(
+    (r) => !r.isExcluded && !r.isHidden && r.text.length > 2 && r.text.length < 500,
+  );
+  const title = pick("title") ?? titleElement?.text ?? scan.h1 ?? scan.title;
+  const seen = new Set<string>();
+  return {
+    status,
+    title: title ? title.slice(0, 500) : null,
+    imageUrl: absolute(pick("imageUrl"), ctx.url),
+    price: chosen ? chosen.price : null,
+    priceKey: chosen ? chosen.key : null,
+    isPriceRange: chosen ? chosen.isRange || chosen.isFrom : false,
+    listPrice: listPrice ? listPrice.price : null,
+    availability: status === "not_product" ? "unknown" : availability,
+    brand: pick("brand") ?? null,
+    sku: pick("sku") ?? null,
+    gtin: pick("gtin") ?? null,
+    canonicalUrl: absolute(scan.canonical ?? scan.metas.get("og:url")?.[0] ?? null, ctx.url),
+    store: ctx.host ? storeName(ctx.host, scan.metas.get("og:site_name")?.[0] ?? null) : null,
+    rule: outputs.find((o) => o.output.candidates.length > 0)?.rule.name ?? storeRule?.name ?? null,
+    candidates: candidates.filter((c) => {
+      // The same price read twice from the same source (nested elements, repeated blocks) is one
+      // candidate; visible text keeps one per amount, the first in the page.
+      const where = c.source === "visible_text" ? "" : c.path.replace(/:\d+$/, "");
+      const k = `${c.source}|${c.role}|${moneyKey(c)}|${where}`;
+      if (seen.has(k) && c.key !== chosen?.key) return false;
+      seen.add(k);
+      return true;
+    }),
+    notes,
+  };
+}

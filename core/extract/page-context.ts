@@ -1,0 +1,65 @@
+import { COUNTRY_CURRENCY } from "../money/currencies.ts";
+import type { PageScan } from "./scan-html.ts";
+
+export type PageContext = {
+  url: URL | null;
+  host: string;
+  /** `?variant=` (Shopify and others) or `variant_id`/`variantId`. */
+  variantId: string | null;
+  /** Currency of the domain's country code (amazon.de → EUR), when it has one. */
+  domainCurrency: string | null;
+  /** Currency of the page language's region (`<html lang="en-CA">` → CAD). */
+  localeCurrency: string | null;
+  scan: PageScan;
+};
+
+const GENERIC_TLDS = new Set([
+  "co",
+  "io",
+  "ai",
+  "me",
+  "tv",
+  "cc",
+  "ly",
+  "fm",
+  "to",
+  "gg",
+  "app",
+  "shop",
+  "store",
+]);
+
+export function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+export function countryOfHost(host: string): string | null {
+  const last = host.split(".").pop() ?? "";
+  if (last === "eu") return "DE";
+  if (last.length !== 2 || GENERIC_TLDS.has(last)) return null;
+  return last.toUpperCase();
+}
+
+export function makePageContext(scan: PageScan, url: string): PageContext {
+  const parsed = parseUrl(url);
+  const host = parsed ? parsed.hostname.toLowerCase().replace(/^www\./, "") : "";
+  const variantId = parsed
+    ? (parsed.searchParams.get("variant") ??
+      parsed.searchParams.get("variant_id") ??
+      parsed.searchParams.get("variantId"))
+    : null;
+  const country = countryOfHost(host);
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(scan.lang ?? "")?.[1]?.toUpperCase() ?? null;
+  return {
+    url: parsed,
+    host,
+    variantId: variantId && /^[\w-]{1,64}$/.test(variantId) ? variantId : null,
+    domainCurrency: country ? (COUNTRY_CURRENCY[country] ?? null) : null,
+    localeCurrency: region ? (COUNTRY_CURRENCY[region] ?? null) : null,
+    scan,
+  };
+}

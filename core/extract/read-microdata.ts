@@ -1,0 +1,92 @@
+import { readAvailability } from "./availability.ts";
+import { readAmount } from "./read-amount.ts";
+import type { ElementRecord } from "./scan-html.ts";
+import type { Facts, RawCandidate } from "./types.ts";
+
+function propValue(record: ElementRecord): string {
+  const a = record.attrs;
+  return (a.content ?? a.value ?? a.href ?? a.src ?? a.datetime ?? record.text).trim();
+}
+
+export function elementPath(record: ElementRecord): string {
+  const own = record.tokens
+    .filter((t) => !t.startsWith("[itemprop"))
+    .slice(0, 2)
+    .join("");
+  const anchor = record.ancestors.find((t) => t.startsWith("#"));
+  return `${anchor ? `${anchor} ` : ""}${record.tag}${own}`;
+}
+
+/** Prices from microdata (`itemprop`) and RDFa (`property`) inside a product or offer scope. */
+export function readMicrodata(props: readonly ElementRecord[]): {
+  candidates: RawCandidate[];
+  facts: Facts;
+} {
+  const candidates: RawCandidate[] = [];
+  const facts: Facts = {};
+  const currencyByScope = new Map<number, string>();
+  for (const r of props) {
+    if (r.prop === "priceCurrency") {
+      const v = propValue(r).toUpperCase();
+      if (/^[A-Z]{3}$/.test(v) && !currencyByScope.has(r.scopeId))
+        currencyByScope.set(r.scopeId, v);
+    }
+  }
+  const seen = new Map<string, number>();
+  for (const r of props) {
+    const isOfferScope = r.scopeType !== null && /offer/i.test(r.scopeType);
+    if (!r.isInProductScope && !isOfferScope) continue;
+    if (r.isExcluded) continue;
+    switch (r.prop) {
+      case "price":
+      case "lowPrice": {
+        const currency = currencyByScope.get(r.scopeId) ?? null;
+        const value = propValue(r);
+        const read = readAmount(value, currency);
+        if (!read) break;
+        const base = `${r.propSource === "rdfa" ? "[property" : "[itemprop"}=${r.prop}] ${elementPath(r)}`;
+        const n = seen.get(base) ?? 0;
+        seen.set(base, n + 1);
+        candidates.push({
+          source: r.propSource === "rdfa" ? "rdfa" : "microdata",
+          path: n > 0 ? `${base}:${n}` : base,
+          amount: read.amount,
+          currency,
+          currencyOptions: read.currencyOptions,
+          role: read.isPerUnit || r.isPerUnit ? "unit_price" : r.isStruck ? "list_price" : "price",
+          confidence: r.attrs.content !== undefined ? 0.8 : 0.7,
+          isRange: read.isRange || r.prop === "lowPrice",
+          isFrom: read.isFrom,
+          raw: value.slice(0, 80),
+        });
+        break;
+      }
+      case "name":
+        if (r.isInProductScope && r.scopeType && /product/i.test(r.scopeType))
+          facts.title ??= propValue(r) || null;
+        break;
+      case "brand":
+        facts.brand ??= propValue(r) || null;
+        break;
+      case "sku":
+        facts.sku ??= propValue(r) || null;
+        break;
+      case "gtin13":
+      case "gtin12":
+      case "gtin14":
+      case "gtin8":
+      case "gtin":
+        facts.gtin ??= propValue(r) || null;
+        break;
+      case "image":
+        facts.imageUrl ??= propValue(r) || null;
+        break;
+      case "availability":
+        facts.availability ??= readAvailability(propValue(r));
+        break;
+    }
+  }
+  if (props.some((r) => r.isInProductScope)) facts.isProduct = true;
+  facts.currency = [...currencyByScope.values()][0] ?? null;
+  return { candidates, facts };
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { Money } from "../money/money.ts";
+
+export const CandidateSource = z.enum([
+  "json_ld",
+  "microdata",
+  "rdfa",
+  "meta",
+  "app_state",
+  "store_rule",
+  "visible_text",
+]);
+export type CandidateSource = z.infer<typeof CandidateSource>;
+
+export const Availability = z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]);
+export type Availability = z.infer<typeof Availability>;
+
+/** What a found amount is: the price to pay, a "was"/list price, or a per-unit price. */
+export const CandidateRole = z.enum(["price", "list_price", "unit_price"]);
+export type CandidateRole = z.infer<typeof CandidateRole>;
+
+/** How the candidate's currency was decided. */
+export const CurrencyBasis = z.enum(["explicit", "symbol", "page", "store", "domain", "locale"]);
+export type CurrencyBasis = z.infer<typeof CurrencyBasis>;
+
+export const PriceCandidate = z.object({
+  /** Stable across fetches of the same page layout: `source:path`. */
+  key: z.string(),
+  source: CandidateSource,
+  /** Where it came from: a JSON path or an element path. */
+  path: z.string(),
+  price: Money,
+  role: CandidateRole,
+  confidence: z.number().min(0).max(1),
+  currencyBasis: CurrencyBasis,
+  isRange: z.boolean(),
+  isFrom: z.boolean(),
+  isVariantMatch: z.boolean(),
+  /** The text or value it was read from (trimmed). */
+  raw: z.string(),
+});
+export type PriceCandidate = z.infer<typeof PriceCandidate>;
+
+export const ExtractStatus = z.enum(["ok", "ambiguous", "no_price", "not_product"]);
+export type ExtractStatus = z.infer<typeof ExtractStatus>;
+
+export const ExtractResult = z.object({
+  status: ExtractStatus,
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: Money.nullable(),
+  /** The candidate chosen as `price`, when one was. */
+  priceKey: z.string().nullable(),
+  /** `price` is the low end of a range, or a "from" price. */
+  isPriceRange: z.boolean(),
+  listPrice: Money.nullable(),
+  availability: Availability,
+  brand: z.string().nullable(),
+  sku: z.string().nullable(),
+  gtin: z.string().nullable(),
+  canonicalUrl: z.string().nullable(),
+  store: z.string().nullable(),
+  /** The store rule or platform that read the page, if any ("Amazon", "Shopify"). */
+  rule: z.string().nullable(),
+  candidates: z.array(PriceCandidate),
+  /** Why the status is what it is, for people (e.g. which prices disagree). */
+  notes: z.array(z.string()),
+});
+export type ExtractResult = z.infer<typeof ExtractResult>;
+
+export const ExtractOptions = z.object({
+  /** A candidate key the user chose earlier for this URL; used when present on the page. */
+  preferredCandidateKey: z.string().optional(),
+});
+export type ExtractOptions = z.infer<typeof ExtractOptions>;
+
+/** A candidate before currency resolution: what a reader found. */
+export type RawCandidate = {
+  source: CandidateSource;
+  path: string;
+  /** Decimal amount string ("12.99"), or integer minor units when `isMinor`. */
+  amount: string;
+  isMinor?: boolean;
+  /** ISO code when the source states it. */
+  currency: string | null;
+  /** ISO codes a written symbol may mean, when `currency` is null. */
+  currencyOptions?: readonly string[];
+  role: CandidateRole;
+  confidence: number;
+  isRange?: boolean;
+  isFrom?: boolean;
+  isVariantMatch?: boolean;
+  raw: string;
+};
+
+/** Product facts besides the price, as found by one reader. */
+export type Facts = {
+  title?: string | null;
+  imageUrl?: string | null;
+  brand?: string | null;
+  sku?: string | null;
+  gtin?: string | null;
+  availability?: Availability | null;
+  isProduct?: boolean;
+  currency?: string | null;
+};

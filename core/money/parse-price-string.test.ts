@@ -1,0 +1,127 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decimalToMinor } from "./decimal-to-minor.ts";
+import { formatMoney } from "./format-money.ts";
+import { parsePriceString } from "./parse-price-string.ts";
+
+describe("parsePriceString: locale formats", () => {
+  const cases: [string, string, string | null][] = [
+    ["1.234,56 €", "1234.56", "€"],
+    ["1 234,56 €", "1234.56", "€"],
+    ["1\u00a0234,56\u00a0€", "1234.56", "€"],
+    ["1\u202f234,56\u202f€", "1234.56", "€"],
+    ["$1,234.56", "1234.56", "$"],
+    ["¥1,234", "1234", "¥"],
+    ["￥1,234", "1234", "¥"],
+    ["Rs. 1,23,456", "123456", "Rs."],
+    ["₹1,23,456.50", "123456.5", "₹"],
+    ["CHF 1'234.50", "1234.5", "CHF"],
+    ["CHF 1’234.50", "1234.5", "CHF"],
+    ["R$ 1.234,56", "1234.56", "R$"],
+    ["12,-", "12", null],
+    ["12,– €", "12", "€"],
+    ["35€99", "35.99", "€"],
+    [",89 €", "0.89", "€"],
+    ["1.226 €", "1226", "€"],
+    ["1,400", "1400", null],
+    ["12,12€", "12.12", "€"],
+    ["KWD 1.234", "1.234", "KWD"],
+    ["1,234.567 KWD", "1234.567", "KWD"],
+    ["2 for $5", "5", "$"],
+    ["Was $20 Now $15", "15", "$"],
+    ["29,90 EUR", "29.9", "EUR"],
+  ];
+  it.each(cases)("%s → %s", (input, amount, currencyText) => {
+    const parsed = parsePriceString(input);
+    expect(parsed?.amount).toBe(amount);
+    expect(parsed?.currencyText ?? null).toBe(currencyText);
+  });
+
+  it("says which ISO codes a symbol can mean", () => {
+    expect(parsePriceString("1.234,56 €")?.currencies).toEqual(["EUR"]);
+    expect(parsePriceString("$5")?.currencies).toContain("CAD");
+    expect(parsePriceString("$5", { currency: "AUD" })?.currencies).toEqual(["AUD"]);
+    expect(parsePriceString("5 kr")?.currencies.length).toBeGreaterThan(1);
+  });
+
+  it("flags ranges, from-prices, unit prices and multi-buys", () => {
+    expect(parsePriceString("$10.00 - $20.00")).toMatchObject({ amount: "10", isRange: true });
+    expect(parsePriceString("10 – 20 €")).toMatchObject({ amount: "10", isRange: true });
+    expect(parsePriceString("from $12.99")).toMatchObject({ amount: "12.99", isFrom: true });
+    expect(parsePriceString("ab 9,99 €")).toMatchObject({ amount: "9.99", isFrom: true });
+    expect(parsePriceString("$0.27/oz")).toMatchObject({ isPerUnit: true });
+    expect(parsePriceString("2,49 € / 100 g")).toMatchObject({ isPerUnit: true });
+    expect(parsePriceString("($1.23 / count)")).toMatchObject({ isPerUnit: true });
+    expect(parsePriceString("2 for $5")).toMatchObject({ isMultiBuy: true });
+    expect(parsePriceString("$24.99")).toMatchObject({
+      isRange: false,
+      isFrom: false,
+      isPerUnit: false,
+      isMultiBuy: false,
+    });
+  });
+
+  it("returns null for text without a price and never throws", () => {
+    expect(parsePriceString("Sheet Set")).toBeNull();
+    expect(parsePriceString("40% OFF")).toBeNull();
+    expect(parsePriceString("")).toBeNull();
+    expect(parsePriceString("Free!")?.amount).toBe("0");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        parsePriceString(s);
+      }),
+    );
+  });
+
+  it("uses a decimal-separator hint", () => {
+    expect(parsePriceString("1.234", { decimalSeparator: "." })?.amount).toBe("1.234");
+    expect(parsePriceString("1,234", { decimalSeparator: "," })?.amount).toBe("1.234");
+  });
+});
+
+describe("format then parse returns the same amount in every locale", () => {
+  const locales = [
+    "en-US",
+    "en-GB",
+    "en-IN",
+    "de-DE",
+    "de-CH",
+    "fr-FR",
+    "fr-CH",
+    "it-IT",
+    "es-ES",
+    "nl-NL",
+    "pt-BR",
+    "ja-JP",
+    "zh-CN",
+    "ko-KR",
+    "sv-SE",
+    "nb-NO",
+    "da-DK",
+    "pl-PL",
+    "cs-CZ",
+    "ru-RU",
+    "ar-EG",
+    "en-ZA",
+    "hi-IN",
+  ];
+  const currencies = ["USD", "EUR", "GBP", "JPY", "KWD", "BHD", "INR", "CHF", "SEK", "BRL", "KRW"];
+  it("round-trips", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999_999 }),
+        fc.constantFrom(...locales),
+        fc.constantFrom(...currencies),
+        (amountMinor, locale, currency) => {
+          const text = formatMoney({ amountMinor, currency }, locale);
+          const parsed = parsePriceString(text, { currency });
+          expect(parsed, text).not.toBeNull();
+          expect(decimalToMinor(parsed?.amount ?? "", currency), `${locale} ${text}`).toBe(
+            amountMinor,
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});

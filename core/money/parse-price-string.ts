@@ -1,0 +1,231 @@
+import {
+  CURRENCY_SYMBOLS,
+  currencyExponent,
+  ISO_CODES,
+  isIsoCurrency,
+  SYMBOLS_BY_LENGTH,
+} from "./currencies.ts";
+import { normalizeDecimal } from "./decimal-to-minor.ts";
+
+/** What a price string says. `amount` is a canonical decimal string ("1234.56"). */
+export type ParsedPrice = {
+  amount: string;
+  /** The currency as written ("$", "€", "EUR"), or null when the text names none. */
+  currencyText: string | null;
+  /** ISO codes the written currency can mean; one entry when unambiguous, empty when unknown. */
+  currencies: readonly string[];
+  /** "10 – 20 €": the low end is `amount`. */
+  isRange: boolean;
+  /** "from $10", "ab 10 €". */
+  isFrom: boolean;
+  /** "$1.23/oz", "2,49 € / 100 g": a unit price, not the price of the item. */
+  isPerUnit: boolean;
+  /** "2 for $5": the amount buys several items. */
+  isMultiBuy: boolean;
+};
+
+export type PriceStringHints = {
+  /** ISO code known from elsewhere on the page (structured data, platform). */
+  currency?: string | null;
+  /** The page's decimal separator, when known for certain. */
+  decimalSeparator?: "." | "," | null;
+};
+
+const MAX_INPUT = 2_000;
+const LETTER = "A-Za-z\\u00C0-\\u024F\\u0400-\\u04FF";
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const CURRENCY_PATTERN = new RegExp(
+  [
+    ...SYMBOLS_BY_LENGTH.map((symbol) =>
+      /^[\p{L}.]+$/u.test(symbol)
+        ? `(?<![${LETTER}])${escapeRegex(symbol)}(?![${LETTER}])`
+        : escapeRegex(symbol),
+    ),
+    `(?<![${LETTER}])(?:${[...ISO_CODES].join("|")})(?![${LETTER}])`,
+  ].join("|"),
+  "gu",
+);
+/** A number: digits with grouping (".", ",", "'", a space before exactly three digits). */
+const NUMBER_PATTERN =
+  /(?<!\d)(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|\s(?=\d{3}(?!\d))|[.,]\s(?=\d{2}(?!\d)))*(?:[.,]-+)?(?!\d*\s?%)/g;
+const FREE_WORDS = /(?:^|[^\p{L}])(?:free|gratis|kostenlos|gratuit|gratuito)(?:$|[^\p{L}])/iu;
+
+const FROM_WORDS =
+  /(?:^|[^\p{L}])(?:from|starting at|ab|à partir de|a partir de|desde|vanaf|fra|från|od|от|a partire da)\s*[:]?\s*$/iu;
+const PER_UNIT =
+  /^\s*(?:[^\d\s]{0,4}\s*)?(?:\/|per\b|pro\b|par\b|je\b|la\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|gr|lb|lbs|oz|fl\.?\s?oz|l|ltr|ml|cl|m|m2|m²|ft|sq\.?\s?ft|count|ct|unit|units|item|ea|each|piece|pc|pcs|stk|stück|st|kilo|liter|litre|meter|100)\b/iu;
+const MULTI_BUY = /(\d+)\s*(?:for|für|pour|por|per|x)\s*$/iu;
+const RANGE_AFTER = /^\s*(?:-|to|bis|à|a|até|до)\s*(?:\S{0,4}\s*)?\d/iu;
+const NOW_WORD = /(?:^|[^\p{L}])(?:now|jetzt|maintenant|ahora|nu|sale|offer price)\s*:?\s*$/iu;
+
+type Token = { start: number; end: number; text: string };
+
+function normalizeText(text: string): string {
+  return (
+    text
+      .slice(0, MAX_INPUT)
+      .normalize("NFKC")
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+      .replace(/\u066B/g, ".")
+      .replace(/\u066C/g, ",")
+      .replace(/[\u2019\u02BC\u2032\u00B4`]/g, "'")
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/[\s\u00A0\u202F\u2009\u200A\u2007]+/g, " ")
+      // "35€99", "35€ 99": the euro sign written where the decimal comma goes.
+      .replace(/(\d)\s?€\s?(\d{2})(?!\d)/g, "$1,$2 €")
+  );
+}
+
+function tokens(text: string, pattern: RegExp): Token[] {
+  const found: Token[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    found.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return found;
+}
+
+function currenciesOf(written: string): readonly string[] {
+  if (isIsoCurrency(written)) return [written];
+  return CURRENCY_SYMBOLS[written] ?? [];
+}
+
+/** Read a number token as a decimal, deciding which separator (if any) is the decimal one. */
+export function readNumber(
+  raw: string,
+  exponent: number | null,
+  decimalSeparator: "." | "," | null = null,
+): string | null {
+  let s = raw.replace(/[.,]-+$/, "").replace(/[\s']/g, "");
+  if (s.startsWith(".") || s.startsWith(",")) {
+    // "$.750.30": a stray leading separator before a number that has its own.
+    s = /[.,]/.test(s.slice(1)) ? s.slice(1) : `0${s}`;
+  }
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  let decimal: "." | "," | null = null;
+  if (decimalSeparator) {
+    decimal = s.includes(decimalSeparator) ? decimalSeparator : null;
+  } else if (lastDot >= 0 && lastComma >= 0) {
+    decimal = lastDot > lastComma ? "." : ",";
+    if (s.split(decimal).length > 2) decimal = null;
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const sep = lastDot >= 0 ? "." : ",";
+    const parts = s.split(sep);
+    const after = parts[parts.length - 1] ?? "";
+    const before = parts[0] ?? "";
+    if (parts.length > 2) decimal = null;
+    else if (after.length !== 3) decimal = sep;
+    else decimal = exponent === 3 || /^0+$/.test(before) ? sep : null;
+  }
+  let cleaned: string;
+  if (decimal) {
+    const other = decimal === "." ? "," : ".";
+    const index = s.lastIndexOf(decimal);
+    cleaned = `${s.slice(0, index).split(other).join("").split(decimal).join("")}.${s.slice(index + 1)}`;
+  } else {
+    cleaned = s.replace(/[.,]/g, "");
+  }
+  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return null;
+  return normalizeDecimal(cleaned);
+}
+
+/**
+ * Parse one price string as found on a page. Takes the number next to the currency (not simply
+ * the first number), reads every locale's separators, and flags ranges, "from", unit prices and
+ * multi-buys. Returns null when the text holds no number. Never throws.
+ */
+export function parsePriceString(text: string, hints: PriceStringHints = {}): ParsedPrice | null {
+  if (typeof text !== "string" || text.length === 0) return null;
+  const normalized = normalizeText(text);
+  const numbers = tokens(normalized, NUMBER_PATTERN);
+  if (numbers.length === 0) {
+    if (!FREE_WORDS.test(normalized)) return null;
+    return {
+      amount: "0",
+      currencyText: null,
+      currencies: hints.currency ? [hints.currency] : [],
+      isRange: false,
+      isFrom: false,
+      isPerUnit: false,
+      isMultiBuy: false,
+    };
+  }
+  const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
+
+  const adjacentCurrency = (n: Token): Token | null => {
+    for (const c of currencyTokens) {
+      const gap =
+        c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
+      if ((c.end <= n.start || c.start >= n.end) && /^[\s:]{0,2}$/.test(gap)) return c;
+    }
+    return null;
+  };
+
+  const withCurrency = numbers.filter((n) => adjacentCurrency(n) !== null);
+  const pool = withCurrency.length > 0 ? withCurrency : numbers;
+  const notMultiCount = pool.filter(
+    (n) => !/^\s*(?:for|für|pour|por|x)\s/i.test(normalized.slice(n.end, n.end + 6)),
+  );
+  const choices = notMultiCount.length > 0 ? notMultiCount : pool;
+  // "Was $20 Now $15": the number after "now" (a zero is never the price).
+  const nowChoice = choices.find((n) => {
+    const lead = normalized.slice(Math.max(0, n.start - 24), n.start);
+    const withoutSymbol = lead.replace(/[^\s\d:]{1,4}\s?$/, "");
+    return NOW_WORD.test(withoutSymbol) && /[1-9]/.test(n.text);
+  });
+  let chosen = nowChoice ?? choices[0];
+  if (!chosen) return null;
+  // "10 – 20 €": the currency sits after the high end; the low end is the number before it.
+  let isLowEndOfRange = false;
+  const index = numbers.indexOf(chosen);
+  const previous = index > 0 ? numbers[index - 1] : undefined;
+  if (
+    previous &&
+    /^\s*(?:-|to|bis|à|a|até|до)\s*$/iu.test(normalized.slice(previous.end, chosen.start))
+  ) {
+    chosen = previous;
+    isLowEndOfRange = true;
+  }
+
+  const currencyToken =
+    adjacentCurrency(chosen) ??
+    (isLowEndOfRange ? adjacentCurrency(numbers[index] ?? chosen) : null) ??
+    currencyTokens[0] ??
+    null;
+  const currencyText = currencyToken ? currencyToken.text : null;
+  let currencies = currencyText ? currenciesOf(currencyText) : [];
+  if (hints.currency && (currencies.length === 0 || currencies.includes(hints.currency))) {
+    currencies = [hints.currency];
+  }
+  const exponent =
+    currencies.length > 0 && currencies.every((c) => currencyExponent(c) === 3)
+      ? 3
+      : currencies.length === 1 && currencies[0]
+        ? currencyExponent(currencies[0])
+        : null;
+  const amount = readNumber(chosen.text, exponent, hints.decimalSeparator ?? null);
+  if (amount === null) return null;
+
+  const before = normalized.slice(Math.max(0, chosen.start - 30), chosen.start);
+  const beforeNoCurrency =
+    currencyToken && currencyToken.end <= chosen.start
+      ? normalized.slice(Math.max(0, currencyToken.start - 30), currencyToken.start)
+      : before;
+  const after = normalized.slice(
+    currencyToken && currencyToken.start >= chosen.end ? currencyToken.end : chosen.end,
+    chosen.end + 40,
+  );
+  return {
+    amount,
+    currencyText,
+    currencies,
+    isRange: isLowEndOfRange || RANGE_AFTER.test(after),
+    isFrom: FROM_WORDS.test(beforeNoCurrency),
+    isPerUnit: PER_UNIT.test(after),
+    isMultiBuy: MULTI_BUY.test(beforeNoCurrency),
+  };
+}
