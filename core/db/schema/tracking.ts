@@ -1,0 +1,157 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/**
+ * A product is one page (normalised URL) shared by everyone who tracks it: one fetch serves
+ * all its watchers. Money is integer minor units + ISO 4217 currency everywhere.
+ */
+export const product = pgTable(
+  "product",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Normalised URL (core/tracking/normalize-url.ts): the sharing key. */
+    urlKey: text("url_key").notNull(),
+    /** The URL as first given (minus tracking noise), for the store link. */
+    url: text("url").notNull(),
+    host: text("host").notNull(),
+    store: text("store").notNull(),
+    title: text("title"),
+    imageUrl: text("image_url"),
+    brand: text("brand"),
+    sku: text("sku"),
+    gtin: text("gtin"),
+    canonicalUrl: text("canonical_url"),
+    /** The last successful extraction's price (null when none was found). */
+    priceMinor: bigint("price_minor", { mode: "number" }),
+    currency: text("currency"),
+    listPriceMinor: bigint("list_price_minor", { mode: "number" }),
+    availability: text("availability").notNull().default("unknown"),
+    /** ok | ambiguous | no_price | not_product, from the last successful fetch. */
+    extractStatus: text("extract_status"),
+    /** Every price candidate of the last successful extraction (for ambiguous pages). */
+    candidates: jsonb("candidates").$type<unknown[]>().notNull().default([]),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /** Fetch outcome kind of the last check (ok, bot_challenge, timeout, …). */
+    lastOutcome: text("last_outcome"),
+    /** The last failure in words for people, null after a success. */
+    lastError: text("last_error"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** Shortest interval among the active watches, in minutes. */
+    checkIntervalMinutes: integer("check_interval_minutes").notNull().default(360),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Claim by a worker until this time (a crashed worker's claim lapses). */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leaseOwner: text("lease_owner"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("product_url_key_idx").on(t.urlKey),
+    index("product_next_check_idx").on(t.nextCheckAt),
+    check("product_price_nonneg", sql`${t.priceMinor} is null or ${t.priceMinor} >= 0`),
+  ],
+);
+
+/** One person's interest in one product: the alert rule, its state and its own interval. */
+export const watch = pgTable(
+  "watch",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    /** any_drop | below_target | percent_drop | back_in_stock | any_change | rises_above */
+    ruleKind: text("rule_kind").notNull().default("any_drop"),
+    ruleAmountMinor: bigint("rule_amount_minor", { mode: "number" }),
+    ruleCurrency: text("rule_currency"),
+    rulePercent: integer("rule_percent"),
+    intervalMinutes: integer("interval_minutes").notNull().default(360),
+    /** For ambiguous pages: the candidate key the person picked (source + path). */
+    candidateKey: text("candidate_key"),
+    isPaused: boolean("is_paused").notNull().default(false),
+    /** The price when the watch was created: "change since added" and percent drops. */
+    baselinePriceMinor: bigint("baseline_price_minor", { mode: "number" }),
+    baselineCurrency: text("baseline_currency"),
+    /** Per-watch alert state kept by the decision function (hysteresis, flapping). */
+    alertState: jsonb("alert_state").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("watch_user_product_idx").on(t.userId, t.productId),
+    index("watch_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * Price history, stored only when price, currency or availability change: a row is a run of
+ * identical observations from `observedAt` to `lastSeenAt`, with the second offsets of every
+ * check in between (so a year of 6-hourly checks of a stable price is one row).
+ */
+export const priceObservation = pgTable(
+  "price_observation",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    priceMinor: bigint("price_minor", { mode: "number" }),
+    currency: text("currency"),
+    availability: text("availability").notNull(),
+    observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    /** Seconds after observedAt of each later check that saw the same values. */
+    checkOffsets: integer("check_offsets").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [index("price_observation_product_idx").on(t.productId, t.observedAt)],
+);
+
+/**
+ * Alert events, written in the same transaction as the observation that caused them; the
+ * unique key makes a replayed check unable to write an event twice. Delivery reads from here.
+ */
+export const alertEvent = pgTable(
+  "alert_event",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    watchId: uuid("watch_id")
+      .notNull()
+      .references(() => watch.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    oldPriceMinor: bigint("old_price_minor", { mode: "number" }),
+    newPriceMinor: bigint("new_price_minor", { mode: "number" }),
+    currency: text("currency"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("alert_event_key_idx").on(t.idempotencyKey),
+    index("alert_event_user_idx").on(t.userId, t.createdAt),
+    index("alert_event_watch_idx").on(t.watchId, t.createdAt),
+  ],
+);
