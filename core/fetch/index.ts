@@ -1,0 +1,75 @@
+import { createAddressPolicy } from "./address-policy.ts";
+import {
+  type Fetcher,
+  type FetcherOptions,
+  pageHeaders,
+  requestHeaders,
+  resolveOptions,
+  runChain,
+} from "./fetcher.ts";
+
+export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
+export { type Challenge, classifyChallenge } from "./challenge.ts";
+export type {
+  DialOverride,
+  Fetcher,
+  FetcherOptions,
+  FetchPageOptions,
+  RequestOptions,
+  Resolver,
+} from "./fetcher.ts";
+export {
+  createMemoryHostGate,
+  createSqlHostGate,
+  type GateTicket,
+  HOST_GATE_DDL,
+  type HostGate,
+  type HostGateOptions,
+  type SqlExecutor,
+  type SqlHostGateOptions,
+} from "./host-gate.ts";
+export { describeOutcome, type FetchOutcome, type FetchOutcomeKind } from "./outcome.ts";
+export { createAddressPolicy };
+
+/**
+ * The one way out to the network for user-given URLs. Never throws for any URL input: every
+ * result is a `FetchOutcome`. Throws only at construction for malformed configuration.
+ */
+export function createFetcher(options: FetcherOptions): Fetcher {
+  const resolved = resolveOptions(options);
+  // Validate the allow-list now, not on the first fetch.
+  createAddressPolicy({ allowPrivate: resolved.allowPrivate });
+  return {
+    async fetchPage(url, pageOptions = {}) {
+      return runChain(
+        url,
+        {
+          mode: "page",
+          method: "GET",
+          headers: pageHeaders(resolved, pageOptions.acceptLanguage),
+          body: undefined,
+          signal: pageOptions.signal,
+          maxBytes: resolved.maxBytes,
+          maxRedirects: resolved.maxRedirects,
+        },
+        resolved,
+      );
+    },
+    request(url, requestOptions = {}) {
+      return runChain(
+        url,
+        {
+          mode: "request",
+          method: requestOptions.method ?? "GET",
+          headers: requestHeaders(resolved, requestOptions.headers),
+          body: requestOptions.body,
+          signal: requestOptions.signal,
+          maxBytes: requestOptions.maxBytes ?? resolved.requestMaxBytes,
+          maxRedirects: requestOptions.maxRedirects ?? resolved.maxRedirects,
+        },
+        resolved,
+      );
+    },
+    async close() {},
+  };
+}
