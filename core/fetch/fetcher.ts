@@ -47,6 +47,11 @@ export type FetcherOptions = {
   backoffMs?: number;
   /** Retry-After values are capped at this. Default 6 h. */
   maxRetryAfterMs?: number;
+  /**
+   * Trusted CA certificates in PEM, REPLACING the system store (an intranet's own CA, tests).
+   * Unset by default: the system's roots.
+   */
+  tlsCa?: string;
   /** DNS; `dns.lookup` with all addresses by default. Tests inject fakes. */
   resolve?: Resolver;
   /** Path of a Chromium binary: enables `render: true`. */
@@ -87,7 +92,13 @@ export type Fetcher = {
 export type ResolvedOptions = Required<
   Omit<
     FetcherOptions,
-    "userAgent" | "hostGate" | "resolve" | "chromiumPath" | "logger" | "unsafeDialOverride"
+    | "userAgent"
+    | "hostGate"
+    | "resolve"
+    | "chromiumPath"
+    | "logger"
+    | "unsafeDialOverride"
+    | "tlsCa"
   >
 > & {
   userAgent: string;
@@ -96,6 +107,7 @@ export type ResolvedOptions = Required<
   chromiumPath: string | undefined;
   logger: Logger | undefined;
   unsafeDialOverride: DialOverride | undefined;
+  tlsCa: string | undefined;
 };
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
@@ -145,6 +157,7 @@ export function resolveOptions(options: FetcherOptions): ResolvedOptions {
     chromiumPath: options.chromiumPath,
     logger: options.logger,
     unsafeDialOverride: options.unsafeDialOverride,
+    tlsCa: options.tlsCa,
   };
 }
 
@@ -369,6 +382,7 @@ async function sendHop(
     timeout: options.connectTimeoutMs,
     maxCachedSessions: 0,
     allowH2: false,
+    ...(options.tlsCa ? { ca: options.tlsCa } : {}),
     // The one and only "lookup": it answers with the address the policy checked.
     lookup: (
       _hostname: string,
