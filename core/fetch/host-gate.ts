@@ -6,7 +6,13 @@
  */
 
 export type GateTicket =
-  | { kind: "acquired"; waitedMs: number; release: () => Promise<void> }
+  | {
+      kind: "acquired";
+      waitedMs: number;
+      /** When the slot was taken, epoch ms on the gate's clock (the database's for SQL). */
+      startedAtMs: number;
+      release: () => Promise<void>;
+    }
   /** The host is held back longer than the caller is willing to wait. */
   | { kind: "backoff"; retryAfterMs: number };
 
@@ -46,7 +52,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-type Waiter = { resolve: () => void; reject: (e: unknown) => void; signal?: AbortSignal };
+type Waiter = {
+  resolve: (startedAtMs: number) => void;
+  reject: (e: unknown) => void;
+  signal?: AbortSignal;
+};
 type HostState = {
   active: number;
   lastStartMs: number;
@@ -84,7 +94,7 @@ export function createMemoryHostGate(options: HostGateOptions): HostGate {
       const waiter = state.queue.shift() as Waiter;
       state.active += 1;
       state.lastStartMs = now;
-      waiter.resolve();
+      waiter.resolve(now);
     }
     if (state.queue.length === 0 && state.active === 0 && state.notBeforeMs <= Date.now()) {
       // Forget idle hosts once their spacing has passed, so the map does not grow forever.
@@ -100,16 +110,16 @@ export function createMemoryHostGate(options: HostGateOptions): HostGate {
       const heldFor = state.notBeforeMs - startedAt;
       if (heldFor > maxBackoffWaitMs) return { kind: "backoff", retryAfterMs: heldFor };
       if (signal?.aborted) throw abortError(signal);
-      await new Promise<void>((resolve, reject) => {
+      const startedAtMs = await new Promise<number>((resolve, reject) => {
         const waiter: Waiter = { resolve, reject, signal };
         const onAbort = () => {
           const index = state.queue.indexOf(waiter);
           if (index !== -1) state.queue.splice(index, 1);
           reject(abortError(signal as AbortSignal));
         };
-        waiter.resolve = () => {
+        waiter.resolve = (at) => {
           signal?.removeEventListener("abort", onAbort);
-          resolve();
+          resolve(at);
         };
         signal?.addEventListener("abort", onAbort, { once: true });
         state.queue.push(waiter);
@@ -119,6 +129,7 @@ export function createMemoryHostGate(options: HostGateOptions): HostGate {
       return {
         kind: "acquired",
         waitedMs: Date.now() - startedAt,
+        startedAtMs,
         release: async () => {
           if (isReleased) return;
           isReleased = true;
@@ -223,6 +234,7 @@ export function createSqlHostGate(db: SqlExecutor, options: SqlHostGateOptions):
           return {
             kind: "acquired",
             waitedMs: Date.now() - startedAt,
+            startedAtMs: Number(taken.rows[0].last_start_ms),
             release: async () => {
               if (isReleased) return;
               isReleased = true;
