@@ -284,8 +284,18 @@ class Deadline {
   }
 }
 
-type ChainRequest = {
-  mode: "page" | "request";
+/** A single hop's response as it came (decoded), for the renderer to hand to Chromium. */
+export type RawResponse = {
+  kind: "raw";
+  status: number;
+  headers: Record<string, string>;
+  setCookie: string[];
+  body: Buffer;
+};
+
+export type ChainRequest = {
+  /** `raw`: one hop, any status and type, no redirects followed (the renderer's sub-requests). */
+  mode: "page" | "request" | "raw";
   method: string;
   headers: Record<string, string>;
   body: string | Uint8Array | undefined;
@@ -475,9 +485,19 @@ function failureOutcome(
 /** Runs one fetch: URL and address policy, host gate, pinned connection, redirects by hand. */
 export async function runChain(
   input: unknown,
+  request: ChainRequest & { mode: "page" | "request" },
+  options: ResolvedOptions,
+): Promise<FetchOutcome>;
+export async function runChain(
+  input: unknown,
   request: ChainRequest,
   options: ResolvedOptions,
-): Promise<FetchOutcome> {
+): Promise<FetchOutcome | RawResponse>;
+export async function runChain(
+  input: unknown,
+  request: ChainRequest,
+  options: ResolvedOptions,
+): Promise<FetchOutcome | RawResponse> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : "";
   const startedAt = performance.now();
   const policy = createAddressPolicy({ allowPrivate: options.allowPrivate });
@@ -572,6 +592,22 @@ export async function runChain(
         if (BACKOFF_STATUSES.has(status)) {
           const forMs = Math.min(retryAfterMs ?? options.backoffMs, options.maxRetryAfterMs);
           await options.hostGate.backOff(host, forMs);
+        }
+
+        if (request.mode === "raw") {
+          const read = await readCapped(hopResult, request.maxBytes);
+          if (read.kind === "too_large") {
+            return { kind: "too_large", url, limitBytes: request.maxBytes };
+          }
+          if (read.kind === "error") return failureOutcome(url, read.error, deadline, options);
+          const setCookie = hopResult.headers["set-cookie"];
+          return {
+            kind: "raw",
+            status,
+            headers: flattenHeaders(hopResult.headers),
+            setCookie: setCookie === undefined ? [] : ([] as string[]).concat(setCookie),
+            body: read.buffer,
+          };
         }
 
         const location = firstHeader(hopResult.headers.location);

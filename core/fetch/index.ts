@@ -7,6 +7,7 @@ import {
   resolveOptions,
   runChain,
 } from "./fetcher.ts";
+import { createRenderer, type Renderer } from "./render.ts";
 
 export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
 export { type Challenge, classifyChallenge } from "./challenge.ts";
@@ -39,8 +40,19 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const resolved = resolveOptions(options);
   // Validate the allow-list now, not on the first fetch.
   createAddressPolicy({ allowPrivate: resolved.allowPrivate });
+  let renderer: Renderer | undefined;
   return {
     async fetchPage(url, pageOptions = {}) {
+      if (pageOptions.render && resolved.chromiumPath) {
+        renderer ??= createRenderer(resolved);
+        try {
+          return await renderer.render(url, pageOptions);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          resolved.logger?.error({ err: error, url }, "render failed unexpectedly");
+          return { kind: "network_error", url: String(url), code: "RENDER_FAILED", message };
+        }
+      }
       return runChain(
         url,
         {
@@ -70,6 +82,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         resolved,
       );
     },
-    async close() {},
+    async close() {
+      await renderer?.close();
+      renderer = undefined;
+    },
   };
 }
