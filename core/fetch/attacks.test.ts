@@ -230,6 +230,16 @@ describe("DNS rebinding", () => {
     expect(dns.calls).toEqual(["rebind.test"]);
   });
 
+  it("a resolver that never answers is cut by the total timeout (DNS tarpit)", async () => {
+    const fetcher = createFetcher({
+      ...base,
+      timeoutMs: 200,
+      resolve: () => new Promise(() => {}),
+    });
+    const outcome = await fetcher.fetchPage("http://tarpit.test/");
+    expect(outcome).toMatchObject({ kind: "timeout" });
+  });
+
   it("the webhook path applies the same rules", async () => {
     const fetcher = createFetcher(base);
     expectRefused(

@@ -215,47 +215,81 @@ export function createSqlHostGate(db: SqlExecutor, options: SqlHostGateOptions):
   const leaseMs = options.leaseMs ?? 120_000;
   const maxPollMs = options.maxPollMs ?? 250;
   const maxBackoffWaitMs = options.maxBackoffWaitMs ?? DEFAULT_MAX_BACKOFF_WAIT_MS;
+  // Within one process, one waiter per host polls at a time (the rest queue here): far fewer
+  // queries, and a slow database answer cannot release a crowd of waiters at once.
+  const turns = new Map<string, Promise<void>>();
 
   return {
     async acquire(host, { signal } = {}) {
       const startedAt = Date.now();
-      const leaseId = crypto.randomUUID();
-      for (;;) {
-        if (signal?.aborted) throw abortError(signal);
-        const taken = await db.query(ACQUIRE_SQL, [
-          host,
-          leaseId,
-          options.spacingMs,
-          concurrency,
-          leaseMs,
-        ]);
-        if (taken.rows.length > 0) {
-          let isReleased = false;
-          return {
-            kind: "acquired",
-            waitedMs: Date.now() - startedAt,
-            startedAtMs: Number(taken.rows[0].last_start_ms),
-            release: async () => {
-              if (isReleased) return;
-              isReleased = true;
-              await db.query(RELEASE_SQL, [host, leaseId]);
-            },
-          };
-        }
-        const status = (await db.query(STATUS_SQL, [host, options.spacingMs])).rows[0];
-        if (!status) continue;
-        const nowMs = Number(status.now_ms);
-        const heldFor = Number(status.not_before_ms) - nowMs;
-        if (heldFor > maxBackoffWaitMs) return { kind: "backoff", retryAfterMs: heldFor };
-        const untilFree = Math.max(Number(status.next_start_ms) - nowMs, heldFor, 0);
-        const isBusy = Number(status.active) >= concurrency;
-        // Busy: poll (we cannot be told when another process releases). Spaced: sleep until then.
-        const pause = isBusy ? Math.min(maxPollMs, Math.max(untilFree, 10)) : untilFree;
-        await sleep(Math.max(1, pause) + Math.floor(Math.random() * 3), signal);
+      const previous = turns.get(host) ?? Promise.resolve();
+      let leave: () => void = () => {};
+      const mine = new Promise<void>((resolve) => {
+        leave = resolve;
+      });
+      const chain = previous.then(() => mine);
+      turns.set(host, chain);
+      try {
+        await untilSettled(previous, signal);
+        return await poll(host, startedAt, signal);
+      } finally {
+        leave();
+        if (turns.get(host) === chain) turns.delete(host);
       }
     },
     async backOff(host, forMs) {
       await db.query(BACKOFF_SQL, [host, Math.max(0, Math.round(forMs))]);
     },
   };
+
+  async function poll(host: string, startedAt: number, signal?: AbortSignal): Promise<GateTicket> {
+    const leaseId = crypto.randomUUID();
+    for (;;) {
+      if (signal?.aborted) throw abortError(signal);
+      const taken = await db.query(ACQUIRE_SQL, [
+        host,
+        leaseId,
+        options.spacingMs,
+        concurrency,
+        leaseMs,
+      ]);
+      if (taken.rows.length > 0) {
+        let isReleased = false;
+        return {
+          kind: "acquired",
+          waitedMs: Date.now() - startedAt,
+          startedAtMs: Number(taken.rows[0].last_start_ms),
+          release: async () => {
+            if (isReleased) return;
+            isReleased = true;
+            await db.query(RELEASE_SQL, [host, leaseId]);
+          },
+        };
+      }
+      const status = (await db.query(STATUS_SQL, [host, options.spacingMs])).rows[0];
+      if (!status) continue;
+      const nowMs = Number(status.now_ms);
+      const heldFor = Number(status.not_before_ms) - nowMs;
+      if (heldFor > maxBackoffWaitMs) return { kind: "backoff", retryAfterMs: heldFor };
+      const untilFree = Math.max(Number(status.next_start_ms) - nowMs, heldFor, 0);
+      const isBusy = Number(status.active) >= concurrency;
+      // Busy: poll (we cannot be told when another process releases). Spaced: sleep until then.
+      const pause = isBusy ? Math.min(maxPollMs, Math.max(untilFree, 10)) : untilFree;
+      await sleep(Math.max(1, pause) + Math.floor(Math.random() * 3), signal);
+    }
+  }
+}
+
+/** Resolves when `promise` settles, or rejects when the signal aborts first. */
+function untilSettled(promise: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return promise.then(() => undefined);
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }
