@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startServer, waitFor } from "../../tests/helpers/local-server.ts";
@@ -230,6 +231,20 @@ describe("DNS rebinding", () => {
     expect(dns.calls).toEqual(["rebind.test"]);
   });
 
+  it("with several checked addresses, a dead first one falls back to the next (no new lookup)", async () => {
+    const dns = fakeDns({ "multi.test": ["2606:4700::1", PUBLIC] });
+    const fetcher = createFetcher({
+      ...base,
+      resolve: dns.resolve,
+      // The IPv6 address leads to a closed port on ::1, the IPv4 one to the stand-in site.
+      unsafeDialOverride: (checked) =>
+        checked.family === 6 ? { address: "::1", family: 6 } : dialPublicLocally(checked),
+    });
+    const outcome = await fetcher.fetchPage(`http://multi.test:${publicSite.port}/`);
+    expect(outcome.kind).toBe("ok");
+    expect(dns.calls).toEqual(["multi.test"]);
+  });
+
   it("a resolver that never answers is cut by the total timeout (DNS tarpit)", async () => {
     const fetcher = createFetcher({
       ...base,
@@ -364,6 +379,27 @@ describe("hostile bodies and slow servers (127.0.0.1 allow-listed so the connect
   it("slow-drip headers are cut by the total timeout", async () => {
     const outcome = await fetcher().fetchPage(`${hostile.origin}/drip-headers`);
     expect(outcome).toMatchObject({ kind: "timeout" });
+  });
+
+  it("a server that accepts but never completes the TLS handshake hits the connect timeout", async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const outcome = await createFetcher({
+        ...base,
+        allowPrivate: ["127.0.0.1/32"],
+        connectTimeoutMs: 150,
+        timeoutMs: 5_000,
+      }).fetchPage(`https://127.0.0.1:${port}/`);
+      expect(outcome).toMatchObject({ kind: "timeout", phase: "connect", afterMs: 150 });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it("an endless redirect chain stops after 5 redirects", async () => {

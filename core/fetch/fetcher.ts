@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import zlib from "node:zlib";
+import ipaddr from "ipaddr.js";
 import { buildConnector, Client } from "undici";
 import type { Logger } from "../log.ts";
 import { createAddressPolicy, parseAddress } from "./address-policy.ts";
@@ -375,10 +376,13 @@ async function readCapped(hop: Hop, maxBytes: number): Promise<BodyResult> {
 
 export type PinnedTarget = { address: string; family: 4 | 6 };
 
-/** Sends one request on a fresh connection to exactly `target`, keeping the URL's host for SNI. */
+/**
+ * Sends one request on a fresh connection to one of `targets` (every one of them checked),
+ * keeping the URL's hostname for SNI, certificate checks and Host.
+ */
 async function sendHop(
   url: URL,
-  target: PinnedTarget,
+  targets: PinnedTarget[],
   request: {
     method: string;
     headers: Record<string, string>;
@@ -387,23 +391,30 @@ async function sendHop(
   signal: AbortSignal,
   options: ResolvedOptions,
 ): Promise<Hop> {
-  const dial = options.unsafeDialOverride ? options.unsafeDialOverride(target) : target;
+  const override = options.unsafeDialOverride;
+  const dials = targets.slice(0, 8).map((target) => (override ? override(target) : target));
+  const first = dials[0] as PinnedTarget;
   const base = buildConnector({
     timeout: options.connectTimeoutMs,
     maxCachedSessions: 0,
     allowH2: false,
     ...(options.tlsCa ? { ca: options.tlsCa } : {}),
-    // The one and only "lookup": it answers with the address the policy checked.
+    // The one and only "lookup": it can only answer with addresses the policy checked. With
+    // several, Node's happy-eyeballs connect tries them in turn.
     lookup: (
       _hostname: string,
       lookupOptions: { all?: boolean },
       callback: (...args: unknown[]) => void,
     ) => {
-      if (lookupOptions?.all) callback(null, [{ address: dial.address, family: dial.family }]);
-      else callback(null, dial.address, dial.family);
+      if (lookupOptions?.all)
+        callback(
+          null,
+          dials.map((d) => ({ address: d.address, family: d.family })),
+        );
+      else callback(null, first.address, first.family);
     },
   } as buildConnector.BuildOptions);
-  const expected = parseAddress(dial.address)?.toString();
+  const expected = new Set(dials.map((d) => parseAddress(d.address)?.toString()));
   const connect: buildConnector.connector = (connectOptions, callback) => {
     base(connectOptions, (error, socket) => {
       if (error || !socket) {
@@ -412,16 +423,13 @@ async function sendHop(
       }
       const remote = socket.remoteAddress ? parseAddress(socket.remoteAddress) : undefined;
       const remoteText =
-        remote?.kind() === "ipv6" &&
-        (remote as { isIPv4MappedAddress(): boolean }).isIPv4MappedAddress()
-          ? (remote as unknown as { toIPv4Address(): { toString(): string } })
-              .toIPv4Address()
-              .toString()
+        remote instanceof ipaddr.IPv6 && remote.isIPv4MappedAddress()
+          ? remote.toIPv4Address().toString()
           : remote?.toString();
-      if (remoteText !== expected) {
+      if (!expected.has(remoteText)) {
         socket.destroy();
         callback(
-          Object.assign(new Error(`connected to ${remoteText}, expected ${expected}`), {
+          Object.assign(new Error(`connected to ${remoteText}, not a checked address`), {
             code: "PIN_MISMATCH",
           }),
           null,
@@ -536,7 +544,7 @@ export async function runChain(
           return { kind: "dns_error", url, host, code: "ENODATA" };
         }
       }
-      let pinned: PinnedTarget | undefined;
+      const pinned: PinnedTarget[] = [];
       for (const entry of addresses) {
         const check = policy.check(String(entry?.address ?? ""));
         if (!check.isAllowed) {
@@ -549,9 +557,9 @@ export async function runChain(
             reason: check.reason,
           };
         }
-        pinned ??= { address: check.address, family: check.family };
+        pinned.push({ address: check.address, family: check.family });
       }
-      if (!pinned) return { kind: "dns_error", url, host, code: "ENODATA" };
+      if (pinned.length === 0) return { kind: "dns_error", url, host, code: "ENODATA" };
 
       // Politeness: queue for the host (time in the queue is not part of the timeout).
       deadline.pause();
@@ -574,7 +582,10 @@ export async function runChain(
         const cookie = jar.headerFor(current);
         if (cookie) hopHeaders.cookie = cookie;
         firstSentAt ??= performance.now();
-        log?.debug({ url: current.href, address: pinned.address, hop }, "fetch hop");
+        log?.debug(
+          { url: current.href, addresses: pinned.map((p) => p.address), hop },
+          "fetch hop",
+        );
         try {
           hopResult = await sendHop(
             current,

@@ -1,6 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchHostGate } from "../db/schema/fetch.ts";
 import {
   createMemoryHostGate,
   createSqlHostGate,
@@ -181,4 +183,39 @@ sqlGateSuite("SQL host gate on PostgreSQL (two clients)", async () => {
       await admin.end();
     },
   };
+});
+
+describe("HOST_GATE_DDL matches the Drizzle table", () => {
+  it("has the same columns, types, nullability and primary key", async () => {
+    const db = new PGlite();
+    try {
+      await db.query(HOST_GATE_DDL);
+      const { rows } = await db.query<{
+        column_name: string;
+        data_type: string;
+        is_nullable: string;
+      }>(
+        "SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = 'fetch_host_gate' ORDER BY column_name",
+      );
+      const config = getTableConfig(fetchHostGate);
+      expect(config.name).toBe("fetch_host_gate");
+      const fromDrizzle = config.columns
+        .map((c) => ({
+          column_name: c.name,
+          data_type: c.getSQLType(),
+          is_nullable: c.notNull ? "NO" : "YES",
+          isPrimary: c.primary,
+        }))
+        .sort((a, b) => a.column_name.localeCompare(b.column_name));
+      expect(rows.map((r) => r.column_name)).toEqual(fromDrizzle.map((c) => c.column_name));
+      for (const [i, row] of rows.entries()) {
+        const column = fromDrizzle[i];
+        expect(row.data_type).toBe(column?.data_type);
+        expect(row.is_nullable).toBe(column?.is_nullable);
+      }
+      expect(fromDrizzle.filter((c) => c.isPrimary).map((c) => c.column_name)).toEqual(["host"]);
+    } finally {
+      await db.close();
+    }
+  });
 });
