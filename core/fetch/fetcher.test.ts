@@ -337,6 +337,17 @@ describe("request (webhooks)", () => {
   });
 });
 
+describe("configuration", () => {
+  it("a malformed allow-list fails at construction, not on the first fetch", () => {
+    expect(() => createFetcher({ ...base, allowPrivate: ["127.0.0.1/40"] })).toThrow(/allow-list/);
+  });
+
+  it("render without a configured Chromium fetches without rendering", async () => {
+    const outcome = await createFetcher(base).fetchPage(`${site.origin}/product`, { render: true });
+    expect(outcome).toMatchObject({ kind: "ok", isRendered: false });
+  });
+});
+
 describe("helpers", () => {
   it("parses Retry-After in seconds and as a date", () => {
     expect(parseRetryAfter("30")).toBe(30_000);

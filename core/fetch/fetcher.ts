@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 import { buildConnector, Client } from "undici";
 import type { Logger } from "../log.ts";
-import { createAddressPolicy, parseAddress } from "./address-policy.ts";
+import { type AddressPolicy, createAddressPolicy, parseAddress } from "./address-policy.ts";
 import { classifyChallenge } from "./challenge.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { createMemoryHostGate, type HostGate } from "./host-gate.ts";
@@ -103,6 +103,7 @@ export type ResolvedOptions = Required<
   >
 > & {
   userAgent: string;
+  addressPolicy: AddressPolicy;
   hostGate: HostGate;
   resolve: Resolver;
   chromiumPath: string | undefined;
@@ -141,6 +142,8 @@ export function resolveOptions(options: FetcherOptions): ResolvedOptions {
       options.userAgent ??
       `Mozilla/5.0 (compatible; Dropwave/${options.version}; +${options.publicUrl})`,
     allowPrivate: options.allowPrivate ?? [],
+    // Parsed once; a malformed CIDR throws here, at start-up.
+    addressPolicy: createAddressPolicy({ allowPrivate: options.allowPrivate ?? [] }),
     allowPorts: options.allowPorts ?? [],
     timeoutMs: options.timeoutMs ?? 15_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
@@ -508,7 +511,7 @@ export async function runChain(
 ): Promise<FetchOutcome | RawResponse> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : "";
   const startedAt = performance.now();
-  const policy = createAddressPolicy({ allowPrivate: options.allowPrivate });
+  const policy = options.addressPolicy;
   const deadline = new Deadline(options.timeoutMs, request.signal);
   const jar = new CookieJar();
   const redirects: RedirectHop[] = [];
@@ -602,7 +605,9 @@ export async function runChain(
         const retryAfterMs = parseRetryAfter(firstHeader(hopResult.headers["retry-after"]));
         if (BACKOFF_STATUSES.has(status)) {
           const forMs = Math.min(retryAfterMs ?? options.backoffMs, options.maxRetryAfterMs);
-          await options.hostGate.backOff(host, forMs);
+          await options.hostGate.backOff(host, forMs).catch((error: unknown) => {
+            log?.warn({ err: error, host }, "host gate backoff failed");
+          });
         }
 
         if (request.mode === "raw") {

@@ -1,4 +1,3 @@
-import { createAddressPolicy } from "./address-policy.ts";
 import {
   type Fetcher,
   type FetcherOptions,
@@ -10,6 +9,7 @@ import {
 import { createRenderer, type Renderer } from "./render.ts";
 
 export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
+export { createAddressPolicy } from "./address-policy.ts";
 export { type Challenge, classifyChallenge } from "./challenge.ts";
 export type {
   DialOverride,
@@ -29,8 +29,17 @@ export {
   type SqlExecutor,
   type SqlHostGateOptions,
 } from "./host-gate.ts";
-export { describeOutcome, type FetchOutcome, type FetchOutcomeKind } from "./outcome.ts";
-export { createAddressPolicy };
+export {
+  type ChallengeKind,
+  type ChallengeVendor,
+  describeOutcome,
+  type FetchOutcome,
+  type FetchOutcomeKind,
+  type FetchTimings,
+  type RedirectHop,
+} from "./outcome.ts";
+export { CHROMIUM_ARGS } from "./render.ts";
+export { checkUrl, type UrlVerdict } from "./url-policy.ts";
 
 /**
  * The one way out to the network for user-given URLs. Never throws for any URL input: every
@@ -38,8 +47,6 @@ export { createAddressPolicy };
  */
 export function createFetcher(options: FetcherOptions): Fetcher {
   const resolved = resolveOptions(options);
-  // Validate the allow-list now, not on the first fetch.
-  createAddressPolicy({ allowPrivate: resolved.allowPrivate });
   let renderer: Renderer | undefined;
   return {
     async fetchPage(url, pageOptions = {}) {
