@@ -35,7 +35,8 @@ export async function measurePoliteness(options: {
   concurrency: number;
   spacingMs: number;
   serviceMs: number;
-  gate?: HostGate;
+  /** One fetcher per gate (each standing for a worker process), URLs dealt round-robin. */
+  gates?: HostGate[];
 }): Promise<PolitenessResult> {
   const arrivals: number[] = [];
   let inFlight = 0;
@@ -52,27 +53,30 @@ export async function measurePoliteness(options: {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const inner =
-    options.gate ??
-    createMemoryHostGate({ concurrency: options.concurrency, spacingMs: options.spacingMs });
   const gateStarts: number[] = [];
-  const gate: HostGate = {
+  const recording = (inner: HostGate): HostGate => ({
     async acquire(host, acquireOptions) {
       const ticket = await inner.acquire(host, acquireOptions);
       if (ticket.kind === "acquired") gateStarts.push(ticket.startedAtMs);
       return ticket;
     },
     backOff: (host, forMs) => inner.backOff(host, forMs),
-  };
-  const fetcher = createFetcher({
-    version: "bench",
-    publicUrl: "http://localhost",
-    allowPrivate: ["127.0.0.1/32"],
-    hostConcurrency: options.concurrency,
-    hostSpacingMs: options.spacingMs,
-    resolve: async () => [{ address: "127.0.0.1", family: 4 }],
-    hostGate: gate,
   });
+  const gates = options.gates ?? [
+    createMemoryHostGate({ concurrency: options.concurrency, spacingMs: options.spacingMs }),
+  ];
+  const fetchers = gates.map((gate) =>
+    createFetcher({
+      version: "bench",
+      publicUrl: "http://localhost",
+      allowPrivate: ["127.0.0.1/32"],
+      hostConcurrency: options.concurrency,
+      hostSpacingMs: options.spacingMs,
+      resolve: async () => [{ address: "127.0.0.1", family: 4 }],
+      hostGate: recording(gate),
+    }),
+  );
+  const fetcher = fetchers[0] as (typeof fetchers)[number];
   // One request first, not measured: the first use loads parts of undici and TLS lazily.
   await fetcher.fetchPage(`http://shop.test:${port}/warm-up`);
   arrivals.length = 0;
@@ -81,7 +85,9 @@ export async function measurePoliteness(options: {
   const started = performance.now();
   const outcomes = await Promise.all(
     Array.from({ length: options.count }, (_, i) =>
-      fetcher.fetchPage(`http://shop.test:${port}/product/${i}`),
+      (fetchers[i % fetchers.length] as typeof fetcher).fetchPage(
+        `http://shop.test:${port}/product/${i}`,
+      ),
     ),
   );
   const totalMs = performance.now() - started;
@@ -121,7 +127,7 @@ if (import.meta.main) {
     concurrency,
     spacingMs,
     serviceMs,
-    gate: createSqlHostGate(db, { concurrency, spacingMs }),
+    gates: [createSqlHostGate(db, { concurrency, spacingMs })],
   });
   console.log(formatPoliteness("SQL gate (PGlite)", sql));
   await db.close();

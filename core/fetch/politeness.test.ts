@@ -1,5 +1,7 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { formatPoliteness, measurePoliteness } from "../../bench/fetch/politeness.ts";
+import { createSqlHostGate, HOST_GATE_DDL } from "./host-gate.ts";
 
 describe("politeness through the real fetcher", () => {
   it("50 URLs on one host keep the configured spacing and concurrency", async () => {
@@ -31,5 +33,48 @@ describe("politeness through the real fetcher", () => {
       serviceMs: 15,
     });
     expect(result.maxInFlight).toBe(1);
+  });
+
+  it("two fetchers on two PostgreSQL connections share one host's limits", async (context) => {
+    const admin = new pg.Client({
+      host: "127.0.0.1",
+      port: 5432,
+      user: "postgres",
+      database: "postgres",
+      connectionTimeoutMillis: 2_000,
+    });
+    try {
+      await admin.connect();
+    } catch (error) {
+      console.warn(`PostgreSQL politeness test skipped: server unreachable (${String(error)})`);
+      return context.skip();
+    }
+    const database = `dropwave_politeness_test_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${database}`);
+    const clients = [0, 1].map(
+      () => new pg.Client({ host: "127.0.0.1", port: 5432, user: "postgres", database }),
+    );
+    try {
+      for (const client of clients) await client.connect();
+      await (clients[0] as pg.Client).query(HOST_GATE_DDL);
+      const result = await measurePoliteness({
+        count: 30,
+        concurrency: 2,
+        spacingMs: 40,
+        serviceMs: 100,
+        gates: clients.map((db) =>
+          createSqlHostGate(db, { concurrency: 2, spacingMs: 40, maxPollMs: 20 }),
+        ),
+      });
+      console.log(formatPoliteness("two workers, PostgreSQL gate", result));
+      expect(result.okCount).toBe(30);
+      expect(result.gateMinGapMs).toBeGreaterThanOrEqual(40);
+      expect(result.meanGapMs).toBeGreaterThanOrEqual(40);
+      expect(result.maxInFlight).toBeLessThanOrEqual(2);
+    } finally {
+      for (const client of clients) await client.end().catch(() => {});
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
