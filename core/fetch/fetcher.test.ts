@@ -406,5 +406,13 @@ describe("helpers", () => {
     expect(words[6]).toBe("Store blocked the check (Amazon robot check)");
     expect(words[3]).toBe("The page is larger than the 5 MB limit");
     for (const w of words) expect(w.length).toBeGreaterThan(5);
+    expect(
+      describeOutcome({
+        kind: "blocked_address",
+        url: "u",
+        host: "h",
+        reason: "port 22 not allowed",
+      }),
+    ).toMatch(/port is not allowed/);
   });
 });

@@ -107,7 +107,9 @@ export function describeOutcome(outcome: FetchOutcome): string {
     case "too_large":
       return `The page is larger than the ${Math.round(outcome.limitBytes / 1024 / 1024)} MB limit`;
     case "blocked_address":
-      return "This address points into a private network and is not allowed";
+      return /^port /.test(outcome.reason)
+        ? "This port is not allowed (only 80, 443 and 1024–65535)"
+        : "This address points into a private network and is not allowed";
     case "bad_url":
       return "This is not a web address Dropwave can check (only http and https links)";
     case "bot_challenge":
