@@ -178,11 +178,13 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** One string per header; several Set-Cookie lines are joined with "\n" (commas are ambiguous). */
 function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
   const flat: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    flat[key.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    const name = key.toLowerCase();
+    flat[name] = Array.isArray(value) ? value.join(name === "set-cookie" ? "\n" : ", ") : value;
   }
   return flat;
 }

@@ -35,6 +35,7 @@ beforeAll(async () => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     if (path === "/product") {
       res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("set-cookie", ["session=s1; Path=/", "region=eu; Path=/"]);
       res.end(`<!doctype html><html><head><title>Widget</title></head><body>
 <h1>Widget</h1><p>Price: <span id="price">loading…</span></p>
 <script>
@@ -43,6 +44,15 @@ beforeAll(async () => {
   });
 </script></body></html>`);
     } else if (path === "/api/price") {
+      // Like many stores, the price API wants the session cookie the page set.
+      if (
+        !/session=s1/.test(req.headers.cookie ?? "") ||
+        !/region=eu/.test(req.headers.cookie ?? "")
+      ) {
+        res.statusCode = 401;
+        res.end("{}");
+        return;
+      }
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ amount: "19.99", currency: "EUR" }));
     } else if (path === "/reaches-inside") {
@@ -103,7 +113,7 @@ describe.skipIf(!hasChromium)("rendering fetcher (system Chromium)", () => {
     await guarded?.close();
   });
 
-  it("returns the HTML after scripts set the price, with sub-requests made by the fetcher", async () => {
+  it("returns the HTML after scripts set the price, with sub-requests made by the fetcher (cookies kept)", async () => {
     const plain = await fetcher.fetchPage(`${store.origin}/product`);
     expect(plain.kind === "ok" && plain.body).not.toContain("19.99 EUR");
 

@@ -134,7 +134,13 @@ export function createRenderer(options: ResolvedOptions): Renderer {
         if (isMainDocument) {
           await route.fulfill({
             status: document.status,
-            headers: { "content-type": `${document.contentType}; charset=utf-8` },
+            headers: {
+              "content-type": `${document.contentType}; charset=utf-8`,
+              // The store's cookies from the document, so the page's own API calls carry them.
+              ...(document.headers["set-cookie"]
+                ? { "set-cookie": document.headers["set-cookie"] }
+                : {}),
+            },
             body: document.body,
           });
           return;
