@@ -1,3 +1,10 @@
+CREATE TABLE "fetch_host_gate" (
+	"host" text PRIMARY KEY NOT NULL,
+	"last_start_ms" bigint DEFAULT 0 NOT NULL,
+	"not_before_ms" bigint DEFAULT 0 NOT NULL,
+	"leases" jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "alert_event" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"idempotency_key" text NOT NULL,

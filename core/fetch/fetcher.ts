@@ -1,0 +1,753 @@
+import type { LookupAddress } from "node:dns";
+import { lookup as dnsLookup } from "node:dns/promises";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream";
+import zlib from "node:zlib";
+import ipaddr from "ipaddr.js";
+import { buildConnector, Client } from "undici";
+import type { Logger } from "../log.ts";
+import { type AddressPolicy, createAddressPolicy, parseAddress } from "./address-policy.ts";
+import { classifyChallenge } from "./challenge.ts";
+import { CookieJar } from "./cookie-jar.ts";
+import { createMemoryHostGate, type HostGate } from "./host-gate.ts";
+import type { FetchOutcome, FetchTimings, RedirectHop } from "./outcome.ts";
+import { checkUrl } from "./url-policy.ts";
+
+/** Resolves a hostname to every address it has (like `dns.lookup(host, { all: true })`). */
+export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+/** The address a socket really dials, given the one the policy checked. Tests only. */
+export type DialOverride = (checked: { address: string; family: 4 | 6 }) => {
+  address: string;
+  family: 4 | 6;
+};
+
+export type FetcherOptions = {
+  /** Dropwave's version and public address, for the honest default User-Agent. */
+  version: string;
+  publicUrl: string;
+  /** Replaces the default User-Agent. */
+  userAgent?: string;
+  /** CIDRs that may be reached although private (e.g. `127.0.0.1/32`). Empty by default. */
+  allowPrivate?: readonly string[];
+  /** Ports allowed besides 80, 443 and 1024–65535. */
+  allowPorts?: readonly number[];
+  /** Whole fetch, all hops, excluding time queued in the host gate. Default 15 000. */
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Page body cap, counted after decompression. Default 5 MB. */
+  maxBytes?: number;
+  /** Response cap for `request` (webhooks). Default 64 KB. */
+  requestMaxBytes?: number;
+  maxRedirects?: number;
+  hostConcurrency?: number;
+  hostSpacingMs?: number;
+  /** Shared politeness state; an in-memory gate built from the two options above by default. */
+  hostGate?: HostGate;
+  /** Backoff after a 403/429/503 without Retry-After. Default 60 000. */
+  backoffMs?: number;
+  /** Retry-After values are capped at this. Default 6 h. */
+  maxRetryAfterMs?: number;
+  /**
+   * Trusted CA certificates in PEM, REPLACING the system store (an intranet's own CA, tests).
+   * Unset by default: the system's roots.
+   */
+  tlsCa?: string;
+  /** DNS; `dns.lookup` with all addresses by default. Tests inject fakes. */
+  resolve?: Resolver;
+  /** Path of a Chromium binary: enables `render: true`. */
+  chromiumPath?: string;
+  logger?: Logger;
+  /**
+   * TEST SEAM, never set in production: dial a different address than the one the policy
+   * checked (so a test can make `public.test` look public to the policy yet reach 127.0.0.1).
+   */
+  unsafeDialOverride?: DialOverride;
+};
+
+export type FetchPageOptions = {
+  acceptLanguage?: string;
+  signal?: AbortSignal;
+  /** Render with headless Chromium (needs `chromiumPath`). */
+  render?: boolean;
+};
+
+export type RequestOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  /** Default: `requestMaxBytes`. */
+  maxBytes?: number;
+  /** Default: `maxRedirects` (5). */
+  maxRedirects?: number;
+};
+
+export type Fetcher = {
+  fetchPage(url: string, options?: FetchPageOptions): Promise<FetchOutcome>;
+  request(url: string, options?: RequestOptions): Promise<FetchOutcome>;
+  /** Frees the rendering browser, if one was started. */
+  close(): Promise<void>;
+};
+
+export type ResolvedOptions = Required<
+  Omit<
+    FetcherOptions,
+    | "userAgent"
+    | "hostGate"
+    | "resolve"
+    | "chromiumPath"
+    | "logger"
+    | "unsafeDialOverride"
+    | "tlsCa"
+  >
+> & {
+  userAgent: string;
+  addressPolicy: AddressPolicy;
+  hostGate: HostGate;
+  resolve: Resolver;
+  chromiumPath: string | undefined;
+  logger: Logger | undefined;
+  unsafeDialOverride: DialOverride | undefined;
+  tlsCa: string | undefined;
+};
+
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const BACKOFF_STATUSES = new Set([403, 429, 503]);
+const STRIPPED_REQUEST_HEADERS = new Set([
+  "host",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "proxy-connection",
+  "proxy-authorization",
+  "expect",
+]);
+
+const defaultResolver: Resolver = async (hostname) =>
+  dnsLookup(hostname, { all: true, verbatim: true }) as Promise<LookupAddress[]>;
+
+export function resolveOptions(options: FetcherOptions): ResolvedOptions {
+  const hostConcurrency = options.hostConcurrency ?? 2;
+  const hostSpacingMs = options.hostSpacingMs ?? 1000;
+  return {
+    version: options.version,
+    publicUrl: options.publicUrl,
+    userAgent:
+      options.userAgent ??
+      `Mozilla/5.0 (compatible; Dropwave/${options.version}; +${options.publicUrl})`,
+    allowPrivate: options.allowPrivate ?? [],
+    // Parsed once; a malformed CIDR throws here, at start-up.
+    addressPolicy: createAddressPolicy({ allowPrivate: options.allowPrivate ?? [] }),
+    allowPorts: options.allowPorts ?? [],
+    timeoutMs: options.timeoutMs ?? 15_000,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
+    requestMaxBytes: options.requestMaxBytes ?? 64 * 1024,
+    maxRedirects: options.maxRedirects ?? 5,
+    hostConcurrency,
+    hostSpacingMs,
+    hostGate:
+      options.hostGate ??
+      createMemoryHostGate({ concurrency: hostConcurrency, spacingMs: hostSpacingMs }),
+    backoffMs: options.backoffMs ?? 60_000,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 6 * 60 * 60 * 1000,
+    resolve: options.resolve ?? defaultResolver,
+    chromiumPath: options.chromiumPath,
+    logger: options.logger,
+    unsafeDialOverride: options.unsafeDialOverride,
+    tlsCa: options.tlsCa,
+  };
+}
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds from now. */
+export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** One string per header; several Set-Cookie lines are joined with "\n" (commas are ambiguous). */
+function flattenHeaders(headers: Record<string, string | string[] | undefined>) {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const name = key.toLowerCase();
+    flat[name] = Array.isArray(value) ? value.join(name === "set-cookie" ? "\n" : ", ") : value;
+  }
+  return flat;
+}
+
+function mediaType(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** The charset from Content-Type, a BOM or a <meta> in the first 1024 bytes; else UTF-8. */
+export function detectCharset(contentType: string, body: Uint8Array): string {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return "utf-8";
+  if (body[0] === 0xff && body[1] === 0xfe) return "utf-16le";
+  if (body[0] === 0xfe && body[1] === 0xff) return "utf-16be";
+  const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  const head = Buffer.from(body.subarray(0, 1024)).toString("latin1");
+  const fromMeta =
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ??
+    /<meta[^>]+content=["'][^"']*charset=([\w.:-]+)/i.exec(head)?.[1];
+  for (const label of [fromHeader, fromMeta]) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).encoding;
+    } catch {
+      // unknown label: try the next source
+    }
+  }
+  return "utf-8";
+}
+
+function looksLikeHtml(body: Uint8Array): boolean {
+  const start = Buffer.from(body.subarray(0, 512)).toString("latin1").trimStart().toLowerCase();
+  return /^(<!doctype html|<html|<head|<body|<!--)/.test(start);
+}
+
+function errorCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code !== "UND_ERR_SOCKET") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" ? code : "UNKNOWN";
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isTlsCode(code: string): boolean {
+  return (
+    /^(ERR_TLS_|ERR_SSL_|CERT_|ERR_OSSL_)/.test(code) ||
+    /^(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|HOSTNAME_MISMATCH|EPROTO)/.test(
+      code,
+    )
+  );
+}
+
+/** A budget of time for the whole fetch that can be paused while queued in the host gate. */
+class Deadline {
+  readonly controller = new AbortController();
+  #remainingMs: number;
+  #resumedAt = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  isTimedOut = false;
+  readonly #onParentAbort: () => void;
+  readonly #parent: AbortSignal | undefined;
+
+  constructor(totalMs: number, parent: AbortSignal | undefined) {
+    this.#remainingMs = totalMs;
+    this.#parent = parent;
+    this.#onParentAbort = () => this.controller.abort(parent?.reason);
+    if (parent?.aborted) this.controller.abort(parent.reason);
+    else parent?.addEventListener("abort", this.#onParentAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  resume(): void {
+    if (this.#timer || this.controller.signal.aborted) return;
+    this.#resumedAt = performance.now();
+    this.#timer = setTimeout(
+      () => {
+        this.isTimedOut = true;
+        this.controller.abort(new DOMException("Total timeout", "TimeoutError"));
+      },
+      Math.max(0, this.#remainingMs),
+    );
+  }
+
+  pause(): void {
+    if (!this.#timer) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#remainingMs -= performance.now() - this.#resumedAt;
+  }
+
+  dispose(): void {
+    this.pause();
+    this.#parent?.removeEventListener("abort", this.#onParentAbort);
+  }
+}
+
+/** A single hop's response as it came (decoded), for the renderer to hand to Chromium. */
+export type RawResponse = {
+  kind: "raw";
+  status: number;
+  headers: Record<string, string>;
+  setCookie: string[];
+  body: Buffer;
+};
+
+export type ChainRequest = {
+  /** `raw`: one hop, any status and type, no redirects followed (the renderer's sub-requests). */
+  mode: "page" | "request" | "raw";
+  method: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  signal: AbortSignal | undefined;
+  maxBytes: number;
+  maxRedirects: number;
+};
+
+type Hop = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+  client: Client;
+};
+
+type BodyResult =
+  | { kind: "ok"; buffer: Buffer }
+  | { kind: "too_large" }
+  | { kind: "error"; error: unknown };
+
+function decodedStream(body: Readable, contentEncoding: string): Readable | undefined {
+  const encodings = contentEncoding
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== "" && e !== "identity");
+  if (encodings.length === 0) return body;
+  const decoders: NodeJS.ReadWriteStream[] = [];
+  for (const encoding of encodings.reverse()) {
+    if (encoding === "gzip" || encoding === "x-gzip") decoders.push(zlib.createGunzip());
+    else if (encoding === "deflate") decoders.push(zlib.createInflate());
+    else if (encoding === "br") decoders.push(zlib.createBrotliDecompress());
+    else return undefined;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: pipeline's overloads do not accept a spread
+  return (pipeline as any)(body, ...decoders, () => {}) as Readable;
+}
+
+/** Reads the body, stopping (and destroying the stream) once the DECODED size passes the cap. */
+async function readCapped(hop: Hop, maxBytes: number): Promise<BodyResult> {
+  const encoding = firstHeader(hop.headers["content-encoding"]) ?? "";
+  const length = Number(firstHeader(hop.headers["content-length"]) ?? Number.NaN);
+  const isIdentity = encoding.trim() === "" || encoding.trim().toLowerCase() === "identity";
+  if (isIdentity && Number.isFinite(length) && length > maxBytes) {
+    hop.body.destroy();
+    return { kind: "too_large" };
+  }
+  const stream = decodedStream(hop.body, encoding);
+  if (!stream) {
+    hop.body.destroy();
+    return {
+      kind: "error",
+      error: Object.assign(new Error(`unsupported content-encoding ${encoding}`), {
+        code: "BAD_ENCODING",
+      }),
+    };
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      total += buffer.length;
+      if (total > maxBytes) {
+        stream.destroy();
+        hop.body.destroy();
+        return { kind: "too_large" };
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    stream.destroy();
+    hop.body.destroy();
+    return { kind: "error", error };
+  }
+  return { kind: "ok", buffer: Buffer.concat(chunks, total) };
+}
+
+export type PinnedTarget = { address: string; family: 4 | 6 };
+
+/**
+ * Sends one request on a fresh connection to one of `targets` (every one of them checked),
+ * keeping the URL's hostname for SNI, certificate checks and Host.
+ */
+async function sendHop(
+  url: URL,
+  targets: PinnedTarget[],
+  request: {
+    method: string;
+    headers: Record<string, string>;
+    body: string | Uint8Array | undefined;
+  },
+  signal: AbortSignal,
+  options: ResolvedOptions,
+): Promise<Hop> {
+  const override = options.unsafeDialOverride;
+  const dials = targets.slice(0, 8).map((target) => (override ? override(target) : target));
+  const first = dials[0] as PinnedTarget;
+  const base = buildConnector({
+    timeout: options.connectTimeoutMs,
+    maxCachedSessions: 0,
+    allowH2: false,
+    ...(options.tlsCa ? { ca: options.tlsCa } : {}),
+    // The one and only "lookup": it can only answer with addresses the policy checked. With
+    // several, Node's happy-eyeballs connect tries them in turn.
+    lookup: (
+      _hostname: string,
+      lookupOptions: { all?: boolean },
+      callback: (...args: unknown[]) => void,
+    ) => {
+      if (lookupOptions?.all)
+        callback(
+          null,
+          dials.map((d) => ({ address: d.address, family: d.family })),
+        );
+      else callback(null, first.address, first.family);
+    },
+  } as buildConnector.BuildOptions);
+  const expected = new Set(dials.map((d) => parseAddress(d.address)?.toString()));
+  const connect: buildConnector.connector = (connectOptions, callback) => {
+    base(connectOptions, (error, socket) => {
+      if (error || !socket) {
+        callback(error ?? new Error("connect failed"), null);
+        return;
+      }
+      const remote = socket.remoteAddress ? parseAddress(socket.remoteAddress) : undefined;
+      const remoteText =
+        remote instanceof ipaddr.IPv6 && remote.isIPv4MappedAddress()
+          ? remote.toIPv4Address().toString()
+          : remote?.toString();
+      if (!expected.has(remoteText)) {
+        socket.destroy();
+        callback(
+          Object.assign(new Error(`connected to ${remoteText}, not a checked address`), {
+            code: "PIN_MISMATCH",
+          }),
+          null,
+        );
+        return;
+      }
+      callback(null, socket);
+    });
+  };
+  const client = new Client(url.origin, {
+    connect,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    keepAliveTimeout: 1_000,
+    pipelining: 1,
+  });
+  try {
+    const response = await client.request({
+      path: `${url.pathname}${url.search}`,
+      method: request.method as "GET",
+      headers: request.headers,
+      body: request.body,
+      signal,
+    });
+    // Destroying the body early (redirects, caps, refusals) emits an abort error: expected.
+    response.body.on("error", () => {});
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: response.body as unknown as Readable,
+      client,
+    };
+  } catch (error) {
+    client.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+function failureOutcome(
+  url: string,
+  error: unknown,
+  deadline: Deadline,
+  options: ResolvedOptions,
+): FetchOutcome {
+  const code = errorCode(error);
+  if (
+    deadline.isTimedOut ||
+    code === "UND_ERR_HEADERS_TIMEOUT" ||
+    code === "UND_ERR_BODY_TIMEOUT"
+  ) {
+    return { kind: "timeout", url, phase: "response", afterMs: options.timeoutMs };
+  }
+  if (code === "UND_ERR_CONNECT_TIMEOUT") {
+    return { kind: "timeout", url, phase: "connect", afterMs: options.connectTimeoutMs };
+  }
+  if (deadline.signal.aborted) return { kind: "aborted", url };
+  if (isTlsCode(code)) return { kind: "tls_error", url, code };
+  return { kind: "network_error", url, code, message: errorMessage(error) };
+}
+
+/** Runs one fetch: URL and address policy, host gate, pinned connection, redirects by hand. */
+export async function runChain(
+  input: unknown,
+  request: ChainRequest & { mode: "page" | "request" },
+  options: ResolvedOptions,
+): Promise<FetchOutcome>;
+export async function runChain(
+  input: unknown,
+  request: ChainRequest,
+  options: ResolvedOptions,
+): Promise<FetchOutcome | RawResponse>;
+export async function runChain(
+  input: unknown,
+  request: ChainRequest,
+  options: ResolvedOptions,
+): Promise<FetchOutcome | RawResponse> {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : "";
+  const startedAt = performance.now();
+  const policy = options.addressPolicy;
+  const deadline = new Deadline(options.timeoutMs, request.signal);
+  const jar = new CookieJar();
+  const redirects: RedirectHop[] = [];
+  const timings: FetchTimings = { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 };
+  let firstSentAt: number | undefined;
+  const log = options.logger;
+  let method = request.method.toUpperCase();
+  let body = request.body;
+  const headers = { ...request.headers };
+  let verdict = checkUrl(url, { allowPorts: options.allowPorts });
+  try {
+    for (let hop = 0; ; hop++) {
+      if (verdict.kind === "bad_url") return { kind: "bad_url", url, reason: verdict.reason };
+      if (verdict.kind === "blocked_address") {
+        log?.warn({ url, host: verdict.host, reason: verdict.reason }, "fetch refused");
+        return { kind: "blocked_address", url, host: verdict.host, reason: verdict.reason };
+      }
+      const { url: current, host } = verdict;
+
+      // Resolve once, judge every address, pin the first.
+      deadline.resume();
+      let addresses: Array<{ address: string; family: number }>;
+      if (verdict.literal) {
+        addresses = [{ address: verdict.literal, family: verdict.literal.includes(":") ? 6 : 4 }];
+      } else {
+        try {
+          addresses = await raceAbort(options.resolve(host), deadline.signal);
+        } catch (error) {
+          if (deadline.signal.aborted) return failureOutcome(url, error, deadline, options);
+          return { kind: "dns_error", url, host, code: errorCode(error) };
+        }
+        if (!Array.isArray(addresses) || addresses.length === 0) {
+          return { kind: "dns_error", url, host, code: "ENODATA" };
+        }
+      }
+      const pinned: PinnedTarget[] = [];
+      for (const entry of addresses) {
+        const check = policy.check(String(entry?.address ?? ""));
+        if (!check.isAllowed) {
+          log?.warn({ url, host, address: check.address, reason: check.reason }, "fetch refused");
+          return {
+            kind: "blocked_address",
+            url,
+            host,
+            address: check.address,
+            reason: check.reason,
+          };
+        }
+        pinned.push({ address: check.address, family: check.family });
+      }
+      if (pinned.length === 0) return { kind: "dns_error", url, host, code: "ENODATA" };
+
+      // Politeness: queue for the host (time in the queue is not part of the timeout).
+      deadline.pause();
+      const gateStart = performance.now();
+      let ticket: Awaited<ReturnType<HostGate["acquire"]>>;
+      try {
+        ticket = await options.hostGate.acquire(host, { signal: deadline.signal });
+      } catch (error) {
+        return failureOutcome(url, error, deadline, options);
+      }
+      timings.gateWaitMs += performance.now() - gateStart;
+      if (ticket.kind === "backoff") {
+        return { kind: "host_backoff", url, host, retryAfterMs: ticket.retryAfterMs };
+      }
+      deadline.resume();
+
+      let hopResult: Hop | undefined;
+      try {
+        const hopHeaders: Record<string, string> = { ...headers };
+        const cookie = jar.headerFor(current);
+        if (cookie) hopHeaders.cookie = cookie;
+        firstSentAt ??= performance.now();
+        log?.debug(
+          { url: current.href, addresses: pinned.map((p) => p.address), hop },
+          "fetch hop",
+        );
+        try {
+          hopResult = await sendHop(
+            current,
+            pinned,
+            { method, headers: hopHeaders, body },
+            deadline.signal,
+            options,
+          );
+        } catch (error) {
+          return failureOutcome(url, error, deadline, options);
+        }
+        const { status } = hopResult;
+        jar.store(current, hopResult.headers["set-cookie"]);
+        const retryAfterMs = parseRetryAfter(firstHeader(hopResult.headers["retry-after"]));
+        if (BACKOFF_STATUSES.has(status)) {
+          const forMs = Math.min(retryAfterMs ?? options.backoffMs, options.maxRetryAfterMs);
+          await options.hostGate.backOff(host, forMs).catch((error: unknown) => {
+            log?.warn({ err: error, host }, "host gate backoff failed");
+          });
+        }
+
+        if (request.mode === "raw") {
+          const read = await readCapped(hopResult, request.maxBytes);
+          if (read.kind === "too_large") {
+            return { kind: "too_large", url, limitBytes: request.maxBytes };
+          }
+          if (read.kind === "error") return failureOutcome(url, read.error, deadline, options);
+          const setCookie = hopResult.headers["set-cookie"];
+          return {
+            kind: "raw",
+            status,
+            headers: flattenHeaders(hopResult.headers),
+            setCookie: setCookie === undefined ? [] : ([] as string[]).concat(setCookie),
+            body: read.buffer,
+          };
+        }
+
+        const location = firstHeader(hopResult.headers.location);
+        if (REDIRECT_STATUSES.has(status) && location !== undefined) {
+          hopResult.body.destroy();
+          const next = checkUrl(location, { allowPorts: options.allowPorts, base: current });
+          const to = next.kind === "ok" ? next.url.href : location;
+          redirects.push({ from: current.href, to, status });
+          if (redirects.length > request.maxRedirects) {
+            return { kind: "redirect_loop", url, redirects };
+          }
+          if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+            if (method !== "HEAD") method = "GET";
+            body = undefined;
+            delete headers["content-type"];
+          }
+          if (next.kind === "ok" && next.url.origin !== current.origin) {
+            delete headers.authorization;
+          }
+          verdict = next;
+          continue;
+        }
+
+        timings.firstByteMs = performance.now() - (firstSentAt ?? startedAt);
+        const flat = flattenHeaders(hopResult.headers);
+        const contentType = flat["content-type"] ?? "";
+        const type = mediaType(contentType);
+        const isOk = status >= 200 && status < 300;
+        if (request.mode === "page" && isOk && type !== "" && !HTML_TYPES.has(type)) {
+          hopResult.body.destroy();
+          return { kind: "not_html", url, finalUrl: current.href, contentType: type };
+        }
+        const maybeHtml = type === "" || HTML_TYPES.has(type);
+        if (!isOk && !(request.mode === "page" && maybeHtml)) {
+          hopResult.body.destroy();
+          return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
+        }
+        const read = await readCapped(hopResult, request.maxBytes);
+        if (read.kind === "too_large")
+          return { kind: "too_large", url, limitBytes: request.maxBytes };
+        if (read.kind === "error") return failureOutcome(url, read.error, deadline, options);
+        const charset = detectCharset(contentType, read.buffer);
+        const text = new TextDecoder(charset).decode(read.buffer);
+        if (request.mode === "page") {
+          const challenge = classifyChallenge(status, hopResult.headers, text);
+          if (challenge) {
+            log?.info({ url, ...challenge }, "bot challenge");
+            return { kind: "bot_challenge", url, finalUrl: current.href, status, ...challenge };
+          }
+        }
+        if (!isOk) return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
+        if (request.mode === "page" && type === "" && !looksLikeHtml(read.buffer)) {
+          return { kind: "not_html", url, finalUrl: current.href, contentType: "" };
+        }
+        timings.totalMs = performance.now() - startedAt;
+        return {
+          kind: "ok",
+          url,
+          finalUrl: current.href,
+          status,
+          headers: flat,
+          contentType: type,
+          charset,
+          body: text,
+          bytes: read.buffer.length,
+          timings,
+          redirects,
+          isRendered: false,
+        };
+      } finally {
+        hopResult?.client.destroy().catch(() => {});
+        await ticket.release().catch((error: unknown) => {
+          log?.warn({ err: error, host }, "host gate release failed");
+        });
+      }
+    }
+  } catch (error) {
+    log?.error({ err: error, url }, "fetch failed unexpectedly");
+    return failureOutcome(url, error, deadline, options);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function pageHeaders(options: ResolvedOptions, acceptLanguage: string | undefined) {
+  return {
+    "user-agent": options.userAgent,
+    accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8",
+    "accept-language": acceptLanguage?.trim() || "en;q=0.9",
+    "accept-encoding": "gzip, deflate, br",
+  };
+}
+
+export function requestHeaders(options: ResolvedOptions, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = {
+    "user-agent": options.userAgent,
+    accept: "*/*",
+    "accept-encoding": "gzip, deflate, br",
+  };
+  for (const [key, value] of Object.entries(extra)) {
+    const name = key.toLowerCase();
+    if (STRIPPED_REQUEST_HEADERS.has(name) || typeof value !== "string") continue;
+    if (/[\r\n\0]/.test(value) || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) continue;
+    headers[name] = value;
+  }
+  return headers;
+}
