@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Auth } from "../core/accounts/auth.ts";
 import type { Database } from "../core/db/client.ts";
 import type { Env, PublicEnv } from "../core/env.ts";
+import type { Fetcher } from "../core/fetch/index.ts";
 import type { Logger } from "../core/log.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 
@@ -14,6 +15,8 @@ export type AppServices = {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** The one way out to user-given URLs (core/fetch). */
+  fetcher: Fetcher;
 };
 
 export type Viewer = { id: string; email: string; name: string };

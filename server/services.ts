@@ -3,6 +3,12 @@ import type { AppServices } from "../app/context.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import type { Database } from "../core/db/client.ts";
 import { type Env, toPublicEnv } from "../core/env.ts";
+import {
+  createFetcher,
+  createMemoryHostGate,
+  createSqlHostGate,
+  type Fetcher,
+} from "../core/fetch/index.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
@@ -16,6 +22,7 @@ export async function createServices(options: {
   log: Logger;
   database: Database;
   mailer?: Mailer;
+  fetcher?: Fetcher;
 }): Promise<AppServices> {
   const { env, log, database } = options;
   const mailer =
@@ -36,6 +43,7 @@ export async function createServices(options: {
     isSignupDisabled: env.DISABLE_SIGNUP,
     attemptsPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
+  const fetcher = options.fetcher ?? createFetcherFromEnv(env, database, log, packageJson.version);
   return {
     env,
     publicEnv: toPublicEnv(env),
@@ -44,5 +52,40 @@ export async function createServices(options: {
     database,
     auth,
     mailer,
+    fetcher,
   };
+}
+
+/**
+ * The fetcher as configured. Politeness per store host is shared through the database on
+ * PostgreSQL (many processes); the embedded database has one process, so memory suffices.
+ */
+export function createFetcherFromEnv(
+  env: Env,
+  database: Database,
+  log: Logger,
+  version: string,
+): Fetcher {
+  const gateOptions = {
+    concurrency: env.FETCH_HOST_CONCURRENCY,
+    spacingMs: env.FETCH_HOST_SPACING_MS,
+  };
+  return createFetcher({
+    version,
+    publicUrl: env.PUBLIC_URL,
+    userAgent: env.FETCH_USER_AGENT,
+    allowPrivate: env.FETCH_ALLOW_PRIVATE,
+    allowPorts: env.FETCH_ALLOW_PORTS,
+    timeoutMs: env.FETCH_TIMEOUT_MS,
+    connectTimeoutMs: env.FETCH_CONNECT_TIMEOUT_MS,
+    maxBytes: env.FETCH_MAX_BYTES,
+    hostConcurrency: env.FETCH_HOST_CONCURRENCY,
+    hostSpacingMs: env.FETCH_HOST_SPACING_MS,
+    hostGate:
+      database.kind === "postgres"
+        ? createSqlHostGate(database.sql, gateOptions)
+        : createMemoryHostGate(gateOptions),
+    chromiumPath: env.CHROMIUM_PATH,
+    logger: log.child({ module: "fetch" }),
+  });
 }

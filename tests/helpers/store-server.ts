@@ -1,0 +1,83 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type StorePage = {
+  status?: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
+
+/**
+ * A local "store" on 127.0.0.1 for tests: serves whatever page each path is set to, counts
+ * every request per path, and lets a test change a page (a price change) at any time.
+ */
+export async function startStoreServer() {
+  const pages = new Map<string, StorePage>();
+  const hits = new Map<string, number>();
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://store.test").pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const page = pages.get(path);
+    if (!page) {
+      res.writeHead(404, { "content-type": "text/html" });
+      res.end("<!doctype html><title>Not found</title><h1>Not found</h1>");
+      return;
+    }
+    res.writeHead(page.status ?? 200, {
+      "content-type": page.contentType ?? "text/html; charset=utf-8",
+      ...page.headers,
+    });
+    res.end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (path: string) => `${origin}${path}`,
+    setPage(path: string, page: StorePage | string) {
+      pages.set(path, typeof page === "string" ? { body: page } : page);
+    },
+    hitsFor: (path: string) => hits.get(path) ?? 0,
+    totalHits: () => [...hits.values()].reduce((a, b) => a + b, 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A minimal product page with JSON-LD, for tests that need a price to change. */
+export function productPage(options: {
+  title: string;
+  price: string | null;
+  currency?: string;
+  availability?: "InStock" | "OutOfStock";
+  image?: string;
+}): string {
+  const offers =
+    options.price === null
+      ? {
+          "@type": "Offer",
+          availability: `https://schema.org/${options.availability ?? "OutOfStock"}`,
+        }
+      : {
+          "@type": "Offer",
+          price: options.price,
+          priceCurrency: options.currency ?? "USD",
+          availability: `https://schema.org/${options.availability ?? "InStock"}`,
+        };
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: options.title,
+    image: options.image ?? "https://img.store.test/p.jpg",
+    offers,
+  };
+  return `<!doctype html><html lang="en"><head><title>${options.title}</title>
+<script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
+<body><h1>${options.title}</h1>${options.price === null ? "<p>Sold out</p>" : `<p class="price">$${options.price}</p>`}
+<button>Add to cart</button></body></html>`;
+}
