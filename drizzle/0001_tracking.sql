@@ -48,6 +48,7 @@ CREATE TABLE "product" (
 	"availability" text DEFAULT 'unknown' NOT NULL,
 	"extract_status" text,
 	"candidates" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"preferred_candidate_key" text,
 	"last_checked_at" timestamp with time zone,
 	"last_success_at" timestamp with time zone,
 	"last_outcome" text,

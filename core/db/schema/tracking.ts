@@ -44,6 +44,8 @@ export const product = pgTable(
     extractStatus: text("extract_status"),
     /** Every price candidate of the last successful extraction (for ambiguous pages). */
     candidates: jsonb("candidates").$type<unknown[]>().notNull().default([]),
+    /** For ambiguous pages: the candidate key last picked by a watcher, used when extracting. */
+    preferredCandidateKey: text("preferred_candidate_key"),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     /** Fetch outcome kind of the last check (ok, bot_challenge, timeout, …). */
