@@ -60,6 +60,7 @@ export async function start(): Promise<Running> {
     stopping ??= (async () => {
       log.info("shutting down");
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.fetcher.close();
       await services.database.close();
     })();
     return stopping;

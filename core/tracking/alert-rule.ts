@@ -37,18 +37,36 @@ export type RuleColumns = {
 export function ruleToColumns(rule: AlertRule): RuleColumns {
   switch (rule.kind) {
     case "below_target":
-      return { ruleKind: rule.kind, ruleAmountMinor: rule.target.amountMinor, ruleCurrency: rule.target.currency, rulePercent: null };
+      return {
+        ruleKind: rule.kind,
+        ruleAmountMinor: rule.target.amountMinor,
+        ruleCurrency: rule.target.currency,
+        rulePercent: null,
+      };
     case "rises_above":
-      return { ruleKind: rule.kind, ruleAmountMinor: rule.threshold.amountMinor, ruleCurrency: rule.threshold.currency, rulePercent: null };
+      return {
+        ruleKind: rule.kind,
+        ruleAmountMinor: rule.threshold.amountMinor,
+        ruleCurrency: rule.threshold.currency,
+        rulePercent: null,
+      };
     case "percent_drop":
-      return { ruleKind: rule.kind, ruleAmountMinor: null, ruleCurrency: null, rulePercent: rule.percent };
+      return {
+        ruleKind: rule.kind,
+        ruleAmountMinor: null,
+        ruleCurrency: null,
+        rulePercent: rule.percent,
+      };
     default:
       return { ruleKind: rule.kind, ruleAmountMinor: null, ruleCurrency: null, rulePercent: null };
   }
 }
 
 export function ruleFromColumns(columns: RuleColumns): AlertRule {
-  const money = { amountMinor: columns.ruleAmountMinor ?? 0, currency: columns.ruleCurrency ?? "USD" };
+  const money = {
+    amountMinor: columns.ruleAmountMinor ?? 0,
+    currency: columns.ruleCurrency ?? "USD",
+  };
   switch (columns.ruleKind) {
     case "below_target":
       return { kind: "below_target", target: money };

@@ -1,0 +1,170 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { product, watch } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import { AlertRule, DEFAULT_INTERVAL_MINUTES, ruleToColumns } from "./alert-rule.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
+import type { PreviewOutcome } from "./preview-product.ts";
+import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";
+import { getWatch, type WatchView } from "./watch-view.ts";
+
+export const CreateWatchInput = z.object({
+  url: z.string().trim().min(1, "Paste a product link.").max(4_000, "That link is too long."),
+  rule: AlertRule.default({ kind: "any_drop" }),
+  intervalMinutes: z.number().int().min(1).max(1_440).default(DEFAULT_INTERVAL_MINUTES),
+  candidateKey: z.string().max(500).optional(),
+});
+export type CreateWatchInput = z.infer<typeof CreateWatchInput>;
+
+export type CreateWatchContext = {
+  userId: string;
+  maxWatches: number;
+  minIntervalMinutes: number;
+  now: Date;
+};
+
+/** Fetch outcomes that mean the address itself is unusable: no product is created for them. */
+const UNUSABLE = new Set(["bad_url", "blocked_address", "dns_error"]);
+
+/**
+ * Starts tracking: finds or creates the shared product for the URL, stores what the preview
+ * saw (history starts there), and adds the person's watch — all in one transaction.
+ * A blocked or failed preview still creates the watch (availability can still be tracked
+ * and the worker retries); an unusable address does not.
+ */
+export async function createWatch(
+  db: Db,
+  context: CreateWatchContext,
+  input: CreateWatchInput,
+  preview: PreviewOutcome,
+): Promise<WatchView> {
+  if (preview.kind === "failed" && UNUSABLE.has(preview.code)) {
+    throw new AppError("unprocessable", preview.message, {
+      fields: [{ field: "url", message: preview.message }],
+      details: { outcome: preview.code },
+    });
+  }
+  const normalized =
+    preview.kind === "ok"
+      ? { key: preview.preview.url, host: preview.preview.host }
+      : normalizeProductUrl(input.url);
+  if (!normalized) {
+    throw new AppError("validation_failed", "That is not a product link.", {
+      fields: [{ field: "url", message: "Paste an http or https link to a product page." }],
+    });
+  }
+  const intervalMinutes = Math.max(input.intervalMinutes, context.minIntervalMinutes);
+  const { now } = context;
+
+  const watchId = await db.transaction(async (tx) => {
+    const [{ value: owned } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(watch)
+      .where(eq(watch.userId, context.userId));
+    if (owned >= context.maxWatches) {
+      throw new AppError(
+        "limit_reached",
+        `You can track up to ${context.maxWatches} products. Remove one to add another.`,
+        { details: { limit: context.maxWatches } },
+      );
+    }
+
+    const store =
+      preview.kind === "ok" ? preview.preview.store : normalized.host.replace(/^www\./, "");
+    const [productRow] = await tx
+      .insert(product)
+      .values({
+        urlKey: normalized.key,
+        url: normalized.key,
+        host: normalized.host,
+        store,
+        checkIntervalMinutes: intervalMinutes,
+        nextCheckAt: new Date(now.getTime() + intervalMinutes * 60_000),
+      })
+      .onConflictDoUpdate({ target: product.urlKey, set: { updatedAt: now } })
+      .returning({ id: product.id });
+    const productId = productRow!.id;
+
+    if (preview.kind === "ok") {
+      await storeExtraction(tx, productId, preview.preview, now);
+      if (preview.preview.status !== "not_product") {
+        await recordObservation(tx, productId, factsFromExtraction(preview.preview), now);
+      }
+      if (input.candidateKey) {
+        await tx
+          .update(product)
+          .set({ preferredCandidateKey: input.candidateKey })
+          .where(eq(product.id, productId));
+      }
+    } else {
+      await tx
+        .update(product)
+        .set({
+          lastCheckedAt: now,
+          lastOutcome: preview.code,
+          lastError: preview.message,
+          consecutiveFailures: sql`${product.consecutiveFailures} + 1`,
+        })
+        .where(eq(product.id, productId));
+    }
+
+    const chosen =
+      preview.kind === "ok" && input.candidateKey
+        ? preview.preview.candidates.find((c) => c.key === input.candidateKey)?.price
+        : undefined;
+    const baseline = chosen ?? (preview.kind === "ok" ? preview.preview.price : null);
+    const [created] = await tx
+      .insert(watch)
+      .values({
+        userId: context.userId,
+        productId,
+        ...ruleToColumns(input.rule),
+        intervalMinutes,
+        candidateKey: input.candidateKey ?? null,
+        baselinePriceMinor: baseline?.amountMinor ?? null,
+        baselineCurrency: baseline?.currency ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [watch.userId, watch.productId] })
+      .returning({ id: watch.id });
+    if (!created) {
+      throw new AppError("conflict", "You already track this product.", {
+        fields: [{ field: "url", message: "You already track this product." }],
+      });
+    }
+    await refreshProductSchedule(tx, productId, now);
+    return created.id;
+  });
+
+  const view = await getWatch(db, context.userId, watchId);
+  if (!view) throw new Error("a watch created in this transaction must be readable");
+  return view;
+}
+
+/**
+ * A product is checked as often as its most eager active watcher asks. The next check moves
+ * earlier when a shorter interval arrives; it never moves later than already planned.
+ */
+export async function refreshProductSchedule(
+  db: Pick<Db, "select" | "update">,
+  productId: string,
+  now: Date,
+): Promise<void> {
+  const [row] = await db
+    .select({ shortest: sql<number | null>`min(${watch.intervalMinutes})` })
+    .from(watch)
+    .where(and(eq(watch.productId, productId), eq(watch.isPaused, false)));
+  const shortest =
+    row?.shortest === null || row?.shortest === undefined ? null : Number(row.shortest);
+  if (shortest === null) return;
+  const latest = new Date(now.getTime() + shortest * 60_000);
+  await db
+    .update(product)
+    .set({
+      checkIntervalMinutes: shortest,
+      nextCheckAt: sql`least(${product.nextCheckAt}, ${latest.toISOString()}::timestamptz)`,
+    })
+    .where(eq(product.id, productId));
+}

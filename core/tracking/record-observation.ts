@@ -1,0 +1,96 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { priceObservation, product } from "../db/schema/index.ts";
+import type { ExtractResult } from "../extract/types.ts";
+
+/** What one successful check saw, in the product row's terms. */
+export type ObservedFacts = {
+  priceMinor: number | null;
+  currency: string | null;
+  availability: string;
+};
+
+export function factsFromExtraction(result: ExtractResult): ObservedFacts {
+  return {
+    priceMinor: result.price?.amountMinor ?? null,
+    currency: result.price?.currency ?? null,
+    availability: result.availability,
+  };
+}
+
+type Executor = Pick<Db, "select" | "insert" | "update">;
+
+/**
+ * Appends a check to the price history: a new row only when price, currency or availability
+ * changed since the last row; otherwise the check's time joins the last row as a second offset.
+ * Returns the observation row id and whether it is a change.
+ */
+export async function recordObservation(
+  db: Executor,
+  productId: string,
+  facts: ObservedFacts,
+  at: Date,
+): Promise<{ observationId: number; isChange: boolean }> {
+  const [last] = await db
+    .select()
+    .from(priceObservation)
+    .where(eq(priceObservation.productId, productId))
+    .orderBy(desc(priceObservation.observedAt), desc(priceObservation.id))
+    .limit(1);
+  const isSame =
+    last !== undefined &&
+    last.priceMinor === facts.priceMinor &&
+    last.currency === facts.currency &&
+    last.availability === facts.availability;
+  if (isSame) {
+    const offset = Math.max(0, Math.round((at.getTime() - last.observedAt.getTime()) / 1000));
+    await db
+      .update(priceObservation)
+      .set({
+        lastSeenAt: at,
+        checkOffsets: sql`array_append(${priceObservation.checkOffsets}, ${offset}::integer)`,
+      })
+      .where(eq(priceObservation.id, last.id));
+    return { observationId: last.id, isChange: false };
+  }
+  const [inserted] = await db
+    .insert(priceObservation)
+    .values({ productId, ...facts, observedAt: at, lastSeenAt: at })
+    .returning({ id: priceObservation.id });
+  return { observationId: inserted!.id, isChange: true };
+}
+
+/** The product row's facts after a successful fetch and extraction. */
+export async function storeExtraction(
+  db: Executor,
+  productId: string,
+  result: ExtractResult,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(product)
+    .set({
+      title: result.title,
+      imageUrl: result.imageUrl,
+      brand: result.brand,
+      sku: result.sku,
+      gtin: result.gtin,
+      canonicalUrl: result.canonicalUrl,
+      priceMinor: result.price?.amountMinor ?? null,
+      currency: result.price?.currency ?? null,
+      listPriceMinor:
+        result.listPrice && result.listPrice.currency === result.price?.currency
+          ? result.listPrice.amountMinor
+          : null,
+      availability: result.availability,
+      extractStatus: result.status,
+      candidates: result.candidates,
+      lastCheckedAt: at,
+      lastSuccessAt: at,
+      lastOutcome: "ok",
+      lastError: null,
+      consecutiveFailures: 0,
+      updatedAt: at,
+    })
+    .where(and(eq(product.id, productId)));
+}

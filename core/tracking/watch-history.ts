@@ -1,0 +1,102 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { alertEvent, priceObservation } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import type { Money } from "../money/index.ts";
+import { getWatch } from "./watch-view.ts";
+
+export type HistoryPoint = {
+  /** When these values were first seen. */
+  at: string;
+  /** The last check that still saw them. */
+  lastSeenAt: string;
+  price: Money | null;
+  availability: string;
+  /** How many checks saw these values. */
+  checks: number;
+};
+
+export type WatchHistory = {
+  points: HistoryPoint[];
+  stats: { lowest: Money | null; highest: Money | null; average: Money | null; checks: number };
+  alerts: {
+    id: string;
+    kind: string;
+    createdAt: string;
+    oldPrice: Money | null;
+    newPrice: Money | null;
+  }[];
+};
+
+/** A watch's price and availability history with lowest, highest and time-weighted average. */
+export async function getWatchHistory(
+  db: Pick<Db, "select">,
+  userId: string,
+  watchId: string,
+  now: Date,
+): Promise<WatchHistory> {
+  const view = await getWatch(db, userId, watchId);
+  if (!view) throw new AppError("not_found", "No such watch.");
+  const rows = await db
+    .select()
+    .from(priceObservation)
+    .where(eq(priceObservation.productId, view.productId))
+    .orderBy(asc(priceObservation.observedAt), asc(priceObservation.id));
+  const points: HistoryPoint[] = rows.map((r) => ({
+    at: r.observedAt.toISOString(),
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    price:
+      r.priceMinor !== null && r.currency
+        ? { amountMinor: r.priceMinor, currency: r.currency }
+        : null,
+    availability: r.availability,
+    checks: 1 + r.checkOffsets.length,
+  }));
+
+  const currency = view.price?.currency ?? points.findLast((p) => p.price)?.price?.currency ?? null;
+  let lowest: number | null = null;
+  let highest: number | null = null;
+  let weighted = 0;
+  let weight = 0;
+  rows.forEach((row, i) => {
+    if (row.priceMinor === null || row.currency !== currency) return;
+    lowest = lowest === null ? row.priceMinor : Math.min(lowest, row.priceMinor);
+    highest = highest === null ? row.priceMinor : Math.max(highest, row.priceMinor);
+    const until = rows[i + 1]?.observedAt ?? now;
+    const span = Math.max(1, until.getTime() - row.observedAt.getTime());
+    weighted += row.priceMinor * span;
+    weight += span;
+  });
+  const asMoney = (n: number | null) =>
+    n === null || !currency ? null : { amountMinor: n, currency };
+
+  const alerts = await db
+    .select()
+    .from(alertEvent)
+    .where(and(eq(alertEvent.watchId, watchId), eq(alertEvent.userId, userId)))
+    .orderBy(desc(alertEvent.createdAt))
+    .limit(200);
+
+  return {
+    points,
+    stats: {
+      lowest: asMoney(lowest),
+      highest: asMoney(highest),
+      average: asMoney(weight > 0 ? Math.round(weighted / weight) : null),
+      checks: points.reduce((sum, p) => sum + p.checks, 0),
+    },
+    alerts: alerts.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      createdAt: a.createdAt.toISOString(),
+      oldPrice:
+        a.oldPriceMinor !== null && a.currency
+          ? { amountMinor: a.oldPriceMinor, currency: a.currency }
+          : null,
+      newPrice:
+        a.newPriceMinor !== null && a.currency
+          ? { amountMinor: a.newPriceMinor, currency: a.currency }
+          : null,
+    })),
+  };
+}

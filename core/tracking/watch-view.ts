@@ -1,0 +1,158 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { priceObservation, product, watch } from "../db/schema/index.ts";
+import type { Money } from "../money/index.ts";
+import { type AlertRule, ruleFromColumns } from "./alert-rule.ts";
+
+/** A watch as the hub and the API show it. */
+export type WatchView = {
+  id: string;
+  productId: string;
+  url: string;
+  host: string;
+  store: string;
+  title: string | null;
+  imageUrl: string | null;
+  price: Money | null;
+  listPrice: Money | null;
+  availability: string;
+  extractStatus: string | null;
+  rule: AlertRule;
+  intervalMinutes: number;
+  isPaused: boolean;
+  candidateKey: string | null;
+  baseline: Money | null;
+  /** Current price minus the price when added, same currency only. */
+  changeSinceAdded: { amountMinor: number; percent: number } | null;
+  lowest: Money | null;
+  highest: Money | null;
+  lastCheckedAt: string | null;
+  lastSuccessAt: string | null;
+  nextCheckAt: string;
+  lastOutcome: string | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+  createdAt: string;
+};
+
+type Row = { watch: typeof watch.$inferSelect; product: typeof product.$inferSelect };
+
+function money(amountMinor: number | null, currency: string | null): Money | null {
+  return amountMinor === null || currency === null ? null : { amountMinor, currency };
+}
+
+export function toWatchView(
+  row: Row,
+  range?: { low: number | null; high: number | null },
+): WatchView {
+  const { watch: w, product: p } = row;
+  const price = money(p.priceMinor, p.currency);
+  const baseline = money(w.baselinePriceMinor, w.baselineCurrency);
+  const change =
+    price && baseline && price.currency === baseline.currency && baseline.amountMinor > 0
+      ? {
+          amountMinor: price.amountMinor - baseline.amountMinor,
+          percent:
+            Math.round(((price.amountMinor - baseline.amountMinor) / baseline.amountMinor) * 1000) /
+            10,
+        }
+      : null;
+  return {
+    id: w.id,
+    productId: p.id,
+    url: p.url,
+    host: p.host,
+    store: p.store,
+    title: p.title,
+    imageUrl: p.imageUrl,
+    price,
+    listPrice: money(p.listPriceMinor, p.currency),
+    availability: p.availability,
+    extractStatus: p.extractStatus,
+    rule: ruleFromColumns(w),
+    intervalMinutes: w.intervalMinutes,
+    isPaused: w.isPaused,
+    candidateKey: w.candidateKey,
+    baseline,
+    changeSinceAdded: change,
+    lowest: money(range?.low ?? null, p.currency),
+    highest: money(range?.high ?? null, p.currency),
+    lastCheckedAt: p.lastCheckedAt?.toISOString() ?? null,
+    lastSuccessAt: p.lastSuccessAt?.toISOString() ?? null,
+    nextCheckAt: p.nextCheckAt.toISOString(),
+    lastOutcome: p.lastOutcome,
+    lastError: p.lastError,
+    consecutiveFailures: p.consecutiveFailures,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
+
+type Reader = Pick<Db, "select">;
+
+/** Lowest and highest price seen per product, in each product's current currency. */
+export async function priceRanges(
+  db: Reader,
+  products: { id: string; currency: string | null }[],
+): Promise<Map<string, { low: number | null; high: number | null }>> {
+  const ids = products.map((p) => p.id);
+  const ranges = new Map<string, { low: number | null; high: number | null }>();
+  if (ids.length === 0) return ranges;
+  const rows = await db
+    .select({
+      productId: priceObservation.productId,
+      currency: priceObservation.currency,
+      low: sql<string | null>`min(${priceObservation.priceMinor})`,
+      high: sql<string | null>`max(${priceObservation.priceMinor})`,
+    })
+    .from(priceObservation)
+    .where(inArray(priceObservation.productId, ids))
+    .groupBy(priceObservation.productId, priceObservation.currency);
+  const currencyOf = new Map(products.map((p) => [p.id, p.currency]));
+  for (const row of rows) {
+    if (row.currency === null || row.currency !== currencyOf.get(row.productId)) continue;
+    ranges.set(row.productId, {
+      low: row.low === null ? null : Number(row.low),
+      high: row.high === null ? null : Number(row.high),
+    });
+  }
+  return ranges;
+}
+
+/** One watch of one owner, or null (someone else's id reads as missing). */
+export async function getWatch(
+  db: Reader,
+  userId: string,
+  watchId: string,
+): Promise<WatchView | null> {
+  if (!isUuid(watchId)) return null;
+  const [row] = await db
+    .select({ watch, product })
+    .from(watch)
+    .innerJoin(product, eq(product.id, watch.productId))
+    .where(and(eq(watch.id, watchId), eq(watch.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const ranges = await priceRanges(db, [row.product]);
+  return toWatchView(row, ranges.get(row.product.id));
+}
+
+/** Every watch of one owner, newest first. */
+export async function listWatches(db: Reader, userId: string): Promise<WatchView[]> {
+  const rows = await db
+    .select({ watch, product })
+    .from(watch)
+    .innerJoin(product, eq(product.id, watch.productId))
+    .where(eq(watch.userId, userId))
+    .orderBy(sql`${watch.createdAt} desc`);
+  const ranges = await priceRanges(
+    db,
+    rows.map((r) => r.product),
+  );
+  return rows.map((row) => toWatchView(row, ranges.get(row.product.id)));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
