@@ -203,7 +203,9 @@ export function percentDropLevel(baseline: Money, percent: number): Money {
   return { amountMinor, currency: baseline.currency };
 }
 
+/** Zero or a ≥ 95 % drop, unless it is the (already trusted) last price again. */
 function suspiciousReason(price: Money, last: Money | null): HoldReason | null {
+  if (last !== null && last.amountMinor === price.amountMinor) return null;
   if (price.amountMinor === 0) return "zero_price";
   if (
     last !== null &&
