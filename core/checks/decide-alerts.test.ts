@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Availability, ExtractResult } from "../extract/index.ts";
 import type { Money } from "../money/index.ts";
 import {
+  type AlertDecision,
   type AlertRule,
   EMPTY_WATCH_ALERT_STATE,
   type Observation,
@@ -19,7 +20,8 @@ const money = (major: number, currency = "EUR"): Money => ({
 });
 
 /** A reading without its id (ids are given by position in a sequence). */
-type Reading = Omit<Observation, "id"> & { atMinute?: number };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Reading = DistributiveOmit<Observation, "id"> & { atMinute?: number };
 
 const read = (
   status: ExtractResult["status"],
@@ -54,7 +56,7 @@ const ABOVE_120: AlertRule = { kind: "rises_above", threshold: money(120) };
 /** Runs readings in order from an empty state; one outcome per step: "", an event kind, or "hold:<reason>". */
 function run(rule: AlertRule, readings: Reading[], state = EMPTY_WATCH_ALERT_STATE) {
   const outcomes: string[] = [];
-  const decisions = [];
+  const decisions: AlertDecision[] = [];
   let current: WatchAlertState = state;
   readings.forEach((reading, index) => {
     const { atMinute, ...rest } = reading;
