@@ -24,3 +24,15 @@ export {
   plainMoney,
   type RuleStatusAtCreation,
 } from "./describe-rule-status.ts";
+export {
+  BACKOFF_JITTER_FRACTION,
+  backoffAfterFailure,
+  type CheckHealth,
+  HEALTHY,
+  healthAfterCheck,
+  MAX_RETRY_AFTER_MS,
+  nextCheckAt,
+  type RandomSource,
+  shouldNotifyUnreachable,
+  spreadOverdue,
+} from "./schedule.ts";
