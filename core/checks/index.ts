@@ -19,6 +19,7 @@ export {
   percentDropLevel,
   STOCK_FLAP_WINDOW_MS,
 } from "./decide-alerts.ts";
+export { type CheckFailureKind, describeFailure, formatWait } from "./describe-failure.ts";
 export {
   describeRuleStatusAtCreation,
   plainMoney,
