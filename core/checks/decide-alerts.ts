@@ -97,7 +97,7 @@ export function decideAlerts(input: DecideAlertsInput): AlertDecision {
         lastAlertAt !== null && now.getTime() - lastAlertAt.getTime() < STOCK_FLAP_WINDOW_MS;
       if (!isFlapping) {
         event("back_in_stock", isSameCurrency ? last : null);
-        next = { ...next, lastBackInStockAlertAt: now };
+        next = { ...next, lastBackInStockAlertAt: new Date(now.getTime()) };
       }
     }
   }
