@@ -70,7 +70,7 @@ CREATE TABLE "watch" (
 	"rule_kind" text DEFAULT 'any_drop' NOT NULL,
 	"rule_amount_minor" bigint,
 	"rule_currency" text,
-	"rule_percent" integer,
+	"rule_percent" double precision,
 	"interval_minutes" integer DEFAULT 360 NOT NULL,
 	"candidate_key" text,
 	"is_paused" boolean DEFAULT false NOT NULL,

@@ -1,26 +1,7 @@
-import { z } from "zod";
-import { isIsoCurrency } from "../money/index.ts";
+import { AlertRule } from "../checks/index.ts";
 
-/** An amount as people and the API give it: integer minor units and an ISO 4217 code. */
-export const MoneyInput = z.object({
-  amountMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  currency: z
-    .string()
-    .transform((c) => c.toUpperCase())
-    .refine(isIsoCurrency, "Use an ISO 4217 currency code such as USD or EUR."),
-});
-export type MoneyInput = z.infer<typeof MoneyInput>;
-
-/** What a watch alerts on. "any_drop" is the default. */
-export const AlertRule = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("any_drop") }),
-  z.object({ kind: z.literal("below_target"), target: MoneyInput }),
-  z.object({ kind: z.literal("percent_drop"), percent: z.number().int().min(1).max(95) }),
-  z.object({ kind: z.literal("back_in_stock") }),
-  z.object({ kind: z.literal("any_change") }),
-  z.object({ kind: z.literal("rises_above"), threshold: MoneyInput }),
-]);
-export type AlertRule = z.infer<typeof AlertRule>;
+/** Rules are defined with the alert decision (core/checks); the watch row stores them flat. */
+export { AlertRule };
 
 /** The intervals people may choose, in minutes (an admin floor removes the shorter ones). */
 export const CHECK_INTERVALS_MINUTES = [60, 120, 180, 360, 720, 1440] as const;

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -84,7 +85,7 @@ export const watch = pgTable(
     ruleKind: text("rule_kind").notNull().default("any_drop"),
     ruleAmountMinor: bigint("rule_amount_minor", { mode: "number" }),
     ruleCurrency: text("rule_currency"),
-    rulePercent: integer("rule_percent"),
+    rulePercent: doublePrecision("rule_percent"),
     intervalMinutes: integer("interval_minutes").notNull().default(360),
     /** For ambiguous pages: the candidate key the person picked (source + path). */
     candidateKey: text("candidate_key"),
