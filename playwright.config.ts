@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Browser tests drive Debian's Chromium against the built app (npm run build first).
@@ -48,6 +48,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "100",
+      // The tests' local store runs on 127.0.0.1, which the fetcher refuses by default.
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+      FETCH_HOST_SPACING_MS: "0",
       NODE_ENV: "production",
     },
   },

@@ -10,6 +10,8 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("hub", "routes/hub.tsx"),
+  route("hub/add", "routes/hub-add.tsx"),
+  route("hub/watch/:id", "routes/hub-watch.tsx"),
   route("user", "routes/user.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),

@@ -38,6 +38,10 @@ export function siteLabel(host: string): string {
 
 /** A display name for the store: known names, the page's og:site_name, or the domain's label. */
 export function storeName(host: string, siteName: string | null): string | null {
+  // An address (a shop on an intranet, a test server) has no name to derive: show it as is.
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[")) {
+    return siteName && siteName.length <= 60 ? siteName : host;
+  }
   const label = siteLabel(host);
   if (KNOWN[label]) return KNOWN[label];
   if (siteName && siteName.length <= 60) return siteName;

@@ -1,0 +1,247 @@
+import { useMemo, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { WatchView } from "../../../core/tracking/watch-view.ts";
+import {
+  availabilityLabel,
+  describeInterval,
+  describeRule,
+  money,
+  relativeTime,
+} from "../../lib/format.ts";
+import { ProductImage } from "../product-image.tsx";
+
+type SortKey = "newest" | "price" | "change" | "title";
+type FilterKey = "all" | "dropped" | "below_target" | "errors" | "paused";
+
+function isDroppedRecently(w: WatchView): boolean {
+  return (w.changeSinceAdded?.amountMinor ?? 0) < 0;
+}
+
+function isBelowTarget(w: WatchView): boolean {
+  return (
+    w.rule.kind === "below_target" &&
+    w.price !== null &&
+    w.price.currency === w.rule.target.currency &&
+    w.price.amountMinor <= w.rule.target.amountMinor
+  );
+}
+
+export function WatchList({ watches }: { watches: WatchView[] }) {
+  const [sort, setSort] = useState<SortKey>("newest");
+  const [filter, setFilter] = useState<FilterKey>("all");
+  const [store, setStore] = useState("all");
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const remove = useFetcher();
+
+  const stores = useMemo(() => [...new Set(watches.map((w) => w.store))].sort(), [watches]);
+  const shown = useMemo(() => {
+    const list = watches.filter((w) => {
+      if (hidden.has(w.id)) return false;
+      if (store !== "all" && w.store !== store) return false;
+      if (filter === "dropped") return isDroppedRecently(w);
+      if (filter === "below_target") return isBelowTarget(w);
+      if (filter === "errors") return w.lastError !== null;
+      if (filter === "paused") return w.isPaused;
+      return true;
+    });
+    const by: Record<SortKey, (a: WatchView, b: WatchView) => number> = {
+      newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+      price: (a, b) =>
+        (a.price?.amountMinor ?? Number.MAX_SAFE_INTEGER) -
+        (b.price?.amountMinor ?? Number.MAX_SAFE_INTEGER),
+      change: (a, b) => (a.changeSinceAdded?.percent ?? 0) - (b.changeSinceAdded?.percent ?? 0),
+      title: (a, b) => (a.title ?? "").localeCompare(b.title ?? ""),
+    };
+    return list.sort(by[sort]);
+  }, [watches, hidden, store, filter, sort]);
+
+  const removeWithUndo = (w: WatchView) => {
+    setHidden((h) => new Set(h).add(w.id));
+    let isUndone = false;
+    const finish = () => {
+      if (isUndone) return;
+      remove.submit({ intent: "delete", watchId: w.id }, { method: "post", action: "/hub" });
+    };
+    toast(`Stopped tracking ${w.title ?? "the product"}`, {
+      duration: 5_000,
+      action: {
+        label: "Undo",
+        onClick: () => {
+          isUndone = true;
+          setHidden((h) => {
+            const next = new Set(h);
+            next.delete(w.id);
+            return next;
+          });
+        },
+      },
+      onAutoClose: finish,
+      onDismiss: finish,
+    });
+  };
+
+  return (
+    <section aria-labelledby="watches-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="watches-title" className="font-display text-xl font-bold">
+          Your products <span className="text-muted">({watches.length})</span>
+        </h2>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <label className="flex items-center gap-1">
+            Show
+            <select
+              value={filter}
+              onChange={(e) => setFilter(e.target.value as FilterKey)}
+              className="rounded-lg border border-border bg-surface px-2 py-1"
+            >
+              <option value="all">All</option>
+              <option value="dropped">Dropped since added</option>
+              <option value="below_target">Below target</option>
+              <option value="errors">With errors</option>
+              <option value="paused">Paused</option>
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            Store
+            <select
+              value={store}
+              onChange={(e) => setStore(e.target.value)}
+              className="rounded-lg border border-border bg-surface px-2 py-1"
+            >
+              <option value="all">All stores</option>
+              {stores.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            Sort
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as SortKey)}
+              className="rounded-lg border border-border bg-surface px-2 py-1"
+            >
+              <option value="newest">Newest</option>
+              <option value="price">Price</option>
+              <option value="change">Biggest drop</option>
+              <option value="title">Name</option>
+            </select>
+          </label>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted">
+          No products match these filters.
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {shown.map((w) => (
+            <WatchCard key={w.id} watch={w} onRemove={() => removeWithUndo(w)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => void }) {
+  const pause = useFetcher();
+  const change = w.changeSinceAdded;
+  const status = w.lastError
+    ? `${w.lastError} — retrying ${relativeTime(w.nextCheckAt)}`
+    : `Checked ${relativeTime(w.lastCheckedAt)}`;
+  return (
+    <li
+      className="flex gap-4 rounded-2xl border border-border bg-surface p-4"
+      data-testid="watch-card"
+    >
+      <div className="h-24 w-24 shrink-0 overflow-hidden rounded-xl border border-border bg-bg">
+        <ProductImage src={w.imageUrl} />
+      </div>
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="text-xs text-muted">{w.store}</p>
+        <Link to={`/hub/watch/${w.id}`} className="line-clamp-2 font-semibold hover:underline">
+          {w.title ?? w.url}
+        </Link>
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-2xl font-black">{money(w.price)}</span>
+          {change && change.amountMinor !== 0 ? (
+            <span
+              className={
+                change.amountMinor < 0 ? "font-semibold text-good" : "font-semibold text-bad"
+              }
+            >
+              {change.amountMinor < 0 ? "▼" : "▲"}{" "}
+              {money({ amountMinor: Math.abs(change.amountMinor), currency: w.price!.currency })} (
+              {change.percent > 0 ? "+" : ""}
+              {change.percent} %)
+            </span>
+          ) : null}
+          <span className="text-sm text-muted">
+            {availabilityLabel[w.availability] ?? w.availability}
+          </span>
+        </p>
+        <p className="text-xs text-muted">
+          Low {money(w.lowest)} · High {money(w.highest)} · {describeRule(w.rule)} ·{" "}
+          {describeInterval(w.intervalMinutes)}
+          {w.isPaused ? " · paused" : ""}
+        </p>
+        <p className={w.lastError ? "text-xs text-warn" : "text-xs text-muted"}>{status}</p>
+        <div className="flex gap-3 pt-1 text-sm">
+          <pause.Form method="post" action="/hub">
+            <input type="hidden" name="intent" value={w.isPaused ? "resume" : "pause"} />
+            <input type="hidden" name="watchId" value={w.id} />
+            <button type="submit" className="text-accent-2 hover:underline">
+              {w.isPaused ? "Resume" : "Pause"}
+            </button>
+          </pause.Form>
+          <Link to={`/hub/watch/${w.id}`} className="text-accent-2 hover:underline">
+            History & alert
+          </Link>
+          <button type="button" onClick={onRemove} className="text-bad hover:underline">
+            Delete
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function EmptyState({ publicUrl }: { publicUrl: string }) {
+  const bookmarklet = `javascript:(function(){location.href=${JSON.stringify(`${publicUrl}/hub?url=`)}+encodeURIComponent(location.href)})()`;
+  return (
+    <section
+      className="rounded-2xl border border-dashed border-border bg-surface-2 p-8"
+      aria-labelledby="empty-title"
+    >
+      <h2 id="empty-title" className="font-display text-xl font-bold">
+        Nothing tracked yet
+      </h2>
+      <ol className="mt-4 list-decimal space-y-2 pl-6 text-muted">
+        <li>Open a product page on any store and copy its address.</li>
+        <li>Paste it into the field above: Dropwave shows the price it reads.</li>
+        <li>Choose when to be alerted and press “Start tracking”.</li>
+      </ol>
+      <p className="mt-6 text-sm">
+        One click from any store page: drag this to your bookmarks bar —{" "}
+        <a
+          ref={(a) => {
+            // React refuses javascript: URLs in JSX; a bookmarklet needs exactly that.
+            a?.setAttribute("href", bookmarklet);
+          }}
+          href="/hub"
+          className="rounded-lg border border-accent px-2 py-1 font-semibold text-accent"
+          onClick={(event) => event.preventDefault()}
+        >
+          + Dropwave
+        </a>
+      </p>
+      <p className="mt-2 text-xs text-muted">
+        The browser extension and share target are coming; the bookmarklet works today.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AlertRule } from "../../core/checks/alert-rule.ts";
+import { formatMoney } from "../../core/money/format-money.ts";
+import type { Money } from "../../core/money/money.ts";
+
+export function money(value: Money | null | undefined): string {
+  return value ? formatMoney(value) : "—";
+}
+
+/** "2 h ago", "just now", "in 3 h". */
+export function relativeTime(iso: string | null, now = Date.now()): string {
+  if (!iso) return "never";
+  const diff = new Date(iso).getTime() - now;
+  const abs = Math.abs(diff);
+  const units: [number, string][] = [
+    [86_400_000, "d"],
+    [3_600_000, "h"],
+    [60_000, "min"],
+  ];
+  for (const [ms, label] of units) {
+    if (abs >= ms) {
+      const n = Math.floor(abs / ms);
+      return diff < 0 ? `${n} ${label} ago` : `in ${n} ${label}`;
+    }
+  }
+  return "just now";
+}
+
+export function describeRule(rule: AlertRule): string {
+  switch (rule.kind) {
+    case "any_drop":
+      return "Any price drop";
+    case "below_target":
+      return `Below ${formatMoney(rule.target)}`;
+    case "percent_drop":
+      return `Drops by ${rule.percent} %`;
+    case "back_in_stock":
+      return "Back in stock";
+    case "any_change":
+      return "Any price change";
+    case "rises_above":
+      return `Rises above ${formatMoney(rule.threshold)}`;
+  }
+}
+
+export function describeInterval(minutes: number): string {
+  return minutes % 60 === 0 ? `every ${minutes / 60} h` : `every ${minutes} min`;
+}
+
+export const availabilityLabel: Record<string, string> = {
+  in_stock: "In stock",
+  out_of_stock: "Out of stock",
+  preorder: "Pre-order",
+  unknown: "Stock unknown",
+};

@@ -1,0 +1,236 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AppError } from "../../core/errors.ts";
+import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
+import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
+import { getWatchHistory } from "../../core/tracking/watch-history.ts";
+import { getWatch } from "../../core/tracking/watch-view.ts";
+import { PriceChart } from "../components/hub/price-chart.tsx";
+import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
+import { ProductImage } from "../components/product-image.tsx";
+import { servicesContext, viewerContext } from "../context.ts";
+import { flashCookie } from "../lib/flash.server.ts";
+import {
+  availabilityLabel,
+  describeInterval,
+  describeRule,
+  money,
+  relativeTime,
+} from "../lib/format.ts";
+import { authGuard } from "../lib/guard.server.ts";
+import { parseRuleFields } from "../lib/hub-forms.server.ts";
+import type { Route } from "./+types/hub-watch";
+
+export const middleware = authGuard("required");
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.watch.title ?? "Product"} · Dropwave` },
+  { name: "description", content: "Price history and alerts for a tracked product." },
+];
+
+function viewerId(context: Route.LoaderArgs["context"]): string {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  return viewer.id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const userId = viewerId(context);
+  const { db } = context.get(servicesContext).database;
+  const watch = await getWatch(db, userId, params.id);
+  if (!watch) throw data("No such product in your hub.", { status: 404 });
+  const now = new Date();
+  const history = await getWatchHistory(db, userId, params.id, now);
+  return {
+    watch,
+    history,
+    nowIso: now.toISOString(),
+    minIntervalMinutes: context.get(servicesContext).env.MIN_CHECK_INTERVAL_MINUTES,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const userId = viewerId(context);
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "delete") {
+      await deleteWatch(services.database.db, userId, params.id);
+      return redirect("/hub", {
+        headers: {
+          "set-cookie": flashCookie({ kind: "success", message: "Stopped tracking the product." }),
+        },
+      });
+    }
+    if (intent === "update") {
+      const rule = parseRuleFields(form);
+      if (!rule.ok) return data({ error: rule }, 400);
+      await updateWatch(
+        services.database.db,
+        { userId, minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES, now: new Date() },
+        params.id,
+        { rule: rule.value, intervalMinutes: Number(form.get("intervalMinutes") ?? 360) },
+      );
+      return { error: null, saved: true };
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found")
+      throw data("No such product in your hub.", { status: 404 });
+    throw error;
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+export default function WatchPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { watch: w, history, nowIso, minIntervalMinutes } = loaderData;
+  const ruleDefaults =
+    w.rule.kind === "below_target"
+      ? { amount: minorToDecimal(w.rule.target.amountMinor, w.rule.target.currency) }
+      : w.rule.kind === "rises_above"
+        ? { amount: minorToDecimal(w.rule.threshold.amountMinor, w.rule.threshold.currency) }
+        : {};
+  const stockChanges = history.points.filter(
+    (p, i) => i === 0 || p.availability !== history.points[i - 1]?.availability,
+  );
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-6 py-10">
+      <Link to="/hub" className="text-sm text-accent-2 hover:underline">
+        ← Back to your hub
+      </Link>
+      <header className="flex flex-col gap-6 md:flex-row">
+        <div className="h-40 w-40 shrink-0 overflow-hidden rounded-2xl border border-border bg-surface">
+          <ProductImage src={w.imageUrl} />
+        </div>
+        <div className="space-y-2">
+          <p className="text-sm text-muted">{w.store}</p>
+          <h1 className="font-display text-2xl font-bold">{w.title ?? w.url}</h1>
+          <p className="text-4xl font-black text-accent">{money(w.price)}</p>
+          <p className="text-sm">
+            {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)} ·{" "}
+            {describeInterval(w.intervalMinutes)}
+          </p>
+          <p className={w.lastError ? "text-sm text-warn" : "text-sm text-muted"}>
+            {w.lastError
+              ? `${w.lastError} — retrying ${relativeTime(w.nextCheckAt)}`
+              : `Checked ${relativeTime(w.lastCheckedAt)} · next ${relativeTime(w.nextCheckAt)}`}
+          </p>
+          <a
+            href={w.url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-block rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
+          >
+            Open in the store ↗
+          </a>
+        </div>
+      </header>
+
+      <section
+        aria-labelledby="chart-title"
+        className="rounded-2xl border border-border bg-surface p-6"
+      >
+        <h2 id="chart-title" className="font-display text-xl font-bold">
+          Price history
+        </h2>
+        <dl className="mt-2 flex flex-wrap gap-6 text-sm">
+          <div>
+            <dt className="text-muted">Lowest</dt>
+            <dd className="font-semibold text-good">{money(history.stats.lowest)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Highest</dt>
+            <dd className="font-semibold text-bad">{money(history.stats.highest)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Average</dt>
+            <dd className="font-semibold">{money(history.stats.average)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Checks</dt>
+            <dd className="font-semibold">{history.stats.checks}</dd>
+          </div>
+        </dl>
+        <div className="mt-4">
+          <PriceChart points={history.points} stats={history.stats} nowIso={nowIso} />
+        </div>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="stock-title"
+          className="rounded-2xl border border-border bg-surface p-6"
+        >
+          <h2 id="stock-title" className="font-display text-lg font-bold">
+            Availability history
+          </h2>
+          <ul className="mt-3 space-y-1 text-sm">
+            {stockChanges.map((p) => (
+              <li key={p.at}>
+                {new Date(p.at).toLocaleString()} —{" "}
+                {availabilityLabel[p.availability] ?? p.availability}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section
+          aria-labelledby="alerts-title"
+          className="rounded-2xl border border-border bg-surface p-6"
+        >
+          <h2 id="alerts-title" className="font-display text-lg font-bold">
+            Alerts sent
+          </h2>
+          {history.alerts.length === 0 ? (
+            <p className="mt-3 text-sm text-muted">No alerts yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-1 text-sm">
+              {history.alerts.map((a) => (
+                <li key={a.id}>
+                  {new Date(a.createdAt).toLocaleString()} — {a.kind.replace(/_/g, " ")}:{" "}
+                  {money(a.oldPrice)} → {money(a.newPrice)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="edit-title"
+        className="rounded-2xl border border-border bg-surface p-6"
+      >
+        <h2 id="edit-title" className="font-display text-lg font-bold">
+          Alert
+        </h2>
+        <Form method="post" className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="update" />
+          <RuleFields
+            currency={w.price?.currency ?? w.baseline?.currency ?? null}
+            defaultKind={w.rule.kind}
+            defaultAmount={ruleDefaults.amount}
+            error={actionData?.error ?? null}
+          />
+          <div className="flex flex-wrap items-center gap-4">
+            <IntervalSelect minMinutes={minIntervalMinutes} defaultValue={w.intervalMinutes} />
+            <button
+              type="submit"
+              className="rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
+            >
+              Save alert
+            </button>
+            {actionData && "saved" in actionData ? (
+              <span role="status" className="text-sm text-good">
+                Saved.
+              </span>
+            ) : null}
+          </div>
+        </Form>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="text-sm text-bad hover:underline">
+            Stop tracking this product
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

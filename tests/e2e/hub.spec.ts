@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { productPage, startStoreServer } from "../helpers/store-server.ts";
+import { register, signOut, uniqueEmail } from "./helpers.ts";
+
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+
+test.beforeAll(async () => {
+  store = await startStoreServer();
+});
+test.afterAll(async () => {
+  await store.close();
+});
+
+async function addProduct(page: import("@playwright/test").Page, url: string) {
+  await page.getByLabel("Product link").fill(url);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("preview-card")).toBeVisible();
+}
+
+test("paste a link, see the right price, save, and the watch appears", async ({ page }) => {
+  store.setPage("/p/kettle", productPage({ title: "Copper Kettle", price: "49.99" }));
+  await register(page, uniqueEmail("hub"));
+  await expect(page.getByText("Nothing tracked yet")).toBeVisible();
+  await addProduct(page, store.url("/p/kettle"));
+  await expect(page.getByTestId("preview-price")).toHaveText("$49.99");
+  await expect(page.getByRole("heading", { name: "Copper Kettle" })).toBeVisible();
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  const card = page.getByTestId("watch-card").filter({ hasText: "Copper Kettle" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("$49.99");
+  await expect(card).toContainText("Any price drop");
+  await page.screenshot({ path: "test-results/screenshots/hub-dark.png", fullPage: true });
+});
+
+test("an ambiguous page asks which price, and remembers the choice", async ({ page }) => {
+  const html = readFileSync(
+    path.resolve("tests/fixtures/pages/generic-ambiguous-offers.html"),
+    "utf8",
+  );
+  store.setPage("/p/ambiguous", html);
+  await register(page, uniqueEmail("ambig"));
+  await addProduct(page, store.url("/p/ambiguous"));
+  const candidates = page.getByTestId("candidates");
+  await expect(candidates).toContainText("$499.00");
+  await expect(candidates).toContainText("$649.00");
+  await candidates.getByText("$649.00").click();
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  const card = page.getByTestId("watch-card").first();
+  await expect(card).toContainText("$649.00");
+  await page.reload();
+  await expect(page.getByTestId("watch-card").first()).toContainText("$649.00");
+});
+
+test("the product page charts several price points", async ({ page }) => {
+  store.setPage("/p/lamp", productPage({ title: "Arc Lamp", price: "120.00" }));
+  // Each new watcher's preview records what the shared product shows at that moment.
+  for (const price of ["120.00", "99.00", "109.00"]) {
+    store.setPage("/p/lamp", productPage({ title: "Arc Lamp", price }));
+    await register(page, uniqueEmail("chart"));
+    await addProduct(page, store.url("/p/lamp"));
+    await page.getByRole("button", { name: "Start tracking" }).click();
+    await expect(page.getByTestId("watch-card").first()).toContainText(`$${price}`);
+    if (price !== "109.00") await signOut(page);
+  }
+  await page.getByRole("link", { name: "Arc Lamp" }).click();
+  await expect(page.getByRole("heading", { name: "Price history" })).toBeVisible();
+  const chart = page.getByTestId("price-chart");
+  await expect(chart.locator(".recharts-line-dot")).toHaveCount(4);
+  await expect(page.getByText("Lowest").locator("..")).toContainText("$99.00");
+  await expect(page.getByText("Highest").locator("..")).toContainText("$120.00");
+  for (const theme of ["dark", "light"] as const) {
+    await page.evaluate((t) => localStorage.setItem("dropwave-theme", t), theme);
+    await page.reload();
+    await expect(chart.locator(".recharts-line-dot")).toHaveCount(4);
+    await page.screenshot({ path: `test-results/screenshots/watch-${theme}.png`, fullPage: true });
+  }
+  await page.goto("/hub");
+  await page.screenshot({ path: "test-results/screenshots/hub-light.png", fullPage: true });
+});
+
+test("delete offers undo; without undo the watch is gone", async ({ page }) => {
+  store.setPage("/p/mug", productPage({ title: "Moon Mug", price: "12.00" }));
+  await register(page, uniqueEmail("undo"));
+  await addProduct(page, store.url("/p/mug"));
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  const card = page.getByTestId("watch-card").filter({ hasText: "Moon Mug" });
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Stopped tracking Moon Mug")).toBeVisible();
+  await expect(page.getByText("Stopped tracking Moon Mug")).toHaveCount(0, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText("Nothing tracked yet")).toBeVisible();
+});
+
+test("?url= opens the preview straight away, also through login", async ({ page }) => {
+  store.setPage("/p/share", productPage({ title: "Shared Find", price: "5.50" }));
+  const email = uniqueEmail("share");
+  await register(page, email);
+  await signOut(page);
+  await page.goto(`/hub/add?url=${encodeURIComponent(store.url("/p/share"))}`);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("preview-price")).toHaveText("$5.50");
+});
