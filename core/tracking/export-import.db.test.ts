@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { seedUser } from "../../tests/helpers/users.ts";
+import { watch } from "../db/schema/index.ts";
+import { createFetcher } from "../fetch/index.ts";
+import { formatMoney } from "../money/index.ts";
+import { CreateWatchInput, createWatch } from "./create-watch.ts";
+import { exportToCsv, exportWatches, WatchExport } from "./export-watches.ts";
+import { importWatches } from "./import-watches.ts";
+import { previewProduct } from "./preview-product.ts";
+import { recordObservation } from "./record-observation.ts";
+import { getWatchHistory } from "./watch-history.ts";
+import { listWatches } from "./watch-view.ts";
+
+const database = setupTestDatabase();
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+beforeAll(async () => {
+  store = await startStoreServer();
+});
+afterAll(async () => {
+  await store.close();
+});
+const now = new Date("2026-11-20T12:00:00Z");
+
+async function track(userId: string, path: string, title: string, price: string) {
+  store.setPage(path, productPage({ title, price }));
+  const fetcher = createFetcher({
+    version: "t",
+    publicUrl: "http://t",
+    allowPrivate: ["127.0.0.1/32"],
+    hostSpacingMs: 0,
+  });
+  const input = CreateWatchInput.parse({
+    url: store.url(path),
+    rule: { kind: "percent_drop", percent: 15 },
+  });
+  return createWatch(
+    database.current.db,
+    { userId, maxWatches: 10, minIntervalMinutes: 60, now },
+    input,
+    await previewProduct(fetcher, input.url),
+  );
+}
+
+describe("export and import", () => {
+  it("exports watches with history as JSON that validates, and as CSV", async () => {
+    const { db } = database.current;
+    const a = await seedUser(db);
+    const w = await track(a.id, "/e/1", 'Chair, "Oak" =SUM(1)', "80.00");
+    await recordObservation(
+      db,
+      w.productId,
+      { priceMinor: 7000, currency: "USD", availability: "in_stock" },
+      new Date(now.getTime() + 3_600_000),
+    );
+    const data = await exportWatches(db, a.id, now);
+    expect(WatchExport.safeParse(data).success).toBe(true);
+    expect(data.watches).toHaveLength(1);
+    expect(data.watches[0]!.history.map((p) => p.price?.amountMinor)).toEqual([8000, 7000]);
+    const csv = exportToCsv(data, formatMoney);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "url,title,store,observed_at,last_seen_at,price,currency,availability,checks",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('"Chair, ""Oak"" =SUM(1)"');
+    expect(lines[2]).toContain("$70.00");
+  });
+
+  it("imports into another account: new watches, history for new products, duplicates skipped", async () => {
+    const { db } = database.current;
+    const a = await seedUser(db);
+    await track(a.id, "/i/1", "Desk", "200.00");
+    const data = await exportWatches(db, a.id, now);
+    const foreign: WatchExport = {
+      ...data,
+      watches: [
+        ...data.watches,
+        {
+          ...data.watches[0]!,
+          url: "https://elsewhere.example/p/9?utm_source=x",
+          history: [
+            {
+              at: "2026-01-01T00:00:00.000Z",
+              lastSeenAt: "2026-02-01T00:00:00.000Z",
+              price: { amountMinor: 999, currency: "EUR" },
+              availability: "in_stock",
+              checks: 120,
+            },
+          ],
+        },
+        { ...data.watches[0]!, url: "ftp://nope" },
+      ],
+    };
+    const b = await seedUser(db);
+    const result = await importWatches(
+      db,
+      { userId: b.id, maxWatches: 10, minIntervalMinutes: 60, now },
+      foreign,
+    );
+    expect(result.imported).toBe(2);
+    expect(result.skipped).toEqual([{ url: "ftp://nope", reason: "not an http(s) product link" }]);
+    const imported = await listWatches(db, b.id);
+    expect(imported.map((w) => w.rule.kind)).toEqual(["percent_drop", "percent_drop"]);
+    const elsewhere = imported.find((w) => w.url === "https://elsewhere.example/p/9")!;
+    const history = await getWatchHistory(db, b.id, elsewhere.id, now);
+    expect(history.points).toHaveLength(1);
+    expect(history.points[0]!.price).toEqual({ amountMinor: 999, currency: "EUR" });
+    // Shared product: its history is not overwritten by the file.
+    const desk = imported.find((w) => w.url.endsWith("/i/1"))!;
+    expect((await getWatchHistory(db, b.id, desk.id, now)).points).toHaveLength(1);
+    // Importing again skips everything.
+    const again = await importWatches(
+      db,
+      { userId: b.id, maxWatches: 10, minIntervalMinutes: 60, now },
+      foreign,
+    );
+    expect(again.imported).toBe(0);
+    expect(again.skipped.filter((s) => s.reason === "already tracked")).toHaveLength(2);
+  });
+
+  it("writes nothing when the import would pass the limit", async () => {
+    const { db } = database.current;
+    const a = await seedUser(db);
+    await track(a.id, "/l/1", "One", "1.00");
+    await track(a.id, "/l/2", "Two", "2.00");
+    const data = await exportWatches(db, a.id, now);
+    const b = await seedUser(db);
+    await expect(
+      importWatches(db, { userId: b.id, maxWatches: 1, minIntervalMinutes: 60, now }, data),
+    ).rejects.toMatchObject({ code: "limit_reached" });
+    expect(await db.select().from(watch).where(eq(watch.userId, b.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,139 @@
+import { asc, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { AlertRule } from "../checks/index.ts";
+import type { Db } from "../db/client.ts";
+import { priceObservation } from "../db/schema/index.ts";
+import { Money } from "../money/index.ts";
+import { listWatches } from "./watch-view.ts";
+
+export const ExportedPoint = z.object({
+  at: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  price: Money.nullable(),
+  availability: z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]),
+  checks: z.number().int().min(1).max(1_000_000),
+});
+export type ExportedPoint = z.infer<typeof ExportedPoint>;
+
+export const ExportedWatch = z.object({
+  url: z.string().min(1).max(4_000),
+  title: z.string().max(1_000).nullable(),
+  store: z.string().max(200).nullable(),
+  rule: AlertRule,
+  intervalMinutes: z.number().int().min(1).max(1_440),
+  isPaused: z.boolean(),
+  candidateKey: z.string().max(500).nullable(),
+  baseline: Money.nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  history: z.array(ExportedPoint).max(100_000),
+});
+export type ExportedWatch = z.infer<typeof ExportedWatch>;
+
+/** The export file: the same JSON is accepted by import. */
+export const WatchExport = z.object({
+  format: z.literal("dropwave-export"),
+  version: z.literal(1),
+  exportedAt: z.iso.datetime({ offset: true }),
+  watches: z.array(ExportedWatch).max(10_000),
+});
+export type WatchExport = z.infer<typeof WatchExport>;
+
+/** Everything one person tracks, with each product's history. */
+export async function exportWatches(
+  db: Pick<Db, "select">,
+  userId: string,
+  now: Date,
+): Promise<WatchExport> {
+  const watches = await listWatches(db, userId);
+  const productIds = watches.map((w) => w.productId);
+  const rows =
+    productIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(priceObservation)
+          .where(inArray(priceObservation.productId, productIds))
+          .orderBy(
+            asc(priceObservation.productId),
+            asc(priceObservation.observedAt),
+            asc(priceObservation.id),
+          );
+  const byProduct = new Map<string, ExportedPoint[]>();
+  for (const r of rows) {
+    const points = byProduct.get(r.productId) ?? [];
+    points.push({
+      at: r.observedAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      price:
+        r.priceMinor !== null && r.currency
+          ? { amountMinor: r.priceMinor, currency: r.currency }
+          : null,
+      availability: ExportedPoint.shape.availability.catch("unknown").parse(r.availability),
+      checks: 1 + r.checkOffsets.length,
+    });
+    byProduct.set(r.productId, points);
+  }
+  return {
+    format: "dropwave-export",
+    version: 1,
+    exportedAt: now.toISOString(),
+    watches: watches.map((w) => ({
+      url: w.url,
+      title: w.title,
+      store: w.store,
+      rule: w.rule,
+      intervalMinutes: w.intervalMinutes,
+      isPaused: w.isPaused,
+      candidateKey: w.candidateKey,
+      baseline: w.baseline,
+      createdAt: w.createdAt,
+      history: byProduct.get(w.productId) ?? [],
+    })),
+  };
+}
+
+const CSV_COLUMNS = [
+  "url",
+  "title",
+  "store",
+  "observed_at",
+  "last_seen_at",
+  "price",
+  "currency",
+  "availability",
+  "checks",
+];
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  const text = String(value);
+  // Quote when needed; neutralise spreadsheet formulas in text cells.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One CSV row per history point (a watch without history still gets one row). */
+export function exportToCsv(data: WatchExport, formatAmount: (m: Money) => string): string {
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const w of data.watches) {
+    const points = w.history.length > 0 ? w.history : [null];
+    for (const p of points) {
+      lines.push(
+        [
+          w.url,
+          w.title,
+          w.store,
+          p?.at ?? null,
+          p?.lastSeenAt ?? null,
+          p?.price ? formatAmount(p.price) : null,
+          p?.price?.currency ?? null,
+          p?.availability ?? null,
+          p?.checks ?? null,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
+    }
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

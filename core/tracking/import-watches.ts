@@ -1,0 +1,112 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { priceObservation, product, watch } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import { ruleToColumns } from "./alert-rule.ts";
+import { refreshProductSchedule } from "./create-watch.ts";
+import type { WatchExport } from "./export-watches.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
+
+export type ImportResult = {
+  imported: number;
+  skipped: { url: string; reason: string }[];
+};
+
+/**
+ * Imports an export file (ours, from this or another instance) in one transaction: either
+ * every new watch is added or, on any error, nothing is. Watches already tracked are skipped;
+ * history is imported only into products this import creates (a product others already
+ * track keeps its own history). Imported products are checked soon after.
+ */
+export async function importWatches(
+  db: Db,
+  context: { userId: string; maxWatches: number; minIntervalMinutes: number; now: Date },
+  data: WatchExport,
+): Promise<ImportResult> {
+  const { now } = context;
+  return db.transaction(async (tx) => {
+    const skipped: ImportResult["skipped"] = [];
+    const seen = new Set<string>();
+    const wanted: { item: WatchExport["watches"][number]; key: string; host: string }[] = [];
+    for (const item of data.watches) {
+      const normalized = normalizeProductUrl(item.url);
+      if (!normalized) {
+        skipped.push({ url: item.url, reason: "not an http(s) product link" });
+        continue;
+      }
+      if (seen.has(normalized.key)) {
+        skipped.push({ url: item.url, reason: "listed twice in the file" });
+        continue;
+      }
+      seen.add(normalized.key);
+      wanted.push({ item, key: normalized.key, host: normalized.host });
+    }
+
+    const [{ value: owned } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(watch)
+      .where(eq(watch.userId, context.userId));
+    let added = 0;
+    for (const { item, key, host } of wanted) {
+      const [created] = await tx
+        .insert(product)
+        .values({
+          urlKey: key,
+          url: key,
+          host,
+          store: item.store ?? host.replace(/^www\./, ""),
+          title: item.title,
+          nextCheckAt: now,
+        })
+        .onConflictDoNothing({ target: product.urlKey })
+        .returning({ id: product.id });
+      const productId =
+        created?.id ??
+        (await tx.select({ id: product.id }).from(product).where(eq(product.urlKey, key)))[0]?.id;
+      if (!productId) throw new Error("a product just upserted must exist");
+
+      const [inserted] = await tx
+        .insert(watch)
+        .values({
+          userId: context.userId,
+          productId,
+          ...ruleToColumns(item.rule),
+          intervalMinutes: Math.max(item.intervalMinutes, context.minIntervalMinutes),
+          isPaused: item.isPaused,
+          candidateKey: item.candidateKey,
+          baselinePriceMinor: item.baseline?.amountMinor ?? null,
+          baselineCurrency: item.baseline?.currency ?? null,
+          createdAt: new Date(item.createdAt),
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: [watch.userId, watch.productId] })
+        .returning({ id: watch.id });
+      if (!inserted) {
+        skipped.push({ url: item.url, reason: "already tracked" });
+        continue;
+      }
+      added += 1;
+      if (owned + added > context.maxWatches) {
+        throw new AppError(
+          "limit_reached",
+          `This import would take you past ${context.maxWatches} tracked products; nothing was imported.`,
+          { details: { limit: context.maxWatches } },
+        );
+      }
+      if (created && item.history.length > 0) {
+        await tx.insert(priceObservation).values(
+          item.history.map((p) => ({
+            productId,
+            priceMinor: p.price?.amountMinor ?? null,
+            currency: p.price?.currency ?? null,
+            availability: p.availability,
+            observedAt: new Date(p.at),
+            lastSeenAt: new Date(p.lastSeenAt),
+          })),
+        );
+      }
+      await refreshProductSchedule(tx, productId, now);
+    }
+    return { imported: added, skipped };
+  });
+}
