@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
-import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { watch } from "../db/schema/index.ts";
-import { createFetcher } from "../fetch/index.ts";
 import { formatMoney } from "../money/index.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "./export-watches.ts";
@@ -26,12 +25,7 @@ const now = new Date("2026-11-20T12:00:00Z");
 
 async function track(userId: string, path: string, title: string, price: string) {
   store.setPage(path, productPage({ title, price }));
-  const fetcher = createFetcher({
-    version: "t",
-    publicUrl: "http://t",
-    allowPrivate: ["127.0.0.1/32"],
-    hostSpacingMs: 0,
-  });
+  const fetcher = testFetcher();
   const input = CreateWatchInput.parse({
     url: store.url(path),
     rule: { kind: "percent_drop", percent: 15 },

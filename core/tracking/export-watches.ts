@@ -4,6 +4,7 @@ import { AlertRule } from "../checks/index.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation } from "../db/schema/index.ts";
 import { Money } from "../money/index.ts";
+import { toHistoryPoint } from "./watch-history.ts";
 import { listWatches } from "./watch-view.ts";
 
 export const ExportedPoint = z.object({
@@ -61,15 +62,10 @@ export async function exportWatches(
   const byProduct = new Map<string, ExportedPoint[]>();
   for (const r of rows) {
     const points = byProduct.get(r.productId) ?? [];
+    const point = toHistoryPoint(r);
     points.push({
-      at: r.observedAt.toISOString(),
-      lastSeenAt: r.lastSeenAt.toISOString(),
-      price:
-        r.priceMinor !== null && r.currency
-          ? { amountMinor: r.priceMinor, currency: r.currency }
-          : null,
-      availability: ExportedPoint.shape.availability.catch("unknown").parse(r.availability),
-      checks: 1 + r.checkOffsets.length,
+      ...point,
+      availability: ExportedPoint.shape.availability.catch("unknown").parse(point.availability),
     });
     byProduct.set(r.productId, points);
   }

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
-import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { priceObservation, product } from "../db/schema/index.ts";
-import { createFetcher } from "../fetch/index.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { previewProduct } from "./preview-product.ts";
 import { recordObservation } from "./record-observation.ts";
@@ -14,15 +13,6 @@ import { getWatch, listWatches } from "./watch-view.ts";
 
 const database = setupTestDatabase();
 let store: Awaited<ReturnType<typeof startStoreServer>>;
-// A fresh fetcher per use: a store's 503 in one test must not back off the host for the next.
-const newFetcher = () =>
-  createFetcher({
-    version: "test",
-    publicUrl: "http://dropwave.test",
-    allowPrivate: ["127.0.0.1/32"],
-    hostSpacingMs: 0,
-    hostConcurrency: 8,
-  });
 
 beforeAll(async () => {
   store = await startStoreServer();
@@ -46,7 +36,7 @@ async function track(
   maxWatches?: number,
 ) {
   const input = CreateWatchInput.parse({ url: store.url(path), ...extra });
-  const preview = await previewProduct(newFetcher(), input.url);
+  const preview = await previewProduct(testFetcher(), input.url);
   return createWatch(database.current.db, context(userId, maxWatches), input, preview);
 }
 

@@ -28,6 +28,20 @@ export type WatchHistory = {
   }[];
 };
 
+/** One stored run of identical observations as a point of history. */
+export function toHistoryPoint(row: typeof priceObservation.$inferSelect): HistoryPoint {
+  return {
+    at: row.observedAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    price:
+      row.priceMinor !== null && row.currency
+        ? { amountMinor: row.priceMinor, currency: row.currency }
+        : null,
+    availability: row.availability,
+    checks: 1 + row.checkOffsets.length,
+  };
+}
+
 /** A watch's price and availability history with lowest, highest and time-weighted average. */
 export async function getWatchHistory(
   db: Pick<Db, "select">,
@@ -42,16 +56,7 @@ export async function getWatchHistory(
     .from(priceObservation)
     .where(eq(priceObservation.productId, view.productId))
     .orderBy(asc(priceObservation.observedAt), asc(priceObservation.id));
-  const points: HistoryPoint[] = rows.map((r) => ({
-    at: r.observedAt.toISOString(),
-    lastSeenAt: r.lastSeenAt.toISOString(),
-    price:
-      r.priceMinor !== null && r.currency
-        ? { amountMinor: r.priceMinor, currency: r.currency }
-        : null,
-    availability: r.availability,
-    checks: 1 + r.checkOffsets.length,
-  }));
+  const points = rows.map(toHistoryPoint);
 
   const currency = view.price?.currency ?? points.findLast((p) => p.price)?.price?.currency ?? null;
   let lowest: number | null = null;

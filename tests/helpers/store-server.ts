@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createFetcher, type Fetcher } from "../../core/fetch/index.ts";
 
 export type StorePage = {
   status?: number;
@@ -80,4 +81,15 @@ export function productPage(options: {
 <script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
 <body><h1>${options.title}</h1>${options.price === null ? "<p>Sold out</p>" : `<p class="price">$${options.price}</p>`}
 <button>Add to cart</button></body></html>`;
+}
+
+/** A fetcher allowed to reach the local store (127.0.0.1), without politeness spacing. */
+export function testFetcher(): Fetcher {
+  return createFetcher({
+    version: "test",
+    publicUrl: "http://dropwave.test",
+    allowPrivate: ["127.0.0.1/32"],
+    hostSpacingMs: 0,
+    hostConcurrency: 8,
+  });
 }

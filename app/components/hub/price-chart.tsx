@@ -41,6 +41,29 @@ export function PriceChart({
     );
   }
   const format = (amountMinor: number) => money({ amountMinor, currency });
+  const marks = [
+    {
+      label: "Low",
+      value: stats.lowest,
+      color: "var(--dw-good)",
+      dash: "4 4",
+      position: "insideBottomLeft",
+    },
+    {
+      label: "High",
+      value: stats.highest,
+      color: "var(--dw-bad)",
+      dash: "4 4",
+      position: "insideTopLeft",
+    },
+    {
+      label: "Avg",
+      value: stats.average,
+      color: "var(--dw-accent-2)",
+      dash: "2 6",
+      position: "insideRight",
+    },
+  ] as const;
   const day = (t: number) =>
     new Date(t).toLocaleDateString(undefined, { month: "short", day: "numeric" });
   return (
@@ -71,42 +94,21 @@ export function PriceChart({
               color: "var(--dw-fg)",
             }}
           />
-          {stats.lowest ? (
-            <ReferenceLine
-              y={stats.lowest.amountMinor}
-              stroke="var(--dw-good)"
-              strokeDasharray="4 4"
-              label={{
-                value: `Low ${format(stats.lowest.amountMinor)}`,
-                fill: "var(--dw-good)",
-                position: "insideBottomLeft",
-              }}
-            />
-          ) : null}
-          {stats.highest ? (
-            <ReferenceLine
-              y={stats.highest.amountMinor}
-              stroke="var(--dw-bad)"
-              strokeDasharray="4 4"
-              label={{
-                value: `High ${format(stats.highest.amountMinor)}`,
-                fill: "var(--dw-bad)",
-                position: "insideTopLeft",
-              }}
-            />
-          ) : null}
-          {stats.average ? (
-            <ReferenceLine
-              y={stats.average.amountMinor}
-              stroke="var(--dw-accent-2)"
-              strokeDasharray="2 6"
-              label={{
-                value: `Avg ${format(stats.average.amountMinor)}`,
-                fill: "var(--dw-accent-2)",
-                position: "insideRight",
-              }}
-            />
-          ) : null}
+          {marks.map((mark) =>
+            mark.value ? (
+              <ReferenceLine
+                key={mark.label}
+                y={mark.value.amountMinor}
+                stroke={mark.color}
+                strokeDasharray={mark.dash}
+                label={{
+                  value: `${mark.label} ${format(mark.value.amountMinor)}`,
+                  fill: mark.color,
+                  position: mark.position,
+                }}
+              />
+            ) : null,
+          )}
           <Line
             type="stepAfter"
             dataKey="amountMinor"
