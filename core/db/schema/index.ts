@@ -1,2 +1,4 @@
+export * from "./api-tokens.ts";
 export * from "./auth.ts";
+export * from "./email-rate-limit.ts";
 export * from "./settings.ts";
