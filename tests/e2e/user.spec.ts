@@ -1,0 +1,88 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { PASSWORD, register, uniqueEmail } from "./helpers.ts";
+
+async function createToken(page: Page, name: string): Promise<string> {
+  await page.getByLabel("Token name").fill(name);
+  await page.getByRole("button", { name: "Create token" }).click();
+  const field = page.getByLabel(/Your new token/);
+  await expect(field).toBeVisible();
+  return field.inputValue();
+}
+
+test("create an API token, use it, revoke it", async ({ page, request }) => {
+  await register(page, uniqueEmail("token"));
+  await page.goto("/user");
+  const token = await createToken(page, "My script");
+  expect(token).toMatch(/^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+  const tokens = page.getByRole("list", { name: "Tokens" });
+  await expect(tokens.getByText("My script")).toBeVisible();
+  await expect(tokens.getByText(`${token.slice(0, 11)}_…`)).toBeVisible();
+
+  const headers = { authorization: `Bearer ${token}` };
+  const me = await request.get("/api/v1/me", { headers });
+  expect(me.status()).toBe(200);
+
+  // Shown once: a reload no longer shows it.
+  await page.reload();
+  await expect(page.getByLabel(/Your new token/)).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Revoke token My script" }).click();
+  await expect(page.getByText("No tokens yet.")).toBeVisible();
+  expect((await request.get("/api/v1/me", { headers })).status()).toBe(401);
+});
+
+test("change the display name: the header shows it", async ({ page }) => {
+  await register(page, uniqueEmail("name"));
+  await page.goto("/user");
+  await page.getByLabel("Display name").fill("Neon Rider");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Display name saved.")).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
+  await page.reload();
+  await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
+});
+
+test("change the password: a wrong current one is named on its field", async ({ page }) => {
+  await register(page, uniqueEmail("pw"));
+  await page.goto("/user");
+  await page.getByLabel("Current password").fill("not my password");
+  await page.getByLabel("New password", { exact: true }).fill("another long password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("That is not your current password.")).toBeVisible();
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("another long password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Other devices were signed out.")).toBeVisible();
+  // Still signed in here.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+});
+
+test("delete the account: back on / signed out", async ({ page }) => {
+  await register(page, uniqueEmail("delete"));
+  await page.goto("/user");
+  await page.getByLabel("Your password, to confirm").fill(PASSWORD);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Your account and its data were deleted.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/user");
+  await expect(page).toHaveURL("/login?redirect=%2Fuser");
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`the account page in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => {
+      window.localStorage.setItem("dropwave-theme", value);
+    }, theme);
+    await register(page, uniqueEmail(`shot-${theme}`));
+    await page.goto("/user");
+    await createToken(page, "Firefox extension");
+    const html = page.locator("html");
+    if (theme === "dark") await expect(html).toHaveClass(/\bdark\b/);
+    else await expect(html).not.toHaveClass(/\bdark\b/);
+    mkdirSync("test-results/screenshots", { recursive: true });
+    await page.screenshot({ path: `test-results/screenshots/user-${theme}.png`, fullPage: true });
+  });
+}
