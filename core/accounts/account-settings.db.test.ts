@@ -34,6 +34,13 @@ const newEmail = () => `settings${++seq}-${Date.now()}@example.test`;
 const nextIp = () => `203.0.113.${++seq % 250}`;
 const PASSWORD = "a long enough password";
 
+/** The verify-email link in a received mail, as a path on the test app. */
+function linkIn(text: string): string {
+  const link = text.match(/http:\/\/dropwave\.test(\/api\/auth\/verify-email\?[^\s"<]+)/)?.[1];
+  expect(link).toBeDefined();
+  return link!.replace(/&amp;/g, "&");
+}
+
 async function signUp(request: Request, email = newEmail()) {
   const response = await request("/api/auth/sign-up/email", {
     body: { email, password: PASSWORD, name: "Test Person" },
@@ -161,6 +168,35 @@ describe("account settings", () => {
     expect(opened.headers.get("location")).toBe("/user?email=changed");
     expect((await signIn(request, newAddress, PASSWORD)).status).toBe(200);
     expect((await signIn(request, email, PASSWORD)).status).toBe(401);
+  });
+
+  it("asks the old address first when the current email is verified", async () => {
+    const { request, services } = await testApp();
+    const { email, cookie } = await signUp(request);
+    await services.database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, email));
+    const newAddress = newEmail();
+    const before = smtp.messages.length;
+    const asked = await request("/api/auth/change-email", {
+      body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
+      cookie,
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const approval = smtp.messages.at(-1)!;
+    expect(approval.to).toEqual([email]);
+    expect(approval.text).toContain("Subject: Confirm your Dropwave email change");
+    const approved = await request(linkIn(approval.text), { cookie });
+    expect(approved.status).toBe(302);
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 2);
+    const confirmation = smtp.messages.at(-1)!;
+    expect(confirmation.to).toEqual([newAddress]);
+    const confirmed = await request(linkIn(confirmation.text), { cookie });
+    expect(confirmed.status).toBe(302);
+    const [row] = await services.database.db.select().from(user).where(eq(user.email, newAddress));
+    expect(row?.emailVerified).toBe(true);
   });
 
   it("deletes the account with its password: rows gone, the email can register again", async () => {

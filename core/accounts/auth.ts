@@ -17,6 +17,8 @@ const EMAIL_LIMITED_PATHS = new Set([
   "/sign-in/email",
   "/sign-up/email",
   "/request-password-reset",
+  // Mails a link to an address: limited like reset requests, so nobody floods an inbox.
+  "/send-verification-email",
 ]);
 
 export type AuthOptions = {
@@ -149,6 +151,8 @@ export function createAuth(options: AuthOptions) {
         "/sign-up/email": { window: 60, max: attempts },
         "/request-password-reset": { window: 60, max: attempts },
         "/reset-password": { window: 60, max: attempts },
+        "/send-verification-email": { window: 60, max: attempts },
+        "/change-email": { window: 60, max: attempts },
       },
     },
     advanced: {

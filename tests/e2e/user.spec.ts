@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, register, uniqueEmail } from "./helpers.ts";
+import { latestOutboxMail, PASSWORD, register, uniqueEmail } from "./helpers.ts";
 
 async function createToken(page: Page, name: string): Promise<string> {
   await page.getByLabel("Token name").fill(name);
@@ -57,6 +57,38 @@ test("change the password: a wrong current one is named on its field", async ({ 
   // Still signed in here.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+});
+
+test("change the email through the link mailed to the new address", async ({ page }) => {
+  await register(page, uniqueEmail("old"));
+  await page.goto("/user");
+  const newAddress = uniqueEmail("new");
+  await page.getByLabel("New email").fill(newAddress);
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByText(`Check ${newAddress} for a confirmation link.`)).toBeVisible();
+  await expect.poll(() => latestOutboxMail(newAddress)).toBeTruthy();
+  const mail = latestOutboxMail(newAddress)!
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const link = mail.match(/http:\/\/127\.0\.0\.1:3210\/api\/auth\/verify-email\?[^\s"<]+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!.replace(/&amp;/g, "&"));
+  await expect(page).toHaveURL(/\/user\?email=changed$/);
+  await expect(page.getByText(`Your email address is now ${newAddress}.`)).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the forms still work: create and revoke a token", async ({ page }) => {
+    // Register with JavaScript off too: plain form posts all the way.
+    await register(page, uniqueEmail("nojs"));
+    await page.goto("/user");
+    const token = await createToken(page, "curl");
+    expect(token).toMatch(/^dw_/);
+    await page.getByRole("button", { name: "Revoke token curl" }).click();
+    await expect(page.getByText("No tokens yet.")).toBeVisible();
+  });
 });
 
 test("delete the account: back on / signed out", async ({ page }) => {
