@@ -3,6 +3,8 @@ import { useNavigation } from "react-router";
 
 export function Field(props: {
   name: string;
+  /** Needed when two forms on one page share a field name. */
+  id?: string;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -13,7 +15,7 @@ export function Field(props: {
   minLength?: number;
   maxLength?: number;
 }) {
-  const id = `field-${props.name}`;
+  const id = props.id ?? `field-${props.name}`;
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = props.error ? `${id}-error` : undefined;
   return (

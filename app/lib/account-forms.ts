@@ -52,3 +52,22 @@ export function parseForm<T extends z.ZodType>(
   }
   return { ok: false, fieldErrors };
 }
+
+// The account settings page (/user): one form per intent.
+
+export const DisplayNameForm = z.object({
+  name: z.string().trim().min(1, "Enter a display name.").max(80, "Use at most 80 characters."),
+});
+
+export const ChangeEmailForm = z.object({ email });
+
+export const ChangePasswordForm = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(PASSWORD_MAX_LENGTH),
+  newPassword,
+});
+
+export const DeleteAccountForm = z.object({
+  password: z.string().min(1, "Enter your password to confirm.").max(PASSWORD_MAX_LENGTH),
+});
+
+export const RevokeTokenForm = z.object({ id: z.string().min(1).max(100) });

@@ -1,4 +1,29 @@
-import { viewerContext } from "../context.ts";
+import { type ReactNode, useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import {
+  ApiTokenInput,
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
+} from "../../core/accounts/api-tokens.ts";
+import { isAppError } from "../../core/errors.ts";
+import { Field, FormMessage } from "../components/form.tsx";
+import { requestContext, servicesContext, viewerContext } from "../context.ts";
+import {
+  ChangeEmailForm,
+  ChangePasswordForm,
+  DeleteAccountForm,
+  DisplayNameForm,
+  type FieldErrors,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  parseForm,
+  passwordRule,
+  RevokeTokenForm,
+} from "../lib/account-forms.ts";
+import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
+import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/user";
@@ -8,25 +33,467 @@ export const middleware = authGuard("required");
 export const meta: Route.MetaFunction = () =>
   pageMeta("Account settings", "Your Dropwave account: name, email, password and API tokens.");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
-  return { viewer };
+  const services = context.get(servicesContext);
+  const tokens = await listApiTokens(services.database.db, viewer.id);
+  // better-auth sends the email-change link back here (?email=changed, plus ?error= on failure).
+  const params = new URL(request.url).searchParams;
+  const emailChange =
+    params.get("email") !== "changed" ? null : params.has("error") ? "failed" : "done";
+  return {
+    viewer,
+    emailChange,
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      createdAt: formatDay(t.createdAt),
+      lastUsedAt: t.lastUsedAt ? formatDay(t.lastUsedAt) : null,
+    })),
+  };
 }
 
-export default function User({ loaderData }: Route.ComponentProps) {
-  const { viewer } = loaderData;
+type Intent =
+  | "name"
+  | "email"
+  | "password"
+  | "sign-out-others"
+  | "create-token"
+  | "revoke-token"
+  | "delete";
+
+type ActionResult = {
+  intent: Intent | "unknown";
+  message?: string;
+  /** A notice that stays on the page (e.g. "check your inbox"), rather than a toast. */
+  notice?: string;
+  error?: string;
+  fieldErrors?: FieldErrors;
+  newToken?: { name: string; token: string };
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  const services = context.get(servicesContext);
+  const scope = context.get(requestContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const auth = (path: `/${string}`, body: unknown) =>
+    callAuth(services, scope, request, path, body);
+  const reply = (result: ActionResult, init?: number | ResponseInit) => data(result, init);
+
+  switch (intent) {
+    case "name": {
+      const parsed = parseForm(DisplayNameForm, form);
+      if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+      const response = await auth("/update-user", { name: parsed.value.name });
+      if (!response.ok) return reply({ intent, error: "Could not save your name." }, 400);
+      return reply({ intent, message: "Display name saved." });
+    }
+    case "email": {
+      const parsed = parseForm(ChangeEmailForm, form);
+      if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+      const { email } = parsed.value;
+      if (email === viewer.email.toLowerCase()) {
+        return reply({ intent, fieldErrors: { email: "That is your email already." } }, 400);
+      }
+      const response = await auth("/change-email", {
+        newEmail: email,
+        callbackURL: "/user?email=changed",
+      });
+      if (!response.ok) return reply({ intent, error: "Could not start the change." }, 400);
+      return reply({
+        intent,
+        notice: `Check ${email} for a confirmation link. Your email changes when you open it.`,
+      });
+    }
+    case "password": {
+      const parsed = parseForm(ChangePasswordForm, form);
+      if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+      const response = await auth("/change-password", {
+        currentPassword: parsed.value.currentPassword,
+        newPassword: parsed.value.newPassword,
+        revokeOtherSessions: true,
+      });
+      if (!response.ok) {
+        const code = await authErrorCode(response);
+        if (code === "INVALID_PASSWORD") {
+          return reply(
+            { intent, fieldErrors: { currentPassword: "That is not your current password." } },
+            400,
+          );
+        }
+        return reply({ intent, error: "Could not change the password." }, 400);
+      }
+      // A fresh session for this browser; every other one is signed out.
+      return reply(
+        { intent, message: "Password changed. Other devices were signed out." },
+        { headers: cookiesOf(response) },
+      );
+    }
+    case "sign-out-others": {
+      const response = await auth("/revoke-other-sessions", {});
+      if (!response.ok) return reply({ intent, error: "Could not sign out other devices." }, 400);
+      return reply({ intent, message: "Signed out of every other device." });
+    }
+    case "create-token": {
+      const parsed = parseForm(ApiTokenInput, form);
+      if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+      try {
+        const { token, summary } = await createApiToken(
+          services.database.db,
+          viewer.id,
+          parsed.value,
+        );
+        return reply({ intent, newToken: { name: summary.name, token } });
+      } catch (error) {
+        if (isAppError(error)) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+    }
+    case "revoke-token": {
+      const parsed = parseForm(RevokeTokenForm, form);
+      if (!parsed.ok) return reply({ intent, error: "No such token." }, 400);
+      try {
+        await revokeApiToken(services.database.db, viewer.id, parsed.value.id);
+      } catch (error) {
+        if (isAppError(error)) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+      return reply({ intent, message: "Token revoked. It stopped working just now." });
+    }
+    case "delete": {
+      const parsed = parseForm(DeleteAccountForm, form);
+      if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+      const response = await auth("/delete-user", { password: parsed.value.password });
+      if (!response.ok) {
+        const code = await authErrorCode(response);
+        return reply(
+          code === "INVALID_PASSWORD"
+            ? { intent, fieldErrors: { password: "That is not your password." } }
+            : { intent, error: "Could not delete the account." },
+          400,
+        );
+      }
+      const headers = cookiesOf(response);
+      headers.append(
+        "set-cookie",
+        flashCookie({ kind: "success", message: "Your account and its data were deleted." }),
+      );
+      return redirect("/", { headers });
+    }
+    default:
+      return reply({ intent: "unknown", error: "Unknown action." }, 400);
+  }
+}
+
+export default function User({ loaderData, actionData }: Route.ComponentProps) {
+  const { viewer, tokens, emailChange } = loaderData;
+  const result: ActionResult | undefined = actionData;
+  const resultFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
+
+  useEffect(() => {
+    if (result?.message) toast.success(result.message);
+    else if (result?.error) toast.error(result.error);
+  }, [result]);
+
   return (
     <section className="mx-auto max-w-3xl px-6 py-12" aria-labelledby="user-title">
       <h1 id="user-title" className="font-display text-3xl font-bold">
         Account settings
       </h1>
-      <dl className="mt-8 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-2xl border border-border bg-surface p-6">
-        <dt className="text-muted">Name</dt>
-        <dd>{viewer.name}</dd>
-        <dt className="text-muted">Email</dt>
-        <dd>{viewer.email}</dd>
-      </dl>
+      <p className="mt-2 text-muted">
+        Signed in as <span className="text-fg">{viewer.email}</span>.
+      </p>
+
+      <div className="mt-8 space-y-6">
+        <Panel id="profile" title="Profile">
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="name" />
+            <Field
+              name="name"
+              id="field-display-name"
+              label="Display name"
+              autoComplete="nickname"
+              defaultValue={viewer.name}
+              maxLength={80}
+              required
+              error={resultFor("name")?.fieldErrors?.name}
+            />
+            <IntentButton intent="name" pendingText="Saving…">
+              Save name
+            </IntentButton>
+          </Form>
+        </Panel>
+
+        <Panel id="email" title="Email">
+          {emailChange === "done" ? (
+            <FormMessage tone="info">Your email address is now {viewer.email}.</FormMessage>
+          ) : emailChange === "failed" ? (
+            <FormMessage tone="error">
+              That confirmation link did not work: it expired, was used already, or belongs to
+              another account. Ask for a new one below.
+            </FormMessage>
+          ) : null}
+          {resultFor("email")?.notice ? (
+            <FormMessage tone="info">{resultFor("email")?.notice}</FormMessage>
+          ) : null}
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="email" />
+            <Field
+              name="email"
+              id="field-new-email"
+              label="New email"
+              type="email"
+              autoComplete="email"
+              required
+              hint="We send a link to the new address; your email changes once you open it."
+              error={resultFor("email")?.fieldErrors?.email}
+            />
+            <IntentButton intent="email" pendingText="Sending the link…">
+              Change email
+            </IntentButton>
+          </Form>
+        </Panel>
+
+        <Panel id="password" title="Password">
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <Field
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={resultFor("password")?.fieldErrors?.currentPassword}
+            />
+            <Field
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
+              hint={`Use ${passwordRule}. Changing it signs out your other devices.`}
+              error={resultFor("password")?.fieldErrors?.newPassword}
+            />
+            <IntentButton intent="password" pendingText="Changing…">
+              Change password
+            </IntentButton>
+          </Form>
+        </Panel>
+
+        <Panel id="sessions" title="Devices">
+          <p className="text-sm text-muted">
+            Signed in on a shared or lost device? End every session except this one.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <IntentButton intent="sign-out-others" pendingText="Signing out…" tone="secondary">
+              Sign out of other devices
+            </IntentButton>
+          </Form>
+        </Panel>
+
+        <ApiTokens tokens={tokens} result={resultFor("create-token")} />
+
+        {/* Notifications: the notification-channels issue adds its panel here. */}
+
+        <Panel id="delete" title="Delete account" tone="danger">
+          <p className="text-sm text-muted">
+            This deletes your account, your sessions and API tokens, and everything you track. It
+            cannot be undone.
+          </p>
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="delete" />
+            <Field
+              name="password"
+              id="field-delete-password"
+              label="Your password, to confirm"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={resultFor("delete")?.fieldErrors?.password}
+            />
+            <IntentButton intent="delete" pendingText="Deleting…" tone="danger">
+              Delete my account
+            </IntentButton>
+          </Form>
+        </Panel>
+      </div>
     </section>
   );
+}
+
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+
+function ApiTokens({ tokens, result }: { tokens: TokenRow[]; result: ActionResult | undefined }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const newToken = result?.newToken;
+  useEffect(() => {
+    if (newToken) formRef.current?.reset();
+  }, [newToken]);
+  const copy = async (token: string) => {
+    try {
+      await navigator.clipboard.writeText(token);
+      toast.success("Token copied.");
+    } catch {
+      toast.error("Could not copy: select the token and copy it by hand.");
+    }
+  };
+  return (
+    <Panel id="api-tokens" title="API tokens">
+      <p className="text-sm text-muted">
+        For the browser extension and your scripts: send{" "}
+        <code className="rounded bg-surface-2 px-1 py-0.5 text-fg">
+          Authorization: Bearer &lt;token&gt;
+        </code>{" "}
+        to <code className="rounded bg-surface-2 px-1 py-0.5 text-fg">/api/v1</code>. A token can do
+        what you can, so keep it secret.
+      </p>
+      {newToken ? (
+        <div className="space-y-2 rounded-lg border border-good/50 bg-good/10 p-4" role="status">
+          <label htmlFor="new-token" className="block text-sm font-medium">
+            Your new token “{newToken.name}”. Copy it now: it will not be shown again.
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="new-token"
+              readOnly
+              value={newToken.token}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 font-mono text-sm text-fg"
+            />
+            <button
+              type="button"
+              onClick={() => copy(newToken.token)}
+              className="rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm font-semibold hover:bg-surface"
+            >
+              Copy
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {result?.error ? <FormMessage tone="error">{result.error}</FormMessage> : null}
+      <Form ref={formRef} method="post" className="flex flex-wrap items-end gap-3" noValidate>
+        <input type="hidden" name="intent" value="create-token" />
+        <div className="min-w-0 flex-1">
+          <Field
+            name="name"
+            id="field-token-name"
+            label="Token name"
+            required
+            maxLength={60}
+            hint="Where you will use it, e.g. “Firefox extension”."
+            error={result?.fieldErrors?.name}
+          />
+        </div>
+        <div className="pb-6">
+          <IntentButton intent="create-token" pendingText="Creating…" tone="secondary">
+            Create token
+          </IntentButton>
+        </div>
+      </Form>
+      {tokens.length === 0 ? (
+        <p className="text-sm text-muted">No tokens yet.</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Tokens">
+          {tokens.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{token.name}</p>
+                <p className="text-xs text-muted">
+                  <code className="font-mono">{token.prefix}_…</code> · created {token.createdAt} ·{" "}
+                  {token.lastUsedAt ? `last used ${token.lastUsedAt}` : "never used"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke-token" />
+                <input type="hidden" name="id" value={token.id} />
+                <button
+                  type="submit"
+                  aria-label={`Revoke token ${token.name}`}
+                  className="rounded-lg border border-bad/60 px-3 py-1.5 text-sm text-bad hover:bg-bad/10"
+                >
+                  Revoke
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function Panel({
+  id,
+  title,
+  tone = "normal",
+  children,
+}: {
+  id: string;
+  title: string;
+  tone?: "normal" | "danger";
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`space-y-4 rounded-2xl border bg-surface p-6 ${tone === "danger" ? "border-bad/60" : "border-border"}`}
+    >
+      <h2
+        id={`${id}-title`}
+        className={`text-lg font-semibold ${tone === "danger" ? "text-bad" : ""}`}
+      >
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function IntentButton({
+  intent,
+  pendingText,
+  tone = "primary",
+  children,
+}: {
+  intent: Intent;
+  pendingText: string;
+  tone?: "primary" | "secondary" | "danger";
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const isPending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const look = {
+    primary: "bg-accent text-accent-fg",
+    secondary: "border border-border bg-surface-2 text-fg hover:bg-bg",
+    danger: "bg-bad text-accent-fg",
+  }[tone];
+  return (
+    <button
+      type="submit"
+      disabled={isPending}
+      className={`rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70 ${look}`}
+    >
+      {isPending ? pendingText : children}
+    </button>
+  );
+}
+
+/** Dates as YYYY-MM-DD (UTC), the same on the server and in the browser. */
+function formatDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }

@@ -100,9 +100,11 @@ describe("accounts", () => {
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses[5]).toBe(429);
     expect(Number(last!.headers.get("x-retry-after"))).toBeGreaterThan(0);
-    // Another address is not affected.
+    // Another address is not affected (for another account: this email is now limited too).
+    const otherEmail = newEmail();
+    await signUp(request, otherEmail, "198.51.100.33");
     const other = await request("/api/auth/sign-in/email", {
-      body: { email, password: PASSWORD },
+      body: { email: otherEmail, password: PASSWORD },
       ip: "198.51.100.32",
     });
     expect(other.status).toBe(200);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppServices } from "../../app/context.ts";
 import { AppError } from "../../core/errors.ts";
 import { apiErrorResponse, type HonoEnv, withClientIp } from "../http.ts";
+import { createApiV1 } from "./v1/index.ts";
 
 /** The JSON API. Every answer is JSON, including unknown paths and errors. */
 export function createApi(services: AppServices): Hono<HonoEnv> {
@@ -22,6 +23,8 @@ export function createApi(services: AppServices): Hono<HonoEnv> {
   api.on(["GET", "POST"], "/auth/*", (c) =>
     services.auth.handler(withClientIp(c.req.raw, c.get("scope").clientIp)),
   );
+
+  api.route("/v1", createApiV1(services));
 
   api.all("*", (c) =>
     apiErrorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)),

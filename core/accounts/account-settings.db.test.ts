@@ -1,0 +1,229 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, createTestApp } from "../../tests/helpers/app.ts";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { startSmtpServer } from "../../tests/helpers/smtp.ts";
+import { account, apiToken, session, user } from "../db/schema/index.ts";
+import { createMailer } from "../mail/mailer.ts";
+
+const database = setupTestDatabase();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+async function testApp() {
+  const mailer = createMailer({
+    from: "Dropwave <dropwave@dropwave.test>",
+    smtpUrl: smtp.url,
+    outboxDir: "/nonexistent",
+    log: pino({ level: "silent" }),
+  });
+  return createTestApp(database.current, { mailer });
+}
+
+type Request = Awaited<ReturnType<typeof testApp>>["request"];
+
+let seq = 0;
+const newEmail = () => `settings${++seq}-${Date.now()}@example.test`;
+const nextIp = () => `203.0.113.${++seq % 250}`;
+const PASSWORD = "a long enough password";
+
+/** The verify-email link in a received mail, as a path on the test app. */
+function linkIn(text: string): string {
+  const link = text.match(/http:\/\/dropwave\.test(\/api\/auth\/verify-email\?[^\s"<]+)/)?.[1];
+  expect(link).toBeDefined();
+  return link!.replace(/&amp;/g, "&");
+}
+
+async function signUp(request: Request, email = newEmail()) {
+  const response = await request("/api/auth/sign-up/email", {
+    body: { email, password: PASSWORD, name: "Test Person" },
+    ip: nextIp(),
+  });
+  expect(response.status).toBe(200);
+  return { email, cookie: cookieHeader(response) };
+}
+
+function signIn(request: Request, email: string, password: string) {
+  return request("/api/auth/sign-in/email", { body: { email, password }, ip: nextIp() });
+}
+
+describe("per-email rate limit", () => {
+  it("answers the 6th sign-in for one email with 429, whichever addresses it comes from", async () => {
+    const { request } = await testApp();
+    const { email } = await signUp(request);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await signIn(request, email, `wrong password ${i}`);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(Number(last!.headers.get("x-retry-after"))).toBeGreaterThan(0);
+    expect(Number(last!.headers.get("x-retry-after"))).toBeLessThanOrEqual(60);
+    // Even the right password waits; another email does not.
+    expect((await signIn(request, email, PASSWORD)).status).toBe(429);
+    const other = await signUp(request);
+    expect((await signIn(request, other.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("limits reset requests and sign-ups per email too, case-insensitively", async () => {
+    const { request } = await testApp();
+    const email = newEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await request("/api/auth/request-password-reset", {
+        body: { email: i % 2 ? email.toUpperCase() : email, redirectTo: "/reset" },
+        ip: nextIp(),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const signUps: number[] = [];
+    const target = newEmail();
+    for (let i = 0; i < 6; i++) {
+      const response = await request("/api/auth/sign-up/email", {
+        body: { email: target, password: PASSWORD, name: "x" },
+        ip: nextIp(),
+      });
+      signUps.push(response.status);
+    }
+    expect(signUps[0]).toBe(200);
+    expect(signUps.slice(1, 5).every((s) => s === 422 || s === 400)).toBe(true);
+    expect(signUps[5]).toBe(429);
+  });
+});
+
+describe("account settings", () => {
+  it("changes the password only with the current one; the old one stops working", async () => {
+    const { request } = await testApp();
+    const { email, cookie } = await signUp(request);
+    const other = await signIn(request, email, PASSWORD);
+    const otherCookie = cookieHeader(other);
+    const wrong = await request("/api/auth/change-password", {
+      body: { currentPassword: "not my password", newPassword: "a new long password" },
+      cookie,
+    });
+    expect(wrong.status).toBe(400);
+    const changed = await request("/api/auth/change-password", {
+      body: {
+        currentPassword: PASSWORD,
+        newPassword: "a new long password",
+        revokeOtherSessions: true,
+      },
+      cookie,
+    });
+    expect(changed.status).toBe(200);
+    expect((await signIn(request, email, PASSWORD)).status).toBe(401);
+    expect((await signIn(request, email, "a new long password")).status).toBe(200);
+    // The other device was signed out; this one got a fresh session.
+    const otherSession = await request("/api/auth/get-session", { cookie: otherCookie });
+    expect(await otherSession.json()).toBeNull();
+    const mine = await request("/api/auth/get-session", { cookie: cookieHeader(changed) });
+    expect((await mine.json()).user.email).toBe(email);
+  });
+
+  it("signs out other devices and keeps this one", async () => {
+    const { request } = await testApp();
+    const { email, cookie } = await signUp(request);
+    const otherCookie = cookieHeader(await signIn(request, email, PASSWORD));
+    const response = await request("/api/auth/revoke-other-sessions", { body: {}, cookie });
+    expect(response.status).toBe(200);
+    expect(
+      await (await request("/api/auth/get-session", { cookie: otherCookie })).json(),
+    ).toBeNull();
+    const mine = await (await request("/api/auth/get-session", { cookie })).json();
+    expect(mine.user.email).toBe(email);
+  });
+
+  it("changes the email through a confirmation link mailed to the new address", async () => {
+    const { request } = await testApp();
+    const { email, cookie } = await signUp(request);
+    const newAddress = newEmail();
+    const before = smtp.messages.length;
+    const asked = await request("/api/auth/change-email", {
+      body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
+      cookie,
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const mail = smtp.messages.at(-1)!;
+    expect(mail.to).toEqual([newAddress]);
+    expect(mail.text).toContain("Subject: Confirm your email for Dropwave");
+    // Nothing changes until the link is opened.
+    const unchanged = await (await request("/api/auth/get-session", { cookie })).json();
+    expect(unchanged.user.email).toBe(email);
+    const link = mail.text.match(/http:\/\/dropwave\.test\/api\/auth\/verify-email\?[^\s"<]+/)?.[0];
+    expect(link).toBeDefined();
+    const opened = await request(link!.replace("http://dropwave.test", "").replace(/&amp;/g, "&"), {
+      cookie,
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/user?email=changed");
+    expect((await signIn(request, newAddress, PASSWORD)).status).toBe(200);
+    expect((await signIn(request, email, PASSWORD)).status).toBe(401);
+  });
+
+  it("asks the old address first when the current email is verified", async () => {
+    const { request, services } = await testApp();
+    const { email, cookie } = await signUp(request);
+    await services.database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, email));
+    const newAddress = newEmail();
+    const before = smtp.messages.length;
+    const asked = await request("/api/auth/change-email", {
+      body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
+      cookie,
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const approval = smtp.messages.at(-1)!;
+    expect(approval.to).toEqual([email]);
+    expect(approval.text).toContain("Subject: Confirm your Dropwave email change");
+    const approved = await request(linkIn(approval.text), { cookie });
+    expect(approved.status).toBe(302);
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 2);
+    const confirmation = smtp.messages.at(-1)!;
+    expect(confirmation.to).toEqual([newAddress]);
+    const confirmed = await request(linkIn(confirmation.text), { cookie });
+    expect(confirmed.status).toBe(302);
+    const [row] = await services.database.db.select().from(user).where(eq(user.email, newAddress));
+    expect(row?.emailVerified).toBe(true);
+  });
+
+  it("deletes the account with its password: rows gone, the email can register again", async () => {
+    const { request, services } = await testApp();
+    const db = services.database.db;
+    const { email, cookie } = await signUp(request);
+    const token = await request("/api/v1/tokens", { body: { name: "to go" }, cookie });
+    expect(token.status).toBe(201);
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const userId = row!.id;
+    const wrong = await request("/api/auth/delete-user", {
+      body: { password: "not my password" },
+      cookie,
+    });
+    expect(wrong.status).toBe(400);
+    const deleted = await request("/api/auth/delete-user", {
+      body: { password: PASSWORD },
+      cookie,
+    });
+    expect(deleted.status).toBe(200);
+    for (const table of [apiToken, session, account]) {
+      expect(await db.select().from(table).where(eq(table.userId, userId))).toEqual([]);
+    }
+    expect(await db.select().from(user).where(eq(user.id, userId))).toEqual([]);
+    const bearer = (await token.json()).token as string;
+    const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${bearer}` } });
+    expect(me.status).toBe(401);
+    await signUp(request, email);
+  });
+});

@@ -1,0 +1,129 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { apiToken, user } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+
+/**
+ * Personal API tokens (docs/decisions/0006-api-tokens.md). A token reads
+ * `dw_<prefix>_<secret>`: 8 hex characters people can recognise it by, then 32 random bytes
+ * in base64url. Only its SHA-256 is stored; the token itself is shown once, at creation.
+ */
+
+export const MAX_TOKENS_PER_USER = 50;
+const TOKEN_PATTERN = /^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
+/** last_used_at is written at most this often per token, so reads don't all become writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const ApiTokenInput = z.object({
+  name: z
+    .string({ error: "Give the token a name." })
+    .trim()
+    .min(1, "Give the token a name.")
+    .max(60, "Use at most 60 characters."),
+});
+export type ApiTokenInput = z.infer<typeof ApiTokenInput>;
+
+/** What a token's owner sees in lists (never the token or its hash). */
+export type ApiTokenSummary = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
+
+export type TokenUser = { id: string; email: string; name: string };
+
+export function hashApiToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createApiToken(
+  db: Db,
+  userId: string,
+  input: ApiTokenInput,
+): Promise<{ token: string; summary: ApiTokenSummary }> {
+  const [existing] = await db
+    .select({ n: count() })
+    .from(apiToken)
+    .where(eq(apiToken.userId, userId));
+  if ((existing?.n ?? 0) >= MAX_TOKENS_PER_USER) {
+    throw new AppError(
+      "limit_reached",
+      `You have ${MAX_TOKENS_PER_USER} tokens already; revoke one first.`,
+    );
+  }
+  const prefix = `dw_${randomBytes(4).toString("hex")}`;
+  const token = `${prefix}_${randomBytes(32).toString("base64url")}`;
+  const [row] = await db
+    .insert(apiToken)
+    .values({
+      id: randomUUID(),
+      userId,
+      name: input.name,
+      prefix,
+      tokenHash: hashApiToken(token),
+    })
+    .returning();
+  if (!row) throw new Error("api token insert returned nothing");
+  return { token, summary: toSummary(row) };
+}
+
+export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenSummary[]> {
+  const rows = await db
+    .select()
+    .from(apiToken)
+    .where(eq(apiToken.userId, userId))
+    .orderBy(desc(apiToken.createdAt), desc(apiToken.id));
+  return rows.map(toSummary);
+}
+
+/** Deletes one of the user's tokens; another user's id (or an unknown one) is not_found. */
+export async function revokeApiToken(db: Db, userId: string, tokenId: string): Promise<void> {
+  const deleted = await db
+    .delete(apiToken)
+    .where(and(eq(apiToken.id, tokenId), eq(apiToken.userId, userId)))
+    .returning({ id: apiToken.id });
+  if (deleted.length === 0) throw new AppError("not_found", "No such token.");
+}
+
+/** The owner of a presented token, or null; notes when it was last used. */
+export async function authenticateApiToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: TokenUser; tokenId: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ tokenId: apiToken.id, id: user.id, email: user.email, name: user.name })
+    .from(apiToken)
+    .innerJoin(user, eq(user.id, apiToken.userId))
+    .where(eq(apiToken.tokenHash, hashApiToken(token)))
+    .limit(1);
+  if (!row) return null;
+  await db
+    .update(apiToken)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiToken.id, row.tokenId),
+        or(
+          isNull(apiToken.lastUsedAt),
+          lt(apiToken.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+        ),
+      ),
+    );
+  return { user: { id: row.id, email: row.email, name: row.name }, tokenId: row.tokenId };
+}
+
+function toSummary(row: typeof apiToken.$inferSelect): ApiTokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
