@@ -65,3 +65,22 @@ export function cookieHeader(response: Response): string {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+type TestRequest = Awaited<ReturnType<typeof createTestApp>>["request"];
+let personSeq = 0;
+
+/** A new account (through the real sign-up), its session cookie and an API token. */
+export async function createPerson(request: TestRequest) {
+  personSeq += 1;
+  const email = `person-${personSeq}-${Date.now()}@example.test`;
+  const signUp = await request("/api/auth/sign-up/email", {
+    body: { email, password: "a long enough password", name: `Person ${personSeq}` },
+    ip: `203.0.113.${(personSeq % 250) + 1}`,
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = cookieHeader(signUp);
+  const created = await request("/api/v1/tokens", { body: { name: "tests" }, cookie });
+  if (created.status !== 201) throw new Error(`token creation failed: ${created.status}`);
+  const { token } = (await created.json()) as { token: string };
+  return { email, cookie, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { setupTestDatabase } from "../../../tests/helpers/db.ts";
+import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
+
+const database = setupTestDatabase();
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+beforeAll(async () => {
+  store = await startStoreServer();
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const appWithStore = () =>
+  createTestApp(database.current, {
+    env: {
+      FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+      FETCH_HOST_SPACING_MS: "0",
+      MAX_WATCHES_PER_USER: "3",
+    },
+  });
+
+describe("/api/v1 watches", () => {
+  it("previews, creates, lists, reads, updates, charts and deletes a watch", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    store.setPage("/a/teapot", productPage({ title: "Teapot", price: "35.00", currency: "GBP" }));
+
+    const preview = await request("/api/v1/preview", {
+      body: { url: store.url("/a/teapot") },
+      headers: alice.auth,
+    });
+    expect(preview.status).toBe(200);
+    expect((await preview.json()).product).toMatchObject({
+      title: "Teapot",
+      price: { amountMinor: 3500, currency: "GBP" },
+    });
+
+    const created = await request("/api/v1/watches", {
+      body: {
+        url: store.url("/a/teapot"),
+        rule: { kind: "below_target", target: { amountMinor: 4000, currency: "GBP" } },
+      },
+      headers: alice.auth,
+    });
+    expect(created.status).toBe(201);
+    const { watch, ruleStatus } = await created.json();
+    expect(watch).toMatchObject({ title: "Teapot", price: { amountMinor: 3500, currency: "GBP" } });
+    expect(ruleStatus.isMetNow).toBe(true);
+
+    const list = await (await request("/api/v1/watches", { headers: alice.auth })).json();
+    expect(list.watches.map((w: { id: string }) => w.id)).toEqual([watch.id]);
+    expect((await request(`/api/v1/watches/${watch.id}`, { headers: alice.auth })).status).toBe(
+      200,
+    );
+
+    const patched = await request(`/api/v1/watches/${watch.id}`, {
+      method: "PATCH",
+      body: { isPaused: true, intervalMinutes: 720 },
+      headers: alice.auth,
+    });
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).watch).toMatchObject({ isPaused: true, intervalMinutes: 720 });
+
+    const history = await (
+      await request(`/api/v1/watches/${watch.id}/history`, { headers: alice.auth })
+    ).json();
+    expect(history.points).toHaveLength(1);
+    expect(history.stats.lowest).toEqual({ amountMinor: 3500, currency: "GBP" });
+
+    expect(
+      (await request(`/api/v1/watches/${watch.id}`, { method: "DELETE", headers: alice.auth }))
+        .status,
+    ).toBe(204);
+    expect((await request(`/api/v1/watches/${watch.id}`, { headers: alice.auth })).status).toBe(
+      404,
+    );
+  });
+
+  it("answers a failed preview with the fetch outcome code", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    const missing = await request("/api/v1/preview", {
+      body: { url: store.url("/nothing-here") },
+      headers: alice.auth,
+    });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).error).toMatchObject({
+      code: "unprocessable",
+      details: { outcome: "http_error" },
+    });
+    const bad = await request("/api/v1/preview", {
+      body: { url: "gopher://x" },
+      headers: alice.auth,
+    });
+    expect((await bad.json()).error.details.outcome).toBe("bad_url");
+  });
+
+  it.each([
+    ["POST", "/api/v1/preview", {}, "url"],
+    ["POST", "/api/v1/preview", { url: 42 }, "url"],
+    ["POST", "/api/v1/watches", { url: "" }, "url"],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", rule: { kind: "percent_drop", percent: 150 } },
+      "rule.percent",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", rule: { kind: "below_target" } },
+      "rule.target",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", intervalMinutes: 0 },
+      "intervalMinutes",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", rule: { kind: "weekly" } },
+      "rule.kind",
+    ],
+    ["POST", "/api/v1/import", { format: "other" }, "format"],
+  ])("%s %s with %j → 400 naming %s", async (method, path, body, field) => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    const response = await request(path, { method, body, headers: alice.auth });
+    expect(response.status).toBe(400);
+    const error = (await response.json()).error;
+    expect(error.code).toBe("validation_failed");
+    expect(error.fields.map((f: { field: string }) => f.field)).toContain(field);
+  });
+
+  it("answers non-JSON bodies with a clear 400", async () => {
+    const { app } = await appWithStore();
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    const response = await app.request("http://dropwave.test/api/v1/watches", {
+      method: "POST",
+      headers: { ...alice.auth, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe("bad_request");
+  });
+
+  it("refuses past the per-person limit with a clear error", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    for (const n of [1, 2, 3, 4]) {
+      store.setPage(`/limit/${n}`, productPage({ title: `Item ${n}`, price: "1.00" }));
+      const response = await request("/api/v1/watches", {
+        body: { url: store.url(`/limit/${n}`) },
+        headers: alice.auth,
+      });
+      expect(response.status).toBe(n <= 3 ? 201 : 422);
+      if (n === 4) expect((await response.json()).error).toMatchObject({ code: "limit_reached" });
+    }
+  });
+
+  it("gives a second person 404 on every id-bearing route of the first", async () => {
+    const { request, app } = await appWithStore();
+    const alice = await createPerson(request);
+    const bob = await createPerson(request);
+    store.setPage("/own/1", productPage({ title: "Mine", price: "9.00" }));
+    const { watch } = await (
+      await request("/api/v1/watches", { body: { url: store.url("/own/1") }, headers: alice.auth })
+    ).json();
+    const idRoutes = app.routes.filter((r) => r.path.startsWith("/api/v1/watches/:id"));
+    expect(idRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of idRoutes) {
+      const response = await request(route.path.replace(":id", watch.id), {
+        method: route.method,
+        ...(route.method === "PATCH"
+          ? { body: { isPaused: true } }
+          : route.method === "POST"
+            ? { body: {} }
+            : {}),
+        headers: bob.auth,
+      });
+      expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 404,
+      });
+    }
+    expect((await request(`/api/v1/watches/${watch.id}`, { headers: alice.auth })).status).toBe(
+      200,
+    );
+  });
+
+  it("exports JSON and CSV, and imports the JSON into another account", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    store.setPage("/x/1", productPage({ title: "Exported", price: "12.34", currency: "EUR" }));
+    await request("/api/v1/watches", { body: { url: store.url("/x/1") }, headers: alice.auth });
+    const json = await request("/api/v1/export", { headers: alice.auth });
+    expect(json.headers.get("content-disposition")).toMatch(
+      /attachment; filename="dropwave-.*\.json"/,
+    );
+    const data = await json.json();
+    expect(data).toMatchObject({
+      format: "dropwave-export",
+      version: 1,
+      watches: [{ title: "Exported" }],
+    });
+    const csv = await request("/api/v1/export?format=csv", { headers: alice.auth });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await csv.text()).toContain("Exported");
+
+    const bob = await createPerson(request);
+    const imported = await request("/api/v1/import", { body: data, headers: bob.auth });
+    expect(imported.status).toBe(200);
+    expect(await imported.json()).toEqual({ imported: 1, skipped: [] });
+  });
+
+  it("publishes an OpenAPI document that lists every route", async () => {
+    const { request, app } = await appWithStore();
+    const doc = await (await request("/api/v1/openapi.json")).json();
+    expect(doc.openapi).toBe("3.1.0");
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+      ),
+    );
+    const routes = app.routes
+      .filter(
+        (r) =>
+          r.path.startsWith("/api/v1/") && r.method !== "ALL" && r.path !== "/api/v1/openapi.json",
+      )
+      .map((r) => `${r.method} ${r.path.replace("/api/v1", "")}`);
+    for (const route of routes) expect(documented).toContain(route);
+    expect(doc.components.schemas.CreateWatchInput.properties.url).toBeDefined();
+  });
+});
