@@ -56,3 +56,16 @@ test("reset the password through the link in the outbox mail", async ({ page }) 
   await page.goto(link!);
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
 });
+
+test("signing out in one tab is noticed by the others when they regain focus", async ({ context }) => {
+  const first = await context.newPage();
+  await register(first, uniqueEmail("tabs"));
+  const second = await context.newPage();
+  await second.goto("/hub");
+  await expect(second.getByRole("heading", { name: "Your hub" })).toBeVisible();
+  await first.bringToFront();
+  await signOut(first);
+  await second.bringToFront();
+  await second.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(second).toHaveURL(/\/login\?redirect=%2Fhub/);
+});
