@@ -53,9 +53,13 @@ describe("buildAlertMessage", () => {
     expect(gone.tone).toBe("bad");
   });
 
-  it("drops image URLs that are not http(s) and shortens long titles", () => {
-    const m = sampleAlert({}, { imageUrl: "javascript:alert(1)", title: "A".repeat(300) });
+  it("drops links that are not http(s) and shortens long titles", () => {
+    const m = sampleAlert(
+      {},
+      { imageUrl: "javascript:alert(1)", url: "javascript:alert(2)", title: "A".repeat(300) },
+    );
     expect(m.product.imageUrl).toBeNull();
+    expect(m.urls.product).toBe(`${PUBLIC_URL}/hub`);
     expect(Array.from(m.product.title)).toHaveLength(200);
     expect(m.title.length).toBeLessThan(130);
   });

@@ -119,13 +119,14 @@ function percentText(percent: number | null): string | null {
   return `${sign}${Math.abs(percent).toFixed(1)} %`;
 }
 
-function isHttpUrl(value: string | null): value is string {
-  if (value === null) return false;
+/** The URL in its serialized (ASCII: punycode, percent-encoded) form, if it is http(s). */
+function httpUrl(value: string | null): string | null {
+  if (value === null) return null;
   try {
     const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -133,6 +134,8 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
   const { event, product } = input;
   const locale = input.locale ?? "en-US";
   const base = input.publicUrl.replace(/\/+$/, "");
+  // Serialized, so it is ASCII (safe in ntfy's headers) and never a javascript: link.
+  const productUrl = httpUrl(product.url) ?? `${base}/hub`;
   const oldPrice = view(event.oldPrice, locale);
   const newPrice = view(event.newPrice, locale);
   const percent =
@@ -183,9 +186,9 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     summary,
     product: {
       title: name,
-      imageUrl: isHttpUrl(product.imageUrl) ? product.imageUrl : null,
+      imageUrl: httpUrl(product.imageUrl),
       storeName: product.storeName ? truncate(product.storeName, 100) : null,
-      url: product.url,
+      url: productUrl,
     },
     oldPrice,
     newPrice,
@@ -194,7 +197,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     percentText: percentText(percent),
     reason,
     urls: {
-      product: product.url,
+      product: productUrl,
       page: `${base}/hub/watch/${encodeURIComponent(event.watchId)}`,
       manage: `${base}/user#notifications`,
     },

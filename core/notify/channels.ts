@@ -109,7 +109,11 @@ export function createChannelConfigSchema(options: ChannelSchemaOptions = {}) {
         .string()
         .trim()
         .regex(/^[\w-]{1,64}$/, "A topic is 1–64 letters, digits, - or _"),
-      token: z.string().trim().min(1).max(256).optional(),
+      token: z
+        .string()
+        .trim()
+        .regex(/^[\x21-\x7e]{1,256}$/, "The access token has characters ntfy cannot use")
+        .optional(),
     }),
     z.object({
       type: z.literal("gotify"),

@@ -424,6 +424,29 @@ describe("chat presets to a local receiver", () => {
     expect(request.body.toString("utf8")).toContain("Kettle is now $39.99 (was $49.99), −20.0 %.");
   });
 
+  it("ntfy with a non-ASCII title and store URL: RFC 2047 header, ASCII URLs", async () => {
+    const before = receiver.received.length;
+    const message = sampleAlert(
+      {},
+      { title: "Café Kettle – 1,7 l", url: "https://bücher.example/p/wasserkocher?q=größe" },
+    );
+    const result = await deliver(
+      channel({ type: "ntfy", server: receiver.origin, topic: "eu" }),
+      message,
+      context(),
+    );
+    expect(result.kind).toBe("delivered");
+    const request = receiver.received[before] as ReceivedRequest;
+    const title = String(request.headers.title);
+    const encoded = /^=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=$/.exec(title)?.[1] ?? "";
+    expect(Buffer.from(encoded, "base64").toString("utf8")).toBe(
+      "Price drop: Café Kettle – 1,7 l now $39.99 (was $49.99)",
+    );
+    expect(String(request.headers.actions)).toContain(
+      "https://xn--bcher-kva.example/p/wasserkocher?q=gr%C3%B6%C3%9Fe",
+    );
+  });
+
   it("ntfy without a token sends no Authorization", async () => {
     const request = await send({ type: "ntfy", server: receiver.origin, topic: "open" });
     expect(request.headers.authorization).toBeUndefined();
@@ -487,6 +510,31 @@ describe("browser push to a push-service stand-in", () => {
       pushService.replies.push({ status: 410 });
       const gone = await deliver(push, sampleAlert(), context({ vapid }));
       expect(gone).toMatchObject({ kind: "permanent", status: 410, code: "subscription_gone" });
+    } finally {
+      await pushService.close();
+    }
+  });
+
+  it("a huge image URL is left out of the push payload instead of failing the delivery", async () => {
+    const vapid = generateVapidKeys("mailto:admin@dropwave.example");
+    const pushService = await startReceiver(() => ({ status: 201 }));
+    try {
+      const browser = createBrowserSubscription(`${pushService.origin}/push/sub-3`);
+      const message = sampleAlert(
+        {},
+        { imageUrl: `https://cdn.example/${"x".repeat(5000)}.jpg`, title: "T".repeat(5000) },
+      );
+      const result = await deliver(
+        channel({ type: "push", ...browser.subscription }),
+        message,
+        context({ vapid }),
+      );
+      expect(result.kind).toBe("delivered");
+      const payload = JSON.parse(
+        decryptPushBody(pushService.received[0]?.body ?? Buffer.alloc(0), browser),
+      );
+      expect(payload.icon).toBeUndefined();
+      expect(payload.title.length).toBeLessThanOrEqual(120);
     } finally {
       await pushService.close();
     }

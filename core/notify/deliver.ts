@@ -294,7 +294,10 @@ export function buildPushPayload(m: AlertMessage, idempotencyKey: string): PushP
     title: truncate(m.title, 120),
     body: truncate(m.summary, 400),
     url: m.urls.page,
-    ...(m.product.imageUrl ? { icon: m.product.imageUrl } : {}),
+    // The whole payload must fit one 4 KB record; a huge image URL is left out, not fatal.
+    ...(m.product.imageUrl && m.product.imageUrl.length <= 1024
+      ? { icon: m.product.imageUrl }
+      : {}),
     tag: `watch-${m.watchId}`,
     idempotencyKey,
   };
