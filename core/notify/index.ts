@@ -1,4 +1,9 @@
 export {
+  type AlertEventRow,
+  alertInputFromRow,
+  type ProductFacts,
+} from "./alert-input-from-row.ts";
+export {
   type AlertInput,
   type AlertKind,
   type AlertMessage,
