@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_URL, sampleAlert } from "../../tests/helpers/notify.ts";
-import { buildAlertMessage, renderAlertEmail, renderDigestEmail } from "./alert-message.ts";
+import {
+  buildAlertMessage,
+  buildTestAlertMessage,
+  renderAlertEmail,
+  renderDigestEmail,
+} from "./alert-message.ts";
 import {
   headerText,
   renderDiscordBody,
@@ -176,5 +181,23 @@ describe("chat renderers", () => {
     expect(headerText("Kettle $39.99")).toBe("Kettle $39.99");
     expect(headerText("Café €5")).toBe(`=?UTF-8?B?${Buffer.from("Café €5").toString("base64")}?=`);
     expect(headerText("a\r\nInjected: yes")).toBe("a Injected: yes");
+  });
+});
+
+describe("buildTestAlertMessage", () => {
+  it("is marked as a test, links only to Dropwave and has a fresh key each time", () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    const a = buildTestAlertMessage({ publicUrl: PUBLIC_URL, now });
+    const b = buildTestAlertMessage({ publicUrl: PUBLIC_URL, now });
+    expect(a.title).toBe(
+      "Test: Price drop: Example kettle (test notification) now $39.99 (was $49.99)",
+    );
+    expect(a.urls).toEqual({
+      product: `${PUBLIC_URL}/hub`,
+      page: `${PUBLIC_URL}/hub`,
+      manage: `${PUBLIC_URL}/user#notifications`,
+    });
+    expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
+    expect(renderAlertEmail(a).subject).toMatch(/^Test: /);
   });
 });

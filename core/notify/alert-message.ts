@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AlertEventKind } from "../checks/alert-rule.ts";
 import { escapeHtml } from "../mail/layout.ts";
 import { formatMoney, type Money } from "../money/index.ts";
@@ -202,6 +203,41 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
       manage: `${base}/user#notifications`,
     },
     tone: TONES[event.kind],
+  };
+}
+
+/**
+ * A sample alert for the "Send a test" button on /user: a made-up price drop, clearly marked,
+ * with its own idempotency key (so a receiver never drops it as a repeat of a real alert).
+ */
+export function buildTestAlertMessage(options: { publicUrl: string; now: Date }): AlertMessage {
+  const base = options.publicUrl.replace(/\/+$/, "");
+  const stamp = options.now.getTime();
+  const message = buildAlertMessage({
+    event: {
+      id: `test-${stamp}`,
+      idempotencyKey: `test:${stamp}:${randomUUID()}`,
+      kind: "price_drop",
+      watchId: "test",
+      productId: "test",
+      createdAt: options.now,
+      oldPrice: { amountMinor: 4999, currency: "USD" },
+      newPrice: { amountMinor: 3999, currency: "USD" },
+    },
+    product: {
+      title: "Example kettle (test notification)",
+      imageUrl: null,
+      storeName: "Dropwave",
+      url: `${base}/hub`,
+      lowestPrice: { amountMinor: 3999, currency: "USD" },
+    },
+    publicUrl: base,
+  });
+  return {
+    ...message,
+    title: `Test: ${message.title}`,
+    summary: "This is a test from Dropwave: your notifications arrive here.",
+    urls: { ...message.urls, page: `${base}/hub` },
   };
 }
 

@@ -8,6 +8,7 @@ export {
   type AlertKind,
   type AlertMessage,
   buildAlertMessage,
+  buildTestAlertMessage,
   type PriceView,
   type RenderedEmail,
   renderAlertEmail,
