@@ -36,6 +36,7 @@ export {
   shouldGiveUp,
 } from "./deliver.ts";
 export * from "./presets.ts";
+export { getVapidKeys, vapidSubject } from "./vapid-keys.ts";
 export {
   generateVapidKeys,
   type PushOptions,
