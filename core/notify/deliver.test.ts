@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer } from "../../tests/helpers/local-server.ts";
 import {
   createBrowserSubscription,
   decryptPushBody,
@@ -53,6 +54,11 @@ afterAll(async () => {
   await fetcher.close();
   await rm(outboxDir, { recursive: true, force: true });
 });
+
+/** Accepts the request and never answers (the socket is destroyed on close). */
+function startServerThatHangs() {
+  return startServer(() => {});
+}
 
 function context(extra: Partial<DeliverContext> = {}): DeliverContext {
   return { fetcher, mailer: unusedMailer, now: NOW, ...extra };
@@ -300,6 +306,23 @@ describe("generic webhook to a local receiver", () => {
       expect(receiver.connections).toBe(0);
     } finally {
       await strict.close();
+      await receiver.close();
+    }
+  });
+
+  it("a receiver that never answers is retry (timeout)", async () => {
+    const receiver = await startServerThatHangs();
+    const impatient = testFetcher({ timeoutMs: 300 });
+    try {
+      const result = await deliver(
+        channel({ type: "webhook", url: `${receiver.origin}/h`, secret: SECRET }),
+        sampleAlert(),
+        context({ fetcher: impatient }),
+      );
+      expect(result).toMatchObject({ kind: "retry", reason: expect.stringContaining("timed out") });
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      await impatient.close();
       await receiver.close();
     }
   });
