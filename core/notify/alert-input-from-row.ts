@@ -1,0 +1,105 @@
+import { type CheckFailureKind, describeFailure } from "../checks/describe-failure.ts";
+import type { Money } from "../money/index.ts";
+import type { AlertInput, AlertKind } from "./alert-message.ts";
+
+/**
+ * The bridge from the database to the message model: an `alert_event` row (as the check worker
+ * writes it) plus the product's facts become an `AlertInput`. Structurally typed so it takes
+ * `typeof alertEvent.$inferSelect` without importing the schema.
+ */
+
+export type AlertEventRow = {
+  id: string;
+  idempotencyKey: string;
+  watchId: string;
+  productId: string;
+  kind: string;
+  oldPriceMinor: number | null;
+  newPriceMinor: number | null;
+  currency: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
+
+export type ProductFacts = {
+  title: string | null;
+  imageUrl: string | null;
+  store: string | null;
+  url: string;
+};
+
+const KINDS = new Set<AlertKind>([
+  "price_drop",
+  "below_target",
+  "percent_drop",
+  "back_in_stock",
+  "price_change",
+  "price_rise",
+  "unreachable",
+]);
+
+function isKind(kind: string): kind is AlertKind {
+  return KINDS.has(kind as AlertKind);
+}
+
+function money(amountMinor: number | null, currency: unknown): Money | null {
+  if (amountMinor === null || typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) {
+    return null;
+  }
+  return { amountMinor, currency };
+}
+
+function unreachableReason(details: Record<string, unknown>): string | undefined {
+  const outcome = details.lastOutcome;
+  if (typeof outcome !== "string") return undefined;
+  const described: string | undefined = describeFailure({
+    kind: outcome as CheckFailureKind,
+    httpStatus: typeof details.httpStatus === "number" ? details.httpStatus : undefined,
+    now: new Date(0),
+    nextAttemptAt: null,
+  });
+  // A failure kind from a newer worker has no words here.
+  const words = described || "The last checks failed";
+  const failures = details.consecutiveFailures;
+  return typeof failures === "number"
+    ? `${words} (${failures} checks in a row failed).`
+    : `${words}.`;
+}
+
+/** Null for a kind this version does not know (a newer worker): the caller skips the event. */
+export function alertInputFromRow(
+  row: AlertEventRow,
+  product: ProductFacts,
+  options: { publicUrl: string; lowestPrice: Money | null; locale?: string },
+): AlertInput | null {
+  if (!isKind(row.kind)) return null;
+  const details = row.details ?? {};
+  // The worker stores the new price's currency; the old one's when it differed.
+  const oldCurrency =
+    typeof details.oldCurrency === "string" ? details.oldCurrency : (row.currency ?? null);
+  const percent = details.percentChange;
+  const reason = row.kind === "unreachable" ? unreachableReason(details) : undefined;
+  return {
+    event: {
+      id: row.id,
+      idempotencyKey: row.idempotencyKey,
+      kind: row.kind,
+      watchId: row.watchId,
+      productId: row.productId,
+      createdAt: row.createdAt,
+      oldPrice: money(row.oldPriceMinor, oldCurrency),
+      newPrice: money(row.newPriceMinor, row.currency),
+      percentChange: typeof percent === "number" && Number.isFinite(percent) ? percent : null,
+      details: reason === undefined ? details : { ...details, reason },
+    },
+    product: {
+      title: product.title ?? product.url,
+      imageUrl: product.imageUrl,
+      storeName: product.store,
+      url: product.url,
+      lowestPrice: options.lowestPrice,
+    },
+    publicUrl: options.publicUrl,
+    ...(options.locale ? { locale: options.locale } : {}),
+  };
+}
