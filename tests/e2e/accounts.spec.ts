@@ -57,7 +57,9 @@ test("reset the password through the link in the outbox mail", async ({ page }) 
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
 });
 
-test("signing out in one tab is noticed by the others when they regain focus", async ({ context }) => {
+test("signing out in one tab is noticed by the others when they regain focus", async ({
+  context,
+}) => {
   const first = await context.newPage();
   await register(first, uniqueEmail("tabs"));
   const second = await context.newPage();
