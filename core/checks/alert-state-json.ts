@@ -28,7 +28,9 @@ export function alertStateFromJson(json: Record<string, unknown> | null | undefi
       baselinePrice: money(json.baselinePrice),
       lastPrice: money(json.lastPrice),
       lastAvailability:
-        availability === "in_stock" || availability === "out_of_stock" || availability === "preorder"
+        availability === "in_stock" ||
+        availability === "out_of_stock" ||
+        availability === "preorder"
           ? availability
           : null,
       isRuleMet: json.isRuleMet === true,

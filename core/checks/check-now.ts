@@ -26,7 +26,12 @@ export async function checkNow(
   await database.db
     .update(product)
     .set({ nextCheckAt: now })
-    .where(and(eq(product.id, owned.productId), sql`(${product.leaseUntil} is null or ${product.leaseUntil} < ${now.toISOString()}::timestamptz)`));
+    .where(
+      and(
+        eq(product.id, owned.productId),
+        sql`(${product.leaseUntil} is null or ${product.leaseUntil} < ${now.toISOString()}::timestamptz)`,
+      ),
+    );
   if (database.kind === "postgres") {
     await database.sql.query("select pg_notify($1, $2)", [CHECK_NOW_CHANNEL, owned.productId]);
   }

@@ -4,8 +4,12 @@ import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { type ExtractResult, extractProduct } from "../extract/index.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
-import { factsFromExtraction, recordObservation, storeExtraction } from "../tracking/record-observation.ts";
 import { ruleFromColumns } from "../tracking/alert-rule.ts";
+import {
+  factsFromExtraction,
+  recordObservation,
+  storeExtraction,
+} from "../tracking/record-observation.ts";
 import type { Observation } from "./alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
@@ -55,7 +59,13 @@ export type PriceCheckResult =
 /** What the fetch and extraction gave, before anything is written. */
 type Reading =
   | { kind: "read"; result: ExtractResult }
-  | { kind: "failed"; failure: CheckFailureKind; httpStatus?: number; retryAfterMs?: number; result?: ExtractResult }
+  | {
+      kind: "failed";
+      failure: CheckFailureKind;
+      httpStatus?: number;
+      retryAfterMs?: number;
+      result?: ExtractResult;
+    }
   | { kind: "deferred"; retryAfterMs: number };
 
 /**
@@ -168,7 +178,12 @@ export async function runPriceCheck(
 
     const result = reading.result;
     await storeExtraction(tx, claimed.id, result, at);
-    const { observationId } = await recordObservation(tx, claimed.id, factsFromExtraction(result), at);
+    const { observationId } = await recordObservation(
+      tx,
+      claimed.id,
+      factsFromExtraction(result),
+      at,
+    );
     const observation: Observation = {
       id: String(observationId),
       kind: "read",

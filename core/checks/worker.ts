@@ -3,8 +3,8 @@ import { hostname } from "node:os";
 import type { Database } from "../db/client.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
-import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
+import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
 import { type CheckPolicy, type PriceCheckResult, runPriceCheck } from "./run-price-check.ts";
 
 export type WorkerOptions = {

@@ -1,10 +1,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { alertStateToJson } from "../checks/alert-state-json.ts";
+import { createWatchState } from "../checks/index.ts";
 import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { alertStateToJson } from "../checks/alert-state-json.ts";
-import { createWatchState } from "../checks/index.ts";
 import { AlertRule, DEFAULT_INTERVAL_MINUTES, ruleToColumns } from "./alert-rule.ts";
 import { normalizeProductUrl } from "./normalize-url.ts";
 import type { PreviewOutcome } from "./preview-product.ts";
