@@ -5,6 +5,8 @@ export type ClaimedProduct = {
   id: string;
   url: string;
   preferredCandidateKey: string | null;
+  /** The product's interval when claimed (shortest among its active watches). */
+  checkIntervalMinutes: number;
   leaseOwner: string;
 };
 
@@ -25,6 +27,7 @@ export async function claimDueProducts(
     id: string;
     url: string;
     preferred_candidate_key: string | null;
+    check_interval_minutes: number;
   }>(
     `with due as (
        select id from product
@@ -37,13 +40,14 @@ export async function claimDueProducts(
         set lease_until = $3::timestamptz, lease_owner = $4, next_check_at = $3::timestamptz
        from due
       where p.id = due.id
-     returning p.id, p.url, p.preferred_candidate_key`,
+     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
     preferredCandidateKey: row.preferred_candidate_key,
+    checkIntervalMinutes: Number(row.check_interval_minutes),
     leaseOwner: input.workerId,
   }));
 }

@@ -6,9 +6,9 @@ import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
 import { ruleFromColumns } from "../tracking/alert-rule.ts";
 import {
+  extractionColumns,
   factsFromExtraction,
   recordObservation,
-  storeExtraction,
 } from "../tracking/record-observation.ts";
 import type { Observation } from "./alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
@@ -48,9 +48,24 @@ export type RunPriceCheckDeps = {
   signal?: AbortSignal;
 };
 
+/** Where one check's time went, in ms (benchmarks, logs). */
+export type CheckTimings = { fetchMs: number; extractMs: number; storeMs: number };
+
 export type PriceCheckResult =
-  | { kind: "checked"; events: number; isHeld: boolean; nextCheckAt: Date }
-  | { kind: "failed"; failure: CheckFailureKind; events: number; nextCheckAt: Date }
+  | {
+      kind: "checked";
+      events: number;
+      isHeld: boolean;
+      nextCheckAt: Date;
+      timings: CheckTimings;
+    }
+  | {
+      kind: "failed";
+      failure: CheckFailureKind;
+      events: number;
+      nextCheckAt: Date;
+      timings: CheckTimings;
+    }
   /** The store's host is in backoff (politeness): tried later, not counted as a failure. */
   | { kind: "deferred"; nextCheckAt: Date }
   /** Our lease was lost (taken over after it expired): nothing written. */
@@ -83,24 +98,58 @@ export async function runPriceCheck(
   const policy = { ...DEFAULT_CHECK_POLICY, ...deps.policy };
   const random = deps.random ?? Math.random;
   const clock = deps.now ?? (() => new Date());
+  const started = performance.now();
   const outcome = await deps.fetcher.fetchPage(claimed.url, { signal: deps.signal });
+  const fetched = performance.now();
   const reading = readOutcome(outcome, claimed.preferredCandidateKey);
+  const extracted = performance.now();
+  const timings = (): CheckTimings => ({
+    fetchMs: fetched - started,
+    extractMs: extracted - fetched,
+    storeMs: performance.now() - extracted,
+  });
   const at = clock();
   const log = deps.log.child({ productId: claimed.id });
 
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        leaseOwner: product.leaseOwner,
-        consecutiveFailures: product.consecutiveFailures,
-        checkIntervalMinutes: product.checkIntervalMinutes,
-        lastSuccessAt: product.lastSuccessAt,
-      })
-      .from(product)
-      .where(eq(product.id, claimed.id))
-      .for("update");
+    // The hot path (a page read) writes the product row first, guarded by our lease: that
+    // statement also takes the row lock, so a worker whose lease was taken over writes nothing.
+    const nextIfUsual = nextCheckAt({
+      now: at,
+      intervalMinutes: claimed.checkIntervalMinutes,
+      jitterFraction: policy.jitterFraction,
+      random,
+    });
+    let row:
+      | { consecutiveFailures: number; lastSuccessAt: Date | null; leaseOwner: string | null }
+      | undefined;
+    if (reading.kind === "read") {
+      const [updated] = await tx
+        .update(product)
+        .set({
+          ...extractionColumns(reading.result, at),
+          nextCheckAt: nextIfUsual,
+          leaseUntil: null,
+          leaseOwner: null,
+        })
+        .where(and(eq(product.id, claimed.id), eq(product.leaseOwner, claimed.leaseOwner)))
+        .returning({ id: product.id });
+      row = updated
+        ? { consecutiveFailures: 0, lastSuccessAt: at, leaseOwner: claimed.leaseOwner }
+        : undefined;
+    } else {
+      [row] = await tx
+        .select({
+          leaseOwner: product.leaseOwner,
+          consecutiveFailures: product.consecutiveFailures,
+          lastSuccessAt: product.lastSuccessAt,
+        })
+        .from(product)
+        .where(eq(product.id, claimed.id))
+        .for("update");
+    }
     if (!row || row.leaseOwner !== claimed.leaseOwner) {
-      log.warn({ leaseOwner: row?.leaseOwner ?? null }, "lease lost before the check was stored");
+      log.warn("lease lost before the check was stored");
       return { kind: "lease_lost" } as const;
     }
     const watches = await tx
@@ -173,11 +222,16 @@ export async function runPriceCheck(
           .returning({ id: alertEvent.id });
         events = inserted.length;
       }
-      return { kind: "failed", failure: reading.failure, events, nextCheckAt: next } as const;
+      return {
+        kind: "failed",
+        failure: reading.failure,
+        events,
+        nextCheckAt: next,
+        timings: timings(),
+      } as const;
     }
 
     const result = reading.result;
-    await storeExtraction(tx, claimed.id, result, at);
     const { observationId } = await recordObservation(
       tx,
       claimed.id,
@@ -239,15 +293,12 @@ export async function runPriceCheck(
         ? new Date(at.getTime() + policy.idleRecheckMinutes * 60_000)
         : isHeld
           ? at
-          : nextCheckAt({
-              now: at,
-              intervalMinutes: row.checkIntervalMinutes,
-              jitterFraction: policy.jitterFraction,
-              random,
-            });
-    await release(next);
+          : nextIfUsual;
+    if (next !== nextIfUsual) {
+      await tx.update(product).set({ nextCheckAt: next }).where(eq(product.id, claimed.id));
+    }
     if (events > 0) log.info({ events }, "alert events raised");
-    return { kind: "checked", events, isHeld, nextCheckAt: next } as const;
+    return { kind: "checked", events, isHeld, nextCheckAt: next, timings: timings() } as const;
   });
 }
 
