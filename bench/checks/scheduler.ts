@@ -95,6 +95,12 @@ try {
             if (seen.has(row.id)) duplicates += 1;
             seen.set(row.id, c);
           }
+          // The checks finish (not timed): next check one interval later, lease released.
+          await database.sql.query(
+            `update product set next_check_at = $2::timestamptz + interval '6 hours',
+                    lease_until = null, lease_owner = null where id = any($1::uuid[])`,
+            [rows.map((r) => r.id), nowFor(call).toISOString()],
+          );
         }
       }),
     );

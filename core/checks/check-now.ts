@@ -9,8 +9,8 @@ export const CHECK_NOW_CHANNEL = "dropwave_check_now";
 /**
  * "Check now" for one of the person's watches: makes its product due at once (ahead of the
  * schedule) and returns; a worker picks it up on its next claim. A product already being
- * checked keeps its lease (its check is under way). On PostgreSQL the workers are told
- * through NOTIFY so they claim without waiting for their next poll.
+ * checked keeps its lease (its check is under way). Workers are told through NOTIFY
+ * (LISTEN on PostgreSQL, PGlite's listen in-process) so they claim without waiting to poll.
  */
 export async function checkNow(
   database: Database,
@@ -32,8 +32,6 @@ export async function checkNow(
         sql`(${product.leaseUntil} is null or ${product.leaseUntil} < ${now.toISOString()}::timestamptz)`,
       ),
     );
-  if (database.kind === "postgres") {
-    await database.sql.query("select pg_notify($1, $2)", [CHECK_NOW_CHANNEL, owned.productId]);
-  }
+  await database.sql.query("select pg_notify($1, $2)", [CHECK_NOW_CHANNEL, owned.productId]);
   return { productId: owned.productId };
 }

@@ -353,22 +353,27 @@ describe("worker", () => {
     expect(events).toHaveLength(40);
   });
 
-  it("stops promptly when idle and wakes for check now", async () => {
+  it("wakes for check now through NOTIFY, not its (60 s) poll", async () => {
     const { db } = database.current;
     const alice = await seedUser(db);
     store.setPage("/w/now", page("10.00"));
     const w = await track(alice.id, "/w/now");
     const checkedIds: string[] = [];
+    let isIdle = false;
     const worker = startWorker({
       database: database.current,
       fetcher: newFetcher(),
       log,
       pollMs: 60_000,
       overdueWindowMs: 0,
+      onIdle: () => {
+        isIdle = true;
+      },
       onCheck: (p) => checkedIds.push(p.id),
     });
+    // Let the worker fall asleep (its claim found nothing due), then ask.
+    await waitFor(() => isIdle, 5_000);
     await checkNow(database.current, alice.id, w.id, new Date());
-    worker.wake();
     await waitFor(() => checkedIds.includes(w.productId), 5_000);
     await worker.stop();
   });

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
+import { CHECK_NOW_CHANNEL } from "./check-now.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
 import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
 import { type CheckPolicy, type PriceCheckResult, runPriceCheck } from "./run-price-check.ts";
@@ -25,6 +28,8 @@ export type WorkerOptions = {
   overdueWindowMs?: number;
   /** Called after each check (tests, benchmarks). */
   onCheck?: (product: ClaimedProduct, result: PriceCheckResult | { kind: "error" }) => void;
+  /** Called when the worker goes to sleep with nothing due (tests). */
+  onIdle?: () => void;
   /** Called after each non-empty claim (tests: "the worker holds a batch"). */
   onClaim?: (products: ClaimedProduct[]) => void;
 };
@@ -49,11 +54,17 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const { database } = options;
   let isStopping = false;
   let wakeUp: (() => void) | null = null;
+  let isWakePending = false;
   const queue: ClaimedProduct[] = [];
   const inFlight = new Set<Promise<void>>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (isWakePending) {
+        isWakePending = false;
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -62,6 +73,10 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       wakeUp = done;
     });
+  const wake = () => {
+    if (wakeUp) wakeUp();
+    else isWakePending = true;
+  };
 
   const runOne = (claimed: ClaimedProduct) => {
     const task = runPriceCheck(
@@ -82,12 +97,17 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     );
     const tracked = task.finally(() => {
       inFlight.delete(tracked);
-      wakeUp?.();
+      wake();
     });
     inFlight.add(tracked);
   };
 
   const loop = async () => {
+    try {
+      unlisten = await listenForCheckNow(database, wake);
+    } catch (error) {
+      log.warn({ err: error }, "no check-now notifications; polling only");
+    }
     if ((options.overdueWindowMs ?? 30 * 60_000) > 0) {
       try {
         const moved = await spreadOverdueChecks(database.sql, {
@@ -126,6 +146,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       if (isStopping) break;
       if (queue.length === 0 && inFlight.size === 0) {
+        options.onIdle?.();
         await sleep(pollMs); // idle: nothing due
       } else if (claimed.length === 0 || inFlight.size >= concurrency) {
         await sleep(pollMs); // busy or nothing more due: a finishing check wakes us
@@ -133,21 +154,50 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   };
 
+  let unlisten: (() => Promise<void>) | undefined;
   log.info({ concurrency, batchSize, leaseMs }, "worker started");
   const running = loop();
 
   return {
     workerId,
-    wake: () => wakeUp?.(),
+    wake,
     async stop() {
       if (isStopping) return running;
       isStopping = true;
-      wakeUp?.();
+      wake();
       await running;
+      await unlisten?.().catch(() => {});
       const unstarted = queue.splice(0).map((p) => p.id);
       await Promise.allSettled([...inFlight]);
       await releaseClaims(database.sql, { workerId, productIds: unstarted, now: new Date() });
       log.info({ released: unstarted.length }, "worker stopped");
     },
+  };
+}
+
+/**
+ * "Check now" wakes idle workers at once: LISTEN on PostgreSQL (every process), PGlite's own
+ * listen in this process. Without it the worker still finds the product at its next poll.
+ */
+async function listenForCheckNow(
+  database: Database,
+  onWake: () => void,
+): Promise<() => Promise<void>> {
+  if (database.kind === "pglite") {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const unsubscribe = await client.listen(CHECK_NOW_CHANNEL, onWake);
+    return unsubscribe;
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const connection = await pool.connect();
+  connection.on("error", () => {}); // a dropped connection leaves polling in charge
+  connection.on("notification", onWake);
+  await connection.query(`listen ${CHECK_NOW_CHANNEL}`);
+  return async () => {
+    try {
+      await connection.query(`unlisten ${CHECK_NOW_CHANNEL}`);
+    } finally {
+      connection.release();
+    }
   };
 }
