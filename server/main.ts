@@ -4,12 +4,14 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "../app/context.ts";
+import { type RunningWorker, startWorker } from "../core/checks/worker.ts";
 import { type Database, databaseOptionsFromEnv, openDatabase } from "../core/db/client.ts";
 import { migrateDatabase } from "../core/db/migrate.ts";
 import { type Env, EnvError, getEnv } from "../core/env.ts";
 import { createLogger, type Logger } from "../core/log.ts";
+import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
-import { createServices } from "./services.ts";
+import { createFetcherFromEnv, createServices } from "./services.ts";
 
 /**
  * The server bundle's entry (vite.config.ts): one module graph holds Hono, the API and
@@ -43,25 +45,82 @@ async function openServices(env: Env, log: Logger): Promise<AppServices> {
   return createServices({ env, log, database });
 }
 
-export type Running = { server: Server; services: AppServices; stop(): Promise<void> };
+export type Role = "all" | "web" | "worker";
 
-/** `npm start`: migrate, then serve pages and the API on HOST:PORT. */
-export async function start(): Promise<Running> {
+export type Running = {
+  role: Role;
+  /** The HTTP server; absent for `--role=worker`. */
+  server: Server | undefined;
+  services: AppServices | undefined;
+  worker: RunningWorker | undefined;
+  stop(): Promise<void>;
+};
+
+/** `--role=web|worker|all` from the command line (default all); exits on anything else. */
+export function readRole(argv: readonly string[], env: Env): Role {
+  const arg = argv.find((a) => a.startsWith("--role="));
+  const role = arg ? arg.slice("--role=".length) : "all";
+  if (role !== "all" && role !== "web" && role !== "worker") {
+    console.error(`--role must be web, worker or all (got "${role}").`);
+    process.exit(1);
+  }
+  if (role !== "all" && !env.DATABASE_URL) {
+    console.error(
+      `--role=${role} needs DATABASE_URL: the embedded database (PGlite) serves one process, ` +
+        "so web and worker can only run apart on PostgreSQL. Run `npm start` without --role.",
+    );
+    process.exit(1);
+  }
+  return role;
+}
+
+/**
+ * `npm start`: migrate, then serve pages and the API on HOST:PORT and run the check worker
+ * (role all); `--role=web` serves only, `--role=worker` checks only (no HTTP).
+ */
+export async function start(argv: readonly string[] = process.argv): Promise<Running> {
   const env = readEnvOrExit();
+  const role = readRole(argv, env);
   const log = createLogger({ level: env.LOG_LEVEL });
-  const services = await openServices(env, log);
-  const app = createApp(services, {
-    pageHandler: pageHandler("production"),
-    staticAssets: serveBuiltAssets,
-  });
-  const server = await listen(app, env, log);
+  let server: Server | undefined;
+  let services: AppServices | undefined;
+  let database: Database;
+  let fetcher: AppServices["fetcher"];
+  if (role === "worker") {
+    database = await openDatabase(databaseOptionsFromEnv(env));
+    await migrateDatabase(database);
+    log.info({ database: database.kind, role }, "database ready");
+    fetcher = createFetcherFromEnv(env, database, log, packageJson.version);
+  } else {
+    services = await openServices(env, log);
+    database = services.database;
+    fetcher = services.fetcher;
+    const app = createApp(services, {
+      pageHandler: pageHandler("production"),
+      staticAssets: serveBuiltAssets,
+    });
+    server = await listen(app, env, log);
+  }
+  const worker =
+    role === "web"
+      ? undefined
+      : startWorker({
+          database,
+          fetcher,
+          log,
+          concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
+        });
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       log.info("shutting down");
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await services.fetcher.close();
-      await services.database.close();
+      if (server) {
+        const closing = server;
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      }
+      await worker?.stop();
+      await fetcher.close();
+      await database.close();
     })();
     return stopping;
   };
@@ -73,7 +132,7 @@ export async function start(): Promise<Running> {
       );
     });
   }
-  return { server, services, stop };
+  return { role, server, services, worker, stop };
 }
 
 function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {

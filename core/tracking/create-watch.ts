@@ -1,5 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { alertStateToJson } from "../checks/alert-state-json.ts";
+import { createWatchState } from "../checks/index.ts";
 import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -114,6 +116,23 @@ export async function createWatch(
         ? preview.preview.candidates.find((c) => c.key === input.candidateKey)?.price
         : undefined;
     const baseline = chosen ?? (preview.kind === "ok" ? preview.preview.price : null);
+    // The alert state starts from what the person sees now: a rule already met does not
+    // alert at the next check (docs/decisions/0007, case 9).
+    const alertState = createWatchState({
+      watchId: "new",
+      rule: input.rule,
+      current:
+        preview.kind === "ok"
+          ? {
+              id: "creation",
+              kind: "read",
+              status: preview.preview.status,
+              price: baseline,
+              availability: preview.preview.availability,
+            }
+          : null,
+      now,
+    });
     const [created] = await tx
       .insert(watch)
       .values({
@@ -124,6 +143,7 @@ export async function createWatch(
         candidateKey: input.candidateKey ?? null,
         baselinePriceMinor: baseline?.amountMinor ?? null,
         baselineCurrency: baseline?.currency ?? null,
+        alertState: alertStateToJson(alertState),
         createdAt: now,
         updatedAt: now,
       })

@@ -7,6 +7,8 @@ export type StorePage = {
   body: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Answer after this long (a slow store; tests of work in flight). */
+  delayMs?: number;
 };
 
 /**
@@ -25,11 +27,15 @@ export async function startStoreServer() {
       res.end("<!doctype html><title>Not found</title><h1>Not found</h1>");
       return;
     }
-    res.writeHead(page.status ?? 200, {
-      "content-type": page.contentType ?? "text/html; charset=utf-8",
-      ...page.headers,
-    });
-    res.end(page.body);
+    const send = () => {
+      res.writeHead(page.status ?? 200, {
+        "content-type": page.contentType ?? "text/html; charset=utf-8",
+        ...page.headers,
+      });
+      res.end(page.body);
+    };
+    if (page.delayMs) setTimeout(send, page.delayMs);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

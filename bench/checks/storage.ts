@@ -1,0 +1,108 @@
+/**
+ * Storage: bytes of price history per product per year of checks every 6 hours, through the
+ * real write path (recordObservation), with realistic change rates: the price changes on 2 %
+ * of checks (~29 times a year), stock flips on 0.5 % of checks.
+ *   node bench/checks/storage.ts [--products 40] [--db postgres|pglite]
+ */
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { type Database, openDatabase } from "../../core/db/client.ts";
+import { migrateDatabase } from "../../core/db/migrate.ts";
+import { recordObservation } from "../../core/tracking/record-observation.ts";
+
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "40" },
+    db: { type: "string", default: "postgres" },
+  },
+});
+const products = Number(values.products);
+const checksPerYear = 365 * 4;
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function admin(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+const name = `dropwave_storage_${randomBytes(4).toString("hex")}`;
+let database: Database;
+if (values.db === "pglite") {
+  database = await openDatabase({ kind: "pglite", dataDir: undefined });
+} else {
+  await admin(`create database "${name}"`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  database = await openDatabase({ kind: "postgres", url: u.toString(), maxConnections: 8 });
+}
+try {
+  await migrateDatabase(database);
+  const { rows } = await database.sql.query<{ id: string }>(
+    `insert into product (url_key, url, host, store)
+     select 'https://s.test/p/' || g, 'https://s.test/p/' || g, 's.test', 's'
+       from generate_series(1, $1::int) g returning id`,
+    [products],
+  );
+  const start = Date.UTC(2026, 0, 1);
+  let changes = 0;
+  await Promise.all(
+    rows.map(async ({ id }) => {
+      let price = 2_000 + Math.floor(random() * 50_000);
+      let availability = "in_stock";
+      for (let i = 0; i < checksPerYear; i += 1) {
+        if (random() < 0.02) {
+          price = Math.max(100, Math.round(price * (0.85 + random() * 0.3)));
+          changes += 1;
+        }
+        if (random() < 0.005) {
+          availability = availability === "in_stock" ? "out_of_stock" : "in_stock";
+          changes += 1;
+        }
+        // Checks land at jittered times (up to 10 % early), as the scheduler plans them.
+        const at = new Date(start + i * 6 * 3_600_000 - Math.floor(random() * 2_160_000));
+        await recordObservation(
+          database.db,
+          id,
+          { priceMinor: price, currency: "USD", availability },
+          at,
+        );
+      }
+    }),
+  );
+  await database.sql.query("vacuum full price_observation");
+  const size = await database.sql.query<{ bytes: string; rows: string }>(
+    `select pg_total_relation_size('price_observation')::text as bytes,
+            (select count(*) from price_observation)::text as rows`,
+  );
+  const bytes = Number(size.rows[0]!.bytes);
+  const historyRows = Number(size.rows[0]!.rows);
+  console.log(
+    JSON.stringify({
+      db: values.db,
+      products,
+      checksPerProductYear: checksPerYear,
+      changesPerProductYear: Math.round(changes / products),
+      rowsPerProductYear: Math.round(historyRows / products),
+      bytesPerProductYear: Math.round(bytes / products),
+      naiveRowPerCheckEstimateBytes: checksPerYear * 60,
+    }),
+  );
+} finally {
+  await database.close();
+  if (values.db !== "pglite") await admin(`drop database if exists "${name}" with (force)`);
+}

@@ -1,0 +1,97 @@
+import type { SqlExecutor } from "../db/client.ts";
+
+/** One claimed product: what a check needs to fetch it. */
+export type ClaimedProduct = {
+  id: string;
+  url: string;
+  preferredCandidateKey: string | null;
+  /** The product's interval when claimed (shortest among its active watches). */
+  checkIntervalMinutes: number;
+  leaseOwner: string;
+};
+
+/**
+ * Claims up to `batchSize` due products for `workerId`, in one statement: the oldest due
+ * rows are locked with FOR UPDATE SKIP LOCKED (two workers never wait for or take each
+ * other's rows) and leased. The claim also moves `next_check_at` to the lease's end, so a
+ * leased product is simply not due: if the worker dies, the product falls due again when the
+ * lease runs out, and the claim query stays one range scan of the next_check_at index.
+ * A finished check (run-price-check.ts) sets the real next time and clears the lease.
+ */
+export async function claimDueProducts(
+  sql: SqlExecutor,
+  input: { workerId: string; batchSize: number; leaseMs: number; now: Date },
+): Promise<ClaimedProduct[]> {
+  const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
+  const { rows } = await sql.query<{
+    id: string;
+    url: string;
+    preferred_candidate_key: string | null;
+    check_interval_minutes: number;
+  }>(
+    `with due as (
+       select id from product
+       where next_check_at <= $1::timestamptz
+       order by next_check_at
+       limit $2
+       for update skip locked
+     )
+     update product p
+        set lease_until = $3::timestamptz, lease_owner = $4, next_check_at = $3::timestamptz
+       from due
+      where p.id = due.id
+     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes`,
+    [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    preferredCandidateKey: row.preferred_candidate_key,
+    checkIntervalMinutes: Number(row.check_interval_minutes),
+    leaseOwner: input.workerId,
+  }));
+}
+
+/** Gives claims back that a stopping worker did not start: due again at once. */
+export async function releaseClaims(
+  sql: SqlExecutor,
+  input: { workerId: string; productIds: string[]; now: Date },
+): Promise<void> {
+  if (input.productIds.length === 0) return;
+  await sql.query(
+    `update product set lease_until = null, lease_owner = null, next_check_at = $3::timestamptz
+      where id = any($1::uuid[]) and lease_owner = $2`,
+    [input.productIds, input.workerId, input.now.toISOString()],
+  );
+}
+
+/**
+ * After downtime, checks that fell due more than `graceMs` ago are spread over `windowMs`
+ * (oldest first, at most `maxGapMs` apart) instead of all firing at start-up. Leased rows are
+ * never overdue by more than the grace (their next_check_at is their lease end), so a running
+ * worker's claims are left alone. Safe to run from several workers at once: rows it moved are
+ * no longer overdue for the next one. Returns how many checks were moved.
+ */
+export async function spreadOverdueChecks(
+  sql: SqlExecutor,
+  input: { now: Date; graceMs: number; windowMs: number; maxGapMs: number },
+): Promise<number> {
+  const cutoff = new Date(input.now.getTime() - input.graceMs);
+  const { rows } = await sql.query<{ count: string | number }>(
+    `with overdue as (
+       select id, row_number() over (order by next_check_at, id) - 1 as i,
+              count(*) over () as n
+         from product where next_check_at < $1::timestamptz
+     ), moved as (
+       update product p
+          set next_check_at = $2::timestamptz + make_interval(
+                secs => floor(o.i * least($3::float8 / o.n, $4::float8)) / 1000.0)
+         from overdue o
+        where p.id = o.id
+       returning 1
+     )
+     select count(*) as count from moved`,
+    [cutoff.toISOString(), input.now.toISOString(), input.windowMs, input.maxGapMs],
+  );
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,388 @@
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { seedUser } from "../../tests/helpers/users.ts";
+import { alertEvent, product, watch } from "../db/schema/index.ts";
+import { createFetcher } from "../fetch/index.ts";
+import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
+import { previewProduct } from "../tracking/preview-product.ts";
+import { getWatch } from "../tracking/watch-view.ts";
+import { checkNow } from "./check-now.ts";
+import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
+import { type PriceCheckResult, runPriceCheck } from "./run-price-check.ts";
+import { startWorker } from "./worker.ts";
+
+const database = setupTestDatabase();
+const log = pino({ level: "silent" });
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+const newFetcher = () =>
+  createFetcher({
+    version: "test",
+    publicUrl: "http://dropwave.test",
+    allowPrivate: ["127.0.0.1/32"],
+    hostSpacingMs: 0,
+    hostConcurrency: 16,
+  });
+
+beforeAll(async () => {
+  store = await startStoreServer();
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const page = (price: string | null, currency = "USD", availability?: "InStock" | "OutOfStock") =>
+  productPage({ title: "Thing", price, currency, availability });
+
+async function track(userId: string, path: string, rule: unknown = { kind: "any_drop" }) {
+  const input = CreateWatchInput.parse({ url: store.url(path), rule });
+  const preview = await previewProduct(newFetcher(), input.url);
+  return createWatch(
+    database.current.db,
+    { userId, maxWatches: 200, minIntervalMinutes: 60, now: new Date() },
+    input,
+    preview,
+  );
+}
+
+async function makeDue(productId: string) {
+  await database.current.db
+    .update(product)
+    .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+    .where(eq(product.id, productId));
+}
+
+/** Claims everything due and checks it, one at a time (what one worker tick does). */
+async function checkDue(workerId = "w1", policy = {}): Promise<PriceCheckResult[]> {
+  const fetcher = newFetcher();
+  const claimed = await claimDueProducts(database.current.sql, {
+    workerId,
+    batchSize: 100,
+    leaseMs: 60_000,
+    now: new Date(),
+  });
+  const results: PriceCheckResult[] = [];
+  for (const c of claimed) {
+    results.push(await runPriceCheck({ db: database.current.db, fetcher, log, policy }, c));
+  }
+  return results;
+}
+
+async function eventsFor(watchId: string) {
+  return database.current.db
+    .select()
+    .from(alertEvent)
+    .where(eq(alertEvent.watchId, watchId))
+    .orderBy(alertEvent.createdAt);
+}
+
+async function productRow(id: string) {
+  const [row] = await database.current.db.select().from(product).where(eq(product.id, id));
+  return row!;
+}
+
+describe("run-price-check", () => {
+  it("stores a drop with one event in the same transaction and schedules the next check", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/drop", page("100.00"));
+    const w = await track(alice.id, "/c/drop");
+    await makeDue(w.productId);
+    store.setPage("/c/drop", page("80.00"));
+    const before = Date.now();
+    const [result] = await checkDue();
+    expect(result).toMatchObject({ kind: "checked", events: 1, isHeld: false });
+    const events = await eventsFor(w.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: "price_drop",
+      oldPriceMinor: 10_000,
+      newPriceMinor: 8_000,
+      currency: "USD",
+      userId: alice.id,
+    });
+    const row = await productRow(w.productId);
+    expect(row).toMatchObject({ priceMinor: 8_000, leaseOwner: null, leaseUntil: null });
+    // 6 h interval, up to 10 % early.
+    const delay = row.nextCheckAt.getTime() - before;
+    expect(delay).toBeGreaterThan(0.89 * 360 * 60_000);
+    expect(delay).toBeLessThanOrEqual(360 * 60_000 + 5_000);
+    // The same price again: no second event.
+    await makeDue(w.productId);
+    const [again] = await checkDue();
+    expect(again).toMatchObject({ kind: "checked", events: 0 });
+    expect(await eventsFor(w.id)).toHaveLength(1);
+  });
+
+  it("never alerts on the first observation of a watch created without a reading", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/first", { status: 503, body: "down" });
+    const w = await track(alice.id, "/c/first");
+    store.setPage("/c/first", page("10.00"));
+    await makeDue(w.productId);
+    const [result] = await checkDue();
+    expect(result).toMatchObject({ kind: "checked", events: 0 });
+    store.setPage("/c/first", page("9.00"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ events: 1 });
+  });
+
+  it("holds a 95 % drop, re-checks at once, and alerts once when confirmed", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/steep", page("200.00"));
+    const w = await track(alice.id, "/c/steep");
+    store.setPage("/c/steep", page("1.00"));
+    await makeDue(w.productId);
+    const [held] = await checkDue();
+    expect(held).toMatchObject({ kind: "checked", events: 0, isHeld: true });
+    expect((await productRow(w.productId)).nextCheckAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // The immediate re-check is due without any help.
+    const [confirmed] = await checkDue();
+    expect(confirmed).toMatchObject({ kind: "checked", events: 1, isHeld: false });
+    expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["price_drop"]);
+  });
+
+  it("holds a glitch and forgets it when the re-check shows the normal price", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/glitch", page("50.00"));
+    const w = await track(alice.id, "/c/glitch");
+    store.setPage("/c/glitch", page("2.00")); // 96 % lower (the extractor reads 0.00 as no price)
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ isHeld: true });
+    store.setPage("/c/glitch", page("50.00"));
+    expect((await checkDue())[0]).toMatchObject({ events: 0, isHeld: false });
+    expect(await eventsFor(w.id)).toHaveLength(0);
+  });
+
+  it("a currency change is not a drop", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/cur", page("100.00", "USD"));
+    const w = await track(alice.id, "/c/cur");
+    store.setPage("/c/cur", page("90.00", "EUR"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ kind: "checked", events: 0 });
+  });
+
+  it("a rule already met at creation does not alert at the next check", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/met", page("39.99"));
+    const w = await track(alice.id, "/c/met", {
+      kind: "below_target",
+      target: { amountMinor: 4_500, currency: "USD" },
+    });
+    const [row] = await db.select().from(watch).where(eq(watch.id, w.id));
+    expect(row!.alertState).toMatchObject({ isRuleMet: true, lastPrice: { amountMinor: 3_999 } });
+    store.setPage("/c/met", page("38.00"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ events: 0 });
+  });
+
+  it("back in stock alerts once through flapping within the hour", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/stock", page(null, "USD", "OutOfStock"));
+    const w = await track(alice.id, "/c/stock", { kind: "back_in_stock" });
+    for (const next of [page("20.00"), page(null, "USD", "OutOfStock"), page("20.00")]) {
+      store.setPage("/c/stock", next);
+      await makeDue(w.productId);
+      expect((await checkDue())[0]).toMatchObject({ kind: "checked" });
+    }
+    expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["back_in_stock"]);
+  });
+
+  it("failures back off, show the error in words, never alert, and send one unreachable notice per streak", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/fail", page("30.00"));
+    const w = await track(alice.id, "/c/fail");
+    store.setPage("/c/fail", { status: 404, body: "gone" });
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await makeDue(w.productId);
+      const at = Date.now();
+      const [result] = await checkDue("w1", { unreachableAfterFailures: 3 });
+      expect(result).toMatchObject({ kind: "failed", failure: "http_error" });
+      delays.push((await productRow(w.productId)).nextCheckAt.getTime() - at);
+    }
+    // 15 min doubling, up to 20 % early: each retry waits longer than the one before.
+    expect(delays[0]).toBeGreaterThan(0.79 * 15 * 60_000);
+    for (let i = 1; i < delays.length; i += 1) expect(delays[i]!).toBeGreaterThan(delays[i - 1]!);
+    const view = await getWatch(db, alice.id, w.id);
+    expect(view?.lastError).toMatch(/no longer exists — retrying in/);
+    expect(view?.consecutiveFailures).toBe(5);
+    expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["unreachable"]);
+    // A success ends the streak; a new streak gets its own notice.
+    store.setPage("/c/fail", page("30.00"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ kind: "checked", events: 0 });
+    expect((await productRow(w.productId)).consecutiveFailures).toBe(0);
+    store.setPage("/c/fail", { status: 500, body: "oops" });
+    for (let i = 0; i < 3; i += 1) {
+      await makeDue(w.productId);
+      await checkDue("w1", { unreachableAfterFailures: 3 });
+    }
+    expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["unreachable", "unreachable"]);
+  });
+
+  it("writes nothing when the lease was taken over", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/lease", page("10.00"));
+    const w = await track(alice.id, "/c/lease");
+    await makeDue(w.productId);
+    const [mine] = await claimDueProducts(exec, {
+      workerId: "slow",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: new Date(),
+    });
+    expect(mine?.id).toBe(w.productId);
+    // Not claimable while leased…
+    expect(
+      await claimDueProducts(exec, { workerId: "x", batchSize: 10, leaseMs: 1, now: new Date() }),
+    ).toEqual([]);
+    // …until the lease runs out; then another worker takes it.
+    const later = new Date(Date.now() + 61_000);
+    const [theirs] = await claimDueProducts(exec, {
+      workerId: "fast",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: later,
+    });
+    expect(theirs?.id).toBe(w.productId);
+    store.setPage("/c/lease", page("5.00"));
+    const result = await runPriceCheck({ db, fetcher: newFetcher(), log }, mine!);
+    expect(result).toEqual({ kind: "lease_lost" });
+    expect((await productRow(w.productId)).priceMinor).toBe(1_000);
+    expect(await runPriceCheck({ db, fetcher: newFetcher(), log }, theirs!)).toMatchObject({
+      kind: "checked",
+      events: 1,
+    });
+  });
+
+  it("check now makes only the owner's product due at once", async () => {
+    const { db } = database.current;
+    const [alice, bob] = [await seedUser(db), await seedUser(db)];
+    store.setPage("/c/now", page("10.00"));
+    const w = await track(alice.id, "/c/now");
+    await expect(checkNow(database.current, bob.id, w.id, new Date())).rejects.toThrow(/No such/);
+    expect((await productRow(w.productId)).nextCheckAt.getTime()).toBeGreaterThan(Date.now());
+    await checkNow(database.current, alice.id, w.id, new Date());
+    expect((await productRow(w.productId)).nextCheckAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("spreads checks missed during downtime instead of firing them together", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      store.setPage(`/c/down${i}`, page("10.00"));
+      ids.push((await track(alice.id, `/c/down${i}`)).productId);
+    }
+    const now = new Date();
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(now.getTime() - 3 * 3_600_000) })
+      .where(sql`${product.id} in ${ids}`);
+    const moved = await spreadOverdueChecks(exec, {
+      now,
+      graceMs: 600_000,
+      windowMs: 60_000,
+      maxGapMs: 1_000_000,
+    });
+    expect(moved).toBeGreaterThanOrEqual(5);
+    const times = (await db.select().from(product).where(sql`${product.id} in ${ids}`))
+      .map((r) => r.nextCheckAt.getTime() - now.getTime())
+      .sort((a, b) => a - b);
+    expect(new Set(times).size).toBe(5);
+    expect(times[0]).toBeGreaterThanOrEqual(0);
+    expect(times[4]).toBeLessThan(60_000);
+    await releaseClaims(exec, { workerId: "none", productIds: ids, now });
+  });
+});
+
+describe("worker", () => {
+  it("two workers racing on the same due set check each product exactly once", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    const paths: string[] = [];
+    const productIds: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const path = `/race/${i}`;
+      store.setPage(path, page("10.00"));
+      productIds.push((await track(alice.id, path)).productId);
+      paths.push(path);
+    }
+    const hitsBefore = paths.map((p) => store.hitsFor(p));
+    for (const p of paths) store.setPage(p, page("9.00"));
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+      .where(sql`${product.id} in ${productIds}`);
+    let checked = 0;
+    const onCheck = () => {
+      checked += 1;
+    };
+    const workers = ["a", "b"].map((id) =>
+      startWorker({
+        database: database.current,
+        fetcher: newFetcher(),
+        log,
+        workerId: id,
+        concurrency: 4,
+        batchSize: 5,
+        pollMs: 20,
+        overdueWindowMs: 0,
+        onCheck,
+      }),
+    );
+    await waitFor(() => checked >= 40, 15_000);
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(paths.map((p, i) => store.hitsFor(p) - hitsBefore[i]!)).toEqual(paths.map(() => 1));
+    const events = await db
+      .select({ key: alertEvent.idempotencyKey })
+      .from(alertEvent)
+      .where(sql`${alertEvent.productId} in ${productIds}`);
+    expect(events).toHaveLength(40);
+  });
+
+  it("wakes for check now through NOTIFY, not its (60 s) poll", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/w/now", page("10.00"));
+    const w = await track(alice.id, "/w/now");
+    const checkedIds: string[] = [];
+    let isIdle = false;
+    const worker = startWorker({
+      database: database.current,
+      fetcher: newFetcher(),
+      log,
+      pollMs: 60_000,
+      overdueWindowMs: 0,
+      onIdle: () => {
+        isIdle = true;
+      },
+      onCheck: (p) => checkedIds.push(p.id),
+    });
+    // Let the worker fall asleep (its claim found nothing due), then ask.
+    await waitFor(() => isIdle, 5_000);
+    await checkNow(database.current, alice.id, w.id, new Date());
+    await waitFor(() => checkedIds.includes(w.productId), 5_000);
+    await worker.stop();
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,227 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { seedUser } from "../../tests/helpers/users.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { alertEvent, product } from "../db/schema/index.ts";
+import { createFetcher } from "../fetch/index.ts";
+import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
+import { previewProduct } from "../tracking/preview-product.ts";
+import { startWorker } from "./worker.ts";
+
+/**
+ * Real worker processes against one PostgreSQL database (PGlite is single-process, so these
+ * need a server): DATABASE_URL, else TEST_POSTGRES_URL, else the local default. Skipped with a
+ * message when none answers.
+ */
+const serverUrl =
+  process.env.DATABASE_URL ??
+  process.env.TEST_POSTGRES_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const isReachable = await reachable(serverUrl);
+if (!isReachable) console.warn(`worker-processes: skipped, no PostgreSQL at ${serverUrl}`);
+
+const CHILD = path.resolve("tests/helpers/worker-child.ts");
+const log = pino({ level: "silent" });
+const newFetcher = () =>
+  createFetcher({
+    version: "test",
+    publicUrl: "http://dropwave.test",
+    allowPrivate: ["127.0.0.1/32"],
+    hostSpacingMs: 0,
+    hostConcurrency: 64,
+  });
+
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+let database: Database;
+let databaseUrl: string;
+let dbName: string;
+const children: ChildProcess[] = [];
+
+describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
+  beforeAll(async () => {
+    store = await startStoreServer();
+    dbName = `dropwave_workers_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database "${dbName}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 5 });
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await database?.close();
+    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    await store?.close();
+  });
+
+  /** n watched products at 10.00, then every page says 9.00 and everything is due. */
+  async function seed(prefix: string, n: number, delayMs: number) {
+    const alice = await seedUser(database.db);
+    const paths: string[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const p = `/${prefix}/${i}`;
+      store.setPage(p, productPage({ title: `P${i}`, price: "10.00" }));
+      const input = CreateWatchInput.parse({ url: store.url(p) });
+      const view = await createWatch(
+        database.db,
+        { userId: alice.id, maxWatches: 1_000, minIntervalMinutes: 60, now: new Date() },
+        input,
+        await previewProduct(newFetcher(), input.url),
+      );
+      paths.push(p);
+      ids.push(view.productId);
+    }
+    const before = paths.map((p) => store.hitsFor(p));
+    for (const p of paths) {
+      store.setPage(p, { body: productPage({ title: "x", price: "9.00" }), delayMs });
+    }
+    await database.db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+      .where(sql`${product.id} in ${ids}`);
+    return { paths, ids, hits: () => paths.map((p, i) => store.hitsFor(p) - before[i]!) };
+  }
+
+  async function uncheckedCount(ids: string[], since: Date): Promise<number> {
+    const rows = await database.db
+      .select({ id: product.id })
+      .from(product)
+      .where(
+        sql`${product.id} in ${ids} and (${product.lastCheckedAt} is null or ${product.lastCheckedAt} < ${since.toISOString()}::timestamptz)`,
+      );
+    return rows.length;
+  }
+
+  async function eventKeys(ids: string[]) {
+    return database.db
+      .select({ key: alertEvent.idempotencyKey, productId: alertEvent.productId })
+      .from(alertEvent)
+      .where(sql`${alertEvent.productId} in ${ids}`);
+  }
+
+  it("two worker processes racing on the same due set never check a product twice", async () => {
+    const { ids, hits } = await seed("race", 60, 20);
+    const since = new Date();
+    const a = spawnWorker(30_000, 5, 4);
+    const b = spawnWorker(30_000, 5, 4);
+    await waitFor(async () => (await uncheckedCount(ids, since)) === 0, 30_000);
+    a.child.kill("SIGTERM");
+    b.child.kill("SIGTERM");
+    expect(hits()).toEqual(ids.map(() => 1));
+    // Both took part (the race was real), and each product has one event.
+    expect(a.checked().length).toBeGreaterThan(0);
+    expect(b.checked().length).toBeGreaterThan(0);
+    expect(a.checked().length + b.checked().length).toBe(60);
+    const keys = await eventKeys(ids);
+    expect(keys).toHaveLength(60);
+    expect(new Set(keys.map((k) => k.productId)).size).toBe(60);
+  });
+
+  it("kill -9 in the middle of a batch: after the lease, every product is checked and every event exists once", async () => {
+    const { ids, hits } = await seed("kill", 30, 150);
+    const since = new Date();
+    const leaseMs = 2_000;
+    const victim = spawnWorker(leaseMs, 10, 2);
+    // Mid-batch: some checks committed, two in flight, the rest of the batch claimed.
+    await waitFor(async () => victim.checked().length >= 3, 20_000);
+    victim.child.kill("SIGKILL");
+    await new Promise((resolve) => victim.child.once("exit", resolve));
+    const committedByVictim = 30 - (await uncheckedCount(ids, since));
+    const leased = await database.db
+      .select({ id: product.id })
+      .from(product)
+      .where(sql`${product.id} in ${ids} and ${product.leaseOwner} is not null`);
+    expect(leased.length).toBeGreaterThan(0); // its claims are held until the lease ends
+
+    const survivor = startWorker({
+      database,
+      fetcher: newFetcher(),
+      log,
+      leaseMs,
+      batchSize: 10,
+      concurrency: 4,
+      pollMs: 50,
+      overdueWindowMs: 0,
+    });
+    try {
+      await waitFor(async () => (await uncheckedCount(ids, since)) === 0, 30_000);
+    } finally {
+      await survivor.stop();
+    }
+    const keys = await eventKeys(ids);
+    expect(keys).toHaveLength(30);
+    expect(new Set(keys.map((k) => k.key)).size).toBe(30);
+    expect(new Set(keys.map((k) => k.productId)).size).toBe(30);
+    // Every product was fetched; a second fetch only for the ones in flight at the kill.
+    const counts = hits();
+    expect(counts.every((c) => c >= 1)).toBe(true);
+    expect(counts.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(30 + 2);
+    expect(committedByVictim).toBeGreaterThanOrEqual(3);
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(product)
+      .where(sql`${product.id} in ${ids} and ${product.leaseOwner} is not null`);
+    expect(row?.n).toBe(0);
+    expect(await database.db.select().from(product).where(eq(product.id, ids[0]!))).toHaveLength(1);
+  });
+});
+
+function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
+  const child = spawn(
+    process.execPath,
+    [CHILD, databaseUrl, String(leaseMs), String(batchSize), String(concurrency)],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  children.push(child);
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return {
+    child,
+    checked: () => out.split("\n").filter((line) => line.startsWith("checked ")),
+    stderr: () => err,
+  };
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
