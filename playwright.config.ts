@@ -14,7 +14,8 @@ export default defineConfig({
   reporter: process.env.CI
     ? [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]]
     : "list",
-  timeout: 30_000,
+  // Generous: CI shares two cores between the app server, Chromium and the test runner.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -1,4 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { checkNow } from "../../core/checks/check-now.ts";
 import { AppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
@@ -54,6 +57,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
+    if (intent === "check") {
+      const requestedAt = new Date();
+      await checkNow(services.database, userId, params.id, requestedAt);
+      return { checkRequestedAt: requestedAt.toISOString() };
+    }
     if (intent === "delete") {
       await deleteWatch(services.database.db, userId, params.id);
       return redirect("/hub", {
@@ -79,6 +87,64 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   throw data("Unknown action", { status: 400 });
+}
+
+/**
+ * "Check now": asks for a check ahead of the schedule, then reloads this page's data every
+ * second until the check has landed (or 45 s pass), and says how it went.
+ */
+function CheckNowButton({
+  lastCheckedAt,
+  lastError,
+  price,
+}: {
+  lastCheckedAt: string | null;
+  lastError: string | null;
+  price: string;
+}) {
+  const check = useFetcher<{ checkRequestedAt: string }>();
+  const { revalidate } = useRevalidator();
+  const requestedAt = check.data?.checkRequestedAt ?? null;
+  const announced = useRef<string | null>(null);
+  const isWaiting = requestedAt !== null && announced.current !== requestedAt;
+  const isDone = requestedAt !== null && lastCheckedAt !== null && lastCheckedAt >= requestedAt;
+
+  useEffect(() => {
+    if (!isWaiting || isDone) return;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      if (Date.now() - started > 45_000) {
+        window.clearInterval(timer);
+        announced.current = requestedAt;
+        toast.info("The check is queued; results will show here when it runs.");
+        return;
+      }
+      void revalidate();
+    }, 1_000);
+    return () => window.clearInterval(timer);
+  }, [isWaiting, isDone, requestedAt, revalidate]);
+
+  useEffect(() => {
+    if (requestedAt && isDone && announced.current !== requestedAt) {
+      announced.current = requestedAt;
+      if (lastError) toast.error(lastError);
+      else toast.success(`Checked just now: ${price}`);
+    }
+  }, [requestedAt, isDone, lastError, price]);
+
+  const isBusy = check.state !== "idle" || (isWaiting && !isDone);
+  return (
+    <check.Form method="post">
+      <input type="hidden" name="intent" value="check" />
+      <button
+        type="submit"
+        disabled={isBusy}
+        className="rounded-lg border border-accent-2 px-4 py-2 font-semibold text-accent-2 disabled:opacity-60"
+      >
+        {isBusy ? "Checking…" : "Check now"}
+      </button>
+    </check.Form>
+  );
 }
 
 export default function WatchPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -114,14 +180,21 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
               ? `${w.lastError} — retrying ${relativeTime(w.nextCheckAt)}`
               : `Checked ${relativeTime(w.lastCheckedAt)} · next ${relativeTime(w.nextCheckAt)}`}
           </p>
-          <a
-            href={w.url}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-            className="inline-block rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
-          >
-            Open in the store ↗
-          </a>
+          <div className="flex flex-wrap gap-3">
+            <a
+              href={w.url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="inline-block rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
+            >
+              Open in the store ↗
+            </a>
+            <CheckNowButton
+              lastCheckedAt={w.lastCheckedAt}
+              lastError={w.lastError}
+              price={money(w.price)}
+            />
+          </div>
         </div>
       </header>
 

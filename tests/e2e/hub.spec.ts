@@ -110,3 +110,21 @@ test("?url= opens the preview straight away, also through login", async ({ page 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("preview-price")).toHaveText("$5.50");
 });
+
+test("check now picks up a price drop without a reload and records the alert", async ({ page }) => {
+  store.setPage("/p/drop", productPage({ title: "Drop Kettle", price: "100.00" }));
+  await register(page, uniqueEmail("drop"));
+  await addProduct(page, store.url("/p/drop"));
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  await page.getByRole("link", { name: "Drop Kettle" }).click();
+  await expect(page.getByText("$100.00").first()).toBeVisible();
+  store.setPage("/p/drop", productPage({ title: "Drop Kettle", price: "80.00" }));
+  const hitsBefore = store.hitsFor("/p/drop");
+  await page.getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByText("Checked just now: $80.00")).toBeVisible({ timeout: 20_000 });
+  expect(store.hitsFor("/p/drop")).toBeGreaterThan(hitsBefore);
+  await expect(page.getByRole("heading", { name: "Alerts sent" }).locator("..")).toContainText(
+    "price drop: $100.00 → $80.00",
+  );
+  await expect(page.getByText("Lowest").locator("..")).toContainText("$80.00");
+});

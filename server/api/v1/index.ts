@@ -7,6 +7,7 @@ import {
   listApiTokens,
   revokeApiToken,
 } from "../../../core/accounts/api-tokens.ts";
+import { checkNow } from "../../../core/checks/check-now.ts";
 import { AppError } from "../../../core/errors.ts";
 import { parseJsonBody } from "../validate.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -55,7 +56,9 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
     return c.body(null, 204);
   });
 
-  mountWatchRoutes(v1, services, signedIn);
+  mountWatchRoutes(v1, services, signedIn, {
+    checkNow: (userId, watchId) => checkNow(services.database, userId, watchId, new Date()),
+  });
 
   return v1;
 }
