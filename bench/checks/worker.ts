@@ -1,14 +1,14 @@
 /**
  * One benchmark worker process on PostgreSQL:
- *   node bench/checks/worker.ts <databaseUrl> <concurrency> <batchSize>
+ *   node bench/checks/worker.ts <databaseUrl> <concurrency> <batchSize> <connections>
  * Runs until SIGTERM, then prints one JSON line: checks, CPU used and where the time went.
  */
 import { openDatabase } from "../../core/db/client.ts";
 import { createWorkerStats, startBenchWorker } from "./bench-worker.ts";
 
-const [url, concurrency, batchSize] = process.argv.slice(2);
-if (!url) throw new Error("usage: worker.ts <databaseUrl> <concurrency> <batchSize>");
-const database = await openDatabase({ kind: "postgres", url, maxConnections: Number(concurrency) });
+const [url, concurrency, batchSize, connections] = process.argv.slice(2);
+if (!url) throw new Error("usage: worker.ts <databaseUrl> <concurrency> <batchSize> <connections>");
+const database = await openDatabase({ kind: "postgres", url, maxConnections: Number(connections) });
 const stats = createWorkerStats();
 const worker = startBenchWorker(database, stats, Number(concurrency), Number(batchSize));
 process.stdout.write("ready\n");

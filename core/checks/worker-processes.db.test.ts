@@ -84,11 +84,14 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
     for (const p of paths) {
       store.setPage(p, { body: productPage({ title: "x", price: "9.00" }), delayMs });
     }
-    await database.db
-      .update(product)
-      .set({ nextCheckAt: new Date(Date.now() - 1_000) })
-      .where(sql`${product.id} in ${ids}`);
-    return { paths, ids, hits: () => paths.map((p, i) => store.hitsFor(p) - before[i]!) };
+    const makeDue = async () => {
+      await database.db
+        .update(product)
+        .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+        .where(sql`${product.id} in ${ids}`);
+      return new Date();
+    };
+    return { paths, ids, makeDue, hits: () => paths.map((p, i) => store.hitsFor(p) - before[i]!) };
   }
 
   async function uncheckedCount(ids: string[], since: Date): Promise<number> {
@@ -109,10 +112,12 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
   }
 
   it("two worker processes racing on the same due set never check a product twice", async () => {
-    const { ids, hits } = await seed("race", 60, 20);
-    const since = new Date();
+    const { ids, hits, makeDue } = await seed("race", 60, 50);
     const a = spawnWorker(30_000, 5, 4);
     const b = spawnWorker(30_000, 5, 4);
+    // Both processes are up and polling before anything falls due: a real race.
+    await waitFor(async () => a.isStarted() && b.isStarted(), 20_000);
+    const since = await makeDue();
     await waitFor(async () => (await uncheckedCount(ids, since)) === 0, 30_000);
     a.child.kill("SIGTERM");
     b.child.kill("SIGTERM");
@@ -127,10 +132,11 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
   });
 
   it("kill -9 in the middle of a batch: after the lease, every product is checked and every event exists once", async () => {
-    const { ids, hits } = await seed("kill", 30, 150);
-    const since = new Date();
+    const { ids, hits, makeDue } = await seed("kill", 30, 150);
     const leaseMs = 2_000;
     const victim = spawnWorker(leaseMs, 10, 2);
+    await waitFor(async () => victim.isStarted(), 20_000);
+    const since = await makeDue();
     // Mid-batch: some checks committed, two in flight, the rest of the batch claimed.
     await waitFor(async () => victim.checked().length >= 3, 20_000);
     victim.child.kill("SIGKILL");
@@ -193,6 +199,7 @@ function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
   return {
     child,
     checked: () => out.split("\n").filter((line) => line.startsWith("checked ")),
+    isStarted: () => out.includes("started "),
     stderr: () => err,
   };
 }
