@@ -379,6 +379,74 @@ describe("worker", () => {
   });
 });
 
+describe("worker lifecycle", () => {
+  it("sleeps between claims when nothing is due (no busy loop)", async () => {
+    let idleTimes: number[] = [];
+    const worker = startWorker({
+      database: database.current,
+      fetcher: newFetcher(),
+      log,
+      pollMs: 150,
+      overdueWindowMs: 0,
+      onIdle: () => idleTimes.push(performance.now()),
+    });
+    await waitFor(() => idleTimes.length >= 4, 5_000);
+    await worker.stop();
+    idleTimes = idleTimes.slice(0, 4);
+    // Nothing is due in this database now: each idle round waits (about) one poll interval.
+    for (let i = 1; i < idleTimes.length; i += 1) {
+      expect(idleTimes[i]! - idleTimes[i - 1]!).toBeGreaterThanOrEqual(140);
+    }
+  });
+
+  it("a graceful stop finishes the checks in flight and gives unstarted claims back", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      store.setPage(`/stop/${i}`, page("10.00"));
+      ids.push((await track(alice.id, `/stop/${i}`)).productId);
+      store.setPage(`/stop/${i}`, { body: page("10.00"), delayMs: 200 });
+    }
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+      .where(sql`${product.id} in ${ids}`);
+    const checked: string[] = [];
+    let claimed = 0;
+    const worker = startWorker({
+      database: database.current,
+      fetcher: newFetcher(),
+      log,
+      concurrency: 1,
+      batchSize: 6,
+      pollMs: 20,
+      overdueWindowMs: 0,
+      onClaim: (products) => {
+        claimed += products.length;
+      },
+      onCheck: (p, result) => {
+        expect(result.kind).toBe("checked");
+        checked.push(p.id);
+      },
+    });
+    await waitFor(() => claimed >= 6, 5_000);
+    await worker.stop();
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThan(6);
+    const rows = await db.select().from(product).where(sql`${product.id} in ${ids}`);
+    expect(rows.every((r) => r.leaseOwner === null)).toBe(true);
+    const unstarted = rows.filter((r) => !checked.includes(r.id));
+    expect(unstarted.length).toBe(6 - checked.length);
+    // Given back: due at once for the next worker, not after the lease.
+    expect(unstarted.every((r) => r.nextCheckAt.getTime() <= Date.now())).toBe(true);
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() + 86_400_000) })
+      .where(sql`${product.id} in ${ids}`);
+  });
+});
+
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
