@@ -146,6 +146,23 @@ describe("run-price-check", () => {
     expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["price_drop"]);
   });
 
+  it("re-checks at once only once in a row: a page flickering between glitches is not hammered", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/flicker", page("200.00"));
+    const w = await track(alice.id, "/c/flicker");
+    store.setPage("/c/flicker", page("1.00"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ isHeld: true });
+    store.setPage("/c/flicker", page("2.00"));
+    const before = Date.now();
+    const [second] = await checkDue();
+    expect(second).toMatchObject({ kind: "checked", isHeld: true, events: 0 });
+    const row = await productRow(w.productId);
+    expect(row.nextCheckAt.getTime() - before).toBeGreaterThan(10 * 60_000);
+    expect(row.lastOutcome).toBe("held");
+  });
+
   it("holds a glitch and forgets it when the re-check shows the normal price", async () => {
     const { db } = database.current;
     const alice = await seedUser(db);
