@@ -7,6 +7,8 @@ export type ClaimedProduct = {
   preferredCandidateKey: string | null;
   /** The product's interval when claimed (shortest among its active watches). */
   checkIntervalMinutes: number;
+  /** The last check's outcome ("held" after a reading held for confirmation). */
+  lastOutcome: string | null;
   leaseOwner: string;
 };
 
@@ -28,6 +30,7 @@ export async function claimDueProducts(
     url: string;
     preferred_candidate_key: string | null;
     check_interval_minutes: number;
+    last_outcome: string | null;
   }>(
     `with due as (
        select id from product
@@ -40,7 +43,7 @@ export async function claimDueProducts(
         set lease_until = $3::timestamptz, lease_owner = $4, next_check_at = $3::timestamptz
        from due
       where p.id = due.id
-     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes`,
+     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
   return rows.map((row) => ({
@@ -48,6 +51,7 @@ export async function claimDueProducts(
     url: row.url,
     preferredCandidateKey: row.preferred_candidate_key,
     checkIntervalMinutes: Number(row.check_interval_minutes),
+    lastOutcome: row.last_outcome,
     leaseOwner: input.workerId,
   }));
 }

@@ -146,6 +146,23 @@ describe("run-price-check", () => {
     expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["price_drop"]);
   });
 
+  it("re-checks at once only once in a row: a page flickering between glitches is not hammered", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/flicker", page("200.00"));
+    const w = await track(alice.id, "/c/flicker");
+    store.setPage("/c/flicker", page("1.00"));
+    await makeDue(w.productId);
+    expect((await checkDue())[0]).toMatchObject({ isHeld: true });
+    store.setPage("/c/flicker", page("2.00"));
+    const before = Date.now();
+    const [second] = await checkDue();
+    expect(second).toMatchObject({ kind: "checked", isHeld: true, events: 0 });
+    const row = await productRow(w.productId);
+    expect(row.nextCheckAt.getTime() - before).toBeGreaterThan(10 * 60_000);
+    expect(row.lastOutcome).toBe("held");
+  });
+
   it("holds a glitch and forgets it when the re-check shows the normal price", async () => {
     const { db } = database.current;
     const alice = await seedUser(db);
@@ -376,6 +393,74 @@ describe("worker", () => {
     await checkNow(database.current, alice.id, w.id, new Date());
     await waitFor(() => checkedIds.includes(w.productId), 5_000);
     await worker.stop();
+  });
+});
+
+describe("worker lifecycle", () => {
+  it("sleeps between claims when nothing is due (no busy loop)", async () => {
+    let idleTimes: number[] = [];
+    const worker = startWorker({
+      database: database.current,
+      fetcher: newFetcher(),
+      log,
+      pollMs: 150,
+      overdueWindowMs: 0,
+      onIdle: () => idleTimes.push(performance.now()),
+    });
+    await waitFor(() => idleTimes.length >= 4, 5_000);
+    await worker.stop();
+    idleTimes = idleTimes.slice(0, 4);
+    // Nothing is due in this database now: each idle round waits (about) one poll interval.
+    for (let i = 1; i < idleTimes.length; i += 1) {
+      expect(idleTimes[i]! - idleTimes[i - 1]!).toBeGreaterThanOrEqual(140);
+    }
+  });
+
+  it("a graceful stop finishes the checks in flight and gives unstarted claims back", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      store.setPage(`/stop/${i}`, page("10.00"));
+      ids.push((await track(alice.id, `/stop/${i}`)).productId);
+      store.setPage(`/stop/${i}`, { body: page("10.00"), delayMs: 200 });
+    }
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() - 1_000) })
+      .where(sql`${product.id} in ${ids}`);
+    const checked: string[] = [];
+    let claimed = 0;
+    const worker = startWorker({
+      database: database.current,
+      fetcher: newFetcher(),
+      log,
+      concurrency: 1,
+      batchSize: 6,
+      pollMs: 20,
+      overdueWindowMs: 0,
+      onClaim: (products) => {
+        claimed += products.length;
+      },
+      onCheck: (p, result) => {
+        expect(result.kind).toBe("checked");
+        checked.push(p.id);
+      },
+    });
+    await waitFor(() => claimed >= 6, 5_000);
+    await worker.stop();
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThan(6);
+    const rows = await db.select().from(product).where(sql`${product.id} in ${ids}`);
+    expect(rows.every((r) => r.leaseOwner === null)).toBe(true);
+    const unstarted = rows.filter((r) => !checked.includes(r.id));
+    expect(unstarted.length).toBe(6 - checked.length);
+    // Given back: due at once for the next worker, not after the lease.
+    expect(unstarted.every((r) => r.nextCheckAt.getTime() <= Date.now())).toBe(true);
+    await db
+      .update(product)
+      .set({ nextCheckAt: new Date(Date.now() + 86_400_000) })
+      .where(sql`${product.id} in ${ids}`);
   });
 });
 

@@ -287,15 +287,21 @@ export async function runPriceCheck(
         await tx.update(watch).set({ alertState: nextJson }).where(eq(watch.id, w.id));
       }
     }
-    // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once.
+    // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once — once: a page
+    // that keeps showing a different suspicious price is re-checked after the backoff base.
     const next =
       watches.length === 0
         ? new Date(at.getTime() + policy.idleRecheckMinutes * 60_000)
         : isHeld
-          ? at
+          ? claimed.lastOutcome === "held"
+            ? new Date(at.getTime() + policy.backoffBaseMinutes * 60_000)
+            : at
           : nextIfUsual;
-    if (next !== nextIfUsual) {
-      await tx.update(product).set({ nextCheckAt: next }).where(eq(product.id, claimed.id));
+    if (next !== nextIfUsual || isHeld) {
+      await tx
+        .update(product)
+        .set({ nextCheckAt: next, ...(isHeld ? { lastOutcome: "held" } : {}) })
+        .where(eq(product.id, claimed.id));
     }
     if (events > 0) log.info({ events }, "alert events raised");
     return { kind: "checked", events, isHeld, nextCheckAt: next, timings: timings() } as const;
