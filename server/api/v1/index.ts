@@ -9,6 +9,7 @@ import {
 } from "../../../core/accounts/api-tokens.ts";
 import { AppError } from "../../../core/errors.ts";
 import { parseJsonBody } from "../validate.ts";
+import { checkNowFor, mountChannelRoutes } from "./channels.ts";
 import { openApiDocument } from "./openapi.ts";
 import { type ApiV1Env, requireUser } from "./require-user.ts";
 import { mountWatchRoutes } from "./watches.ts";
@@ -55,7 +56,8 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
     return c.body(null, 204);
   });
 
-  mountWatchRoutes(v1, services, signedIn);
+  mountWatchRoutes(v1, services, signedIn, { checkNow: checkNowFor(services) });
+  mountChannelRoutes(v1, services, signedIn);
 
   return v1;
 }
