@@ -456,7 +456,14 @@ function groupClaims(rows: ClaimedRow[]): ClaimedRow[][] {
  */
 export async function runDeliveryRound(
   deps: DeliveryDeps,
-  options: { workerId?: string; batchSize?: number; leaseMs?: number; concurrency?: number } = {},
+  options: {
+    workerId?: string;
+    batchSize?: number;
+    leaseMs?: number;
+    concurrency?: number;
+    /** Called after a claim, before sending (tests: a crash between claim and send). */
+    onClaim?: (deliveryIds: string[]) => void | Promise<void>;
+  } = {},
 ): Promise<DeliveryOutcome[]> {
   const workerId = options.workerId ?? defaultWorkerId();
   await fanOutAlertEvents(deps);
@@ -466,6 +473,7 @@ export async function runDeliveryRound(
     leaseMs: options.leaseMs ?? 2 * 60_000,
     now: deps.now?.() ?? new Date(),
   });
+  if (claimed.length > 0) await options.onClaim?.(claimed.map((c) => c.id));
   const groups = groupClaims(claimed);
   const outcomes: DeliveryOutcome[] = [];
   const concurrency = Math.max(1, options.concurrency ?? 8);
@@ -500,6 +508,7 @@ export function startDeliveryWorker(
     batchSize?: number;
     concurrency?: number;
     workerId?: string;
+    onClaim?: (deliveryIds: string[]) => void | Promise<void>;
     onRound?: (outcomes: DeliveryOutcome[]) => void;
   } = {},
 ): RunningDeliveryWorker {
