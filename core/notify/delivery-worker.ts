@@ -281,28 +281,29 @@ async function recordResult(
       random: deps.random,
     });
     const reason = result.kind === "delivered" ? null : result.reason;
-    // $3 = now, $4 = the next attempt (retry), $5 = the error shown to the user.
-    const statement = {
-      done: `update delivery set status = 'delivered', delivered_at = $3::timestamptz,
-               last_error = null, lease_until = null, lease_owner = null, next_attempt_at = null`,
-      retry_at: `update delivery set next_attempt_at = $4::timestamptz, last_error = $5,
-                   lease_until = null, lease_owner = null`,
-      give_up: `update delivery set status = 'failed', last_error = $5, lease_until = null,
-                  lease_owner = null, next_attempt_at = null`,
-    }[plan.kind];
-    const { rows: updated } = await sql.query<{ id: string }>(
-      `${statement}
-        where id = $1 and lease_owner = $2 and status = 'pending'
-          and $3::timestamptz is not null and ($4::timestamptz is null or true) and ($5::text is null or true)
-        returning id`,
-      [
-        row.id,
-        workerId,
-        now.toISOString(),
-        plan.kind === "retry_at" ? plan.at.toISOString() : null,
-        plan.kind === "give_up" ? plan.reason : reason,
-      ],
-    );
+    // Fenced on the lease owner: a worker whose lease lapsed (its rows re-claimed) records nothing.
+    const fence = "where id = $1 and lease_owner = $2 and status = 'pending' returning id";
+    const { rows: updated } =
+      plan.kind === "done"
+        ? await sql.query<{ id: string }>(
+            `update delivery set status = 'delivered', delivered_at = $3::timestamptz,
+               last_error = null, lease_until = null, lease_owner = null, next_attempt_at = null
+             ${fence}`,
+            [row.id, workerId, now.toISOString()],
+          )
+        : plan.kind === "retry_at"
+          ? await sql.query<{ id: string }>(
+              `update delivery set next_attempt_at = $3::timestamptz, last_error = $4,
+                 lease_until = null, lease_owner = null
+               ${fence}`,
+              [row.id, workerId, plan.at.toISOString(), reason],
+            )
+          : await sql.query<{ id: string }>(
+              `update delivery set status = 'failed', last_error = $3, lease_until = null,
+                 lease_owner = null, next_attempt_at = null
+               ${fence}`,
+              [row.id, workerId, plan.reason],
+            );
     if (updated.length > 0) isRecorded = true;
   }
   if (isRecorded && target?.channelId) await recordOnChannel(deps, target, result, now);
