@@ -10,6 +10,7 @@ import {
   delivery,
   notificationChannel,
   notificationSettings,
+  watchChannel,
 } from "../db/schema/index.ts";
 import { createFetcher } from "../fetch/index.ts";
 import { createMailer, type Mailer, type MailMessage } from "../mail/mailer.ts";
@@ -99,6 +100,61 @@ describe("fan-out", () => {
     expect(webhook.nextAttemptAt?.getTime()).toBe(minuteStart + 120 * 60_000);
     expect(email.isDigest).toBe(true);
     expect(email.nextAttemptAt?.getTime()).toBe(minuteStart + 300 * 60_000);
+  });
+});
+
+describe("choices and batching", () => {
+  it("a watch with chosen channels alerts only those (no account email)", async () => {
+    const { db } = database.current;
+    const { owner, watch, event } = await seedAlertEvent(db);
+    const hook = {
+      type: "webhook",
+      url: "http://127.0.0.1:9/in",
+      secret: "whsec_0123456789abcdef",
+    };
+    const chosen = await seedChannel(db, owner.id, hook, "Chosen");
+    await seedChannel(db, owner.id, hook, "Not chosen");
+    await db.insert(watchChannel).values({ watchId: watch.id, channelId: chosen.id });
+    await fanOutAlertEvents({ database: database.current });
+    const rows = await deliveriesOf(event.id);
+    expect(rows.map((r) => r.channelId)).toEqual([chosen.id]);
+  });
+
+  it("the daily digest sends one email for the day's alerts", async () => {
+    const { db } = database.current;
+    const first = await seedAlertEvent(db);
+    const second = await seedAlertEvent(db, { userId: first.owner.id });
+    await db
+      .insert(notificationSettings)
+      .values({ userId: first.owner.id, isDailyDigest: true, digestMinute: 8 * 60 });
+    let clock = new Date();
+    const mailer = memoryMailer();
+    const fetcher = newFetcher();
+    const deps: DeliveryDeps = {
+      database: database.current,
+      fetcher,
+      mailer,
+      log,
+      publicUrl: PUBLIC_URL,
+      now: () => clock,
+    };
+    try {
+      await fanOutAlertEvents(deps);
+      const held = await deliveriesOf(first.event.id);
+      expect(held[0]).toMatchObject({ isDigest: true, status: "pending" });
+      const digestAt = held[0]!.nextAttemptAt!;
+      expect(await roundFor(deps, first.event.id)).toEqual([]);
+      clock = digestAt;
+      const outcomes = (await runDeliveryRound(deps)).filter(
+        (o) => o.eventId === first.event.id || o.eventId === second.event.id,
+      );
+      expect(outcomes.map((o) => o.result.kind)).toEqual(["delivered", "delivered"]);
+      const mine = mailer.sent.filter((m) => m.to === first.owner.email);
+      expect(mine).toHaveLength(1);
+      expect((await deliveriesOf(second.event.id))[0]?.status).toBe("delivered");
+    } finally {
+      await fetcher.close();
+    }
   });
 });
 
