@@ -176,6 +176,45 @@ describe("/api/v1 channels", () => {
     expect(listed.channels).toHaveLength(1);
   });
 
+  it("chooses a watch's channels (empty = all), only among the person's own", async () => {
+    const { request } = await appWithReceivers();
+    const alice = await createPerson(request);
+    const bob = await createPerson(request);
+    const { watch } = await seedAlertEvent(database.current.db, {
+      userId: await userIdOf(alice.email),
+    });
+    const { channel } = await (
+      await request("/api/v1/channels", {
+        body: { config: { type: "email", address: "second@example.test" } },
+        headers: alice.auth,
+      })
+    ).json();
+    const { channel: bobs } = await (
+      await request("/api/v1/channels", {
+        body: { config: { type: "email", address: "bob2@example.test" } },
+        headers: bob.auth,
+      })
+    ).json();
+    const path = `/api/v1/watches/${watch.id}/channels`;
+    expect(await (await request(path, { headers: alice.auth })).json()).toEqual({
+      channelIds: [],
+      isAll: true,
+    });
+    const set = await request(path, {
+      method: "PUT",
+      body: { channelIds: [channel.id] },
+      headers: alice.auth,
+    });
+    expect(await set.json()).toEqual({ channelIds: [channel.id], isAll: false });
+    const foreign = await request(path, {
+      method: "PUT",
+      body: { channelIds: [bobs.id] },
+      headers: alice.auth,
+    });
+    expect(foreign.status).toBe(400);
+    expect((await foreign.json()).error.fields[0].field).toBe("channelIds");
+  });
+
   it("gives a second person 404 on every id-bearing channel route of the first", async () => {
     const { request, app } = await appWithReceivers();
     const alice = await createPerson(request);
