@@ -151,6 +151,8 @@ export async function updateChannel(
       ...(input.config ? { config: input.config, lastError: null } : {}),
       ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
       ...(isResuming ? { pauseReason: null, consecutivePermanentFailures: 0 } : {}),
+      // Paused by hand: not a problem to report in the feed.
+      ...(input.isPaused === true && !current.isPaused ? { pauseReason: null } : {}),
     })
     .where(and(eq(notificationChannel.id, id), eq(notificationChannel.userId, userId)))
     .returning();

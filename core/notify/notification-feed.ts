@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alertEvent, alertEventRead, notificationChannel, product } from "../db/schema/index.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
@@ -19,7 +19,7 @@ export type FeedItem = {
 export type Feed = {
   items: FeedItem[];
   unreadCount: number;
-  /** Channels paused after repeated failures: shown in the feed until resumed. */
+  /** Channels paused after repeated failures (not by hand): shown in the feed until resumed. */
   notices: { channelId: string; name: string; reason: string }[];
 };
 
@@ -51,7 +51,13 @@ export async function getNotificationFeed(
   const paused = await db
     .select()
     .from(notificationChannel)
-    .where(and(eq(notificationChannel.userId, userId), eq(notificationChannel.isPaused, true)));
+    .where(
+      and(
+        eq(notificationChannel.userId, userId),
+        eq(notificationChannel.isPaused, true),
+        isNotNull(notificationChannel.pauseReason),
+      ),
+    );
   const items: FeedItem[] = [];
   for (const row of rows) {
     const input = alertInputFromRow(row.event, row.product, {
@@ -78,7 +84,7 @@ export async function getNotificationFeed(
     notices: paused.map((c) => ({
       channelId: c.id,
       name: c.name,
-      reason: c.pauseReason ?? "Paused",
+      reason: c.pauseReason as string,
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user } from "../../../core/db/schema/index.ts";
+import { notificationChannel, user } from "../../../core/db/schema/index.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { seedAlertEvent } from "../../../tests/helpers/delivery.ts";
@@ -53,6 +53,27 @@ describe("/api/v1 channels", () => {
         headers: alice.auth,
       });
       expect((await patched.json()).channel).toMatchObject({ name: "Renamed", isPaused: true });
+      // Paused by hand: no notice in the feed. Paused by the worker (with a reason): a notice.
+      let feed = await (await request("/api/v1/notifications", { headers: alice.auth })).json();
+      expect(feed.notices).toEqual([]);
+      await database.current.db
+        .update(notificationChannel)
+        .set({ pauseReason: "Paused after 3 failed deliveries in a row: HTTP 410" })
+        .where(eq(notificationChannel.id, channel.id));
+      feed = await (await request("/api/v1/notifications", { headers: alice.auth })).json();
+      expect(feed.notices).toEqual([
+        {
+          channelId: channel.id,
+          name: "Renamed",
+          reason: "Paused after 3 failed deliveries in a row: HTTP 410",
+        },
+      ]);
+      const resumed = await request(`/api/v1/channels/${channel.id}`, {
+        method: "PATCH",
+        body: { isPaused: false },
+        headers: alice.auth,
+      });
+      expect((await resumed.json()).channel).toMatchObject({ isPaused: false, pauseReason: null });
 
       const tested = await request(`/api/v1/channels/${channel.id}/test`, {
         method: "POST",
