@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { productPage, startStoreServer } from "../helpers/store-server.ts";
-import { register, uniqueEmail } from "./helpers.ts";
+import { latestOutboxMail, register, uniqueEmail } from "./helpers.ts";
 
 let store: Awaited<ReturnType<typeof startStoreServer>>;
 
@@ -16,7 +16,8 @@ test("a price drop shows in the header feed and as a toast, without a reload", a
   baseURL,
 }) => {
   store.setPage("/p/notify-kettle", productPage({ title: "Bell Kettle", price: "80.00" }));
-  await register(page, uniqueEmail("notify"));
+  const email = uniqueEmail("notify");
+  await register(page, email);
   await page.getByLabel("Product link").fill(store.url("/p/notify-kettle"));
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByTestId("preview-card")).toBeVisible();
@@ -44,4 +45,9 @@ test("a price drop shows in the header feed and as a toast, without a reload", a
   await expect(item).toHaveAttribute("href", `/hub/watch/${watchId}`);
   await bell.getByRole("button", { name: "Mark all read" }).click();
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
+
+  // The delivery worker mailed the account address too (the e2e server writes to its outbox).
+  await expect
+    .poll(() => latestOutboxMail(email) ?? "", { timeout: 15_000 })
+    .toContain("Bell Kettle");
 });
