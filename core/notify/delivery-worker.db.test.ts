@@ -104,6 +104,40 @@ describe("fan-out", () => {
 });
 
 describe("choices and batching", () => {
+  it("quiet hours set after fan-out still hold the send until they end", async () => {
+    const { db } = database.current;
+    const { owner, event } = await seedAlertEvent(db);
+    const clock = new Date();
+    const mailer = memoryMailer();
+    const fetcher = newFetcher();
+    const deps: DeliveryDeps = {
+      database: database.current,
+      fetcher,
+      mailer,
+      log,
+      publicUrl: PUBLIC_URL,
+      now: () => clock,
+    };
+    try {
+      await fanOutAlertEvents(deps);
+      const local = clock.getUTCHours() * 60 + clock.getUTCMinutes();
+      await db.insert(notificationSettings).values({
+        userId: owner.id,
+        timeZone: "UTC",
+        quietStartMinute: (local + 1440 - 10) % 1440,
+        quietEndMinute: (local + 30) % 1440,
+      });
+      expect(await roundFor(deps, event.id)).toEqual([]);
+      const [row] = await deliveriesOf(event.id);
+      const minuteStart = clock.getTime() - (clock.getTime() % 60_000);
+      expect(row).toMatchObject({ status: "pending", attempts: 0, leaseOwner: null });
+      expect(row?.nextAttemptAt?.getTime()).toBe(minuteStart + 30 * 60_000);
+      expect(mailer.sent.filter((m) => m.to === owner.email)).toEqual([]);
+    } finally {
+      await fetcher.close();
+    }
+  });
+
   it("a watch with chosen channels alerts only those (no account email)", async () => {
     const { db } = database.current;
     const { owner, watch, event } = await seedAlertEvent(db);

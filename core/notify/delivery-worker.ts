@@ -389,8 +389,21 @@ async function sendGroup(
   workerId: string,
 ): Promise<DeliveryOutcome[]> {
   const first = rows[0] as ClaimedRow;
-  const target = await loadTarget(deps.database, first);
   const now = () => deps.now?.() ?? new Date();
+  if (!first.is_digest) {
+    // Quiet hours hold every send, retries too, and follow settings changed after fan-out.
+    const heldUntil = await quietUntil(deps.database, first.user_id, now());
+    if (heldUntil) {
+      await deps.database.sql.query(
+        `update delivery set next_attempt_at = $3::timestamptz, attempts = attempts - 1,
+           lease_until = null, lease_owner = null
+         where id = $1 and lease_owner = $2 and status = 'pending'`,
+        [first.id, workerId, heldUntil.toISOString()],
+      );
+      return [];
+    }
+  }
+  const target = await loadTarget(deps.database, first);
   let result: DeliveryResult;
   if (!target) {
     result = { kind: "permanent", reason: "the channel was removed", code: "bad_config" };
@@ -429,6 +442,19 @@ async function sendGroup(
     result,
     isRecorded,
   }));
+}
+
+async function quietUntil(database: Database, userId: string, now: Date): Promise<Date | null> {
+  const [settings] = await database.db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  if (settings?.quietStartMinute == null || settings.quietEndMinute == null) return null;
+  return quietHoursEnd(now, {
+    startMinute: settings.quietStartMinute,
+    endMinute: settings.quietEndMinute,
+    timeZone: settings.timeZone,
+  });
 }
 
 function groupClaims(rows: ClaimedRow[]): ClaimedRow[][] {
