@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
@@ -9,6 +10,9 @@ import { type Database, databaseOptionsFromEnv, openDatabase } from "../core/db/
 import { migrateDatabase } from "../core/db/migrate.ts";
 import { type Env, EnvError, getEnv } from "../core/env.ts";
 import { createLogger, type Logger } from "../core/log.ts";
+import { createMailer } from "../core/mail/mailer.ts";
+import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
+import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { createFetcherFromEnv, createServices } from "./services.ts";
@@ -53,6 +57,8 @@ export type Running = {
   server: Server | undefined;
   services: AppServices | undefined;
   worker: RunningWorker | undefined;
+  /** Sends alert deliveries (roles all and worker). */
+  delivery: RunningDeliveryWorker | undefined;
   stop(): Promise<void>;
 };
 
@@ -76,7 +82,8 @@ export function readRole(argv: readonly string[], env: Env): Role {
 
 /**
  * `npm start`: migrate, then serve pages and the API on HOST:PORT and run the check worker
- * (role all); `--role=web` serves only, `--role=worker` checks only (no HTTP).
+ * and the delivery worker (role all); `--role=web` serves only, `--role=worker` checks and
+ * delivers only (no HTTP).
  */
 export async function start(argv: readonly string[] = process.argv): Promise<Running> {
   const env = readEnvOrExit();
@@ -110,6 +117,27 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
           log,
           concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
         });
+  const delivery =
+    role === "web"
+      ? undefined
+      : startDeliveryWorker({
+          database,
+          fetcher,
+          mailer:
+            services?.mailer ??
+            createMailer({
+              from: env.MAIL_FROM,
+              smtpUrl: env.SMTP_URL,
+              outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+              log: log.child({ module: "mail" }),
+            }),
+          log,
+          publicUrl: env.PUBLIC_URL,
+          vapid: await getVapidKeys(
+            database.db,
+            vapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
+          ),
+        });
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -118,7 +146,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));
       }
-      await worker?.stop();
+      await Promise.all([worker?.stop(), delivery?.stop()]);
       await fetcher.close();
       await database.close();
     })();
@@ -132,7 +160,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       );
     });
   }
-  return { role, server, services, worker, stop };
+  return { role, server, services, worker, delivery, stop };
 }
 
 function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import type { loader as rootLoader } from "../root.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function SiteHeader() {
@@ -32,6 +33,7 @@ export function SiteHeader() {
           ) : null}
         </nav>
         <ThemeToggle />
+        {viewer ? <NotificationBell /> : null}
         {viewer ? <AccountMenu name={viewer.name || viewer.email} /> : <GuestLinks />}
       </div>
     </header>

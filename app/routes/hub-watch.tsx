@@ -10,6 +10,7 @@ import { getWatch } from "../../core/tracking/watch-view.ts";
 import { PriceChart } from "../components/hub/price-chart.tsx";
 import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
 import { ProductImage } from "../components/product-image.tsx";
+import { WatchChannels } from "../components/watch-channels.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import {
@@ -297,6 +298,9 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
           </div>
         </Form>
+        <div className="mt-6">
+          <WatchChannels watchId={w.id} />
+        </div>
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="delete" />
           <button type="submit" className="text-sm text-bad hover:underline">

@@ -11,6 +11,7 @@ import {
   type PreviewActionData,
 } from "../components/hub/add-product.tsx";
 import { EmptyState, WatchList } from "../components/hub/watch-list.tsx";
+import { SendTestAlert } from "../components/send-test-alert.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { parseCreateForm } from "../lib/hub-forms.server.ts";
@@ -139,9 +140,12 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
   const { watches, initialUrl, minIntervalMinutes, publicUrl } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-10">
-      <div>
-        <h1 className="font-display text-3xl font-bold">Your hub</h1>
-        <p className="mt-1 text-muted">Signed in as {loaderData.viewer.email}.</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold">Your hub</h1>
+          <p className="mt-1 text-muted">Signed in as {loaderData.viewer.email}.</p>
+        </div>
+        <SendTestAlert />
       </div>
       <AddProduct initialUrl={initialUrl} minIntervalMinutes={minIntervalMinutes} />
       {watches.length === 0 ? (

@@ -9,6 +9,7 @@ import {
 } from "../../core/accounts/api-tokens.ts";
 import { isAppError } from "../../core/errors.ts";
 import { Field, FormMessage } from "../components/form.tsx";
+import { NotificationsPanel } from "../components/notifications-panel.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
 import {
   ChangeEmailForm,
@@ -301,7 +302,9 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
 
         <ApiTokens tokens={tokens} result={resultFor("create-token")} />
 
-        {/* Notifications: the notification-channels issue adds its panel here. */}
+        <Panel id="notifications" title="Notifications">
+          <NotificationsPanel />
+        </Panel>
 
         <Panel id="delete" title="Delete account" tone="danger">
           <p className="text-sm text-muted">

@@ -5,9 +5,9 @@ export type ReceivedMail = { from: string; to: string[]; raw: string; text: stri
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: speaks the protocol, keeps every message.
- * `failNext(n)` makes the next n messages fail with a temporary 451 (for retry tests).
+ * `port` reuses a known port (a server that comes back). `failNext(n)` makes the next n messages fail with a temporary 451 (for retry tests).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -36,7 +36,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

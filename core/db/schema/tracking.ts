@@ -151,8 +151,11 @@ export const alertEvent = pgTable(
     currency: text("currency"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when its deliveries were created (core/notify fan-out); null = still to fan out. */
+    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
   },
   (t) => [
+    index("alert_event_fanout_idx").on(t.createdAt).where(sql`${t.fannedOutAt} is null`),
     uniqueIndex("alert_event_key_idx").on(t.idempotencyKey),
     index("alert_event_user_idx").on(t.userId, t.createdAt),
     index("alert_event_watch_idx").on(t.watchId, t.createdAt),

@@ -7,9 +7,9 @@ import {
   listApiTokens,
   revokeApiToken,
 } from "../../../core/accounts/api-tokens.ts";
-import { checkNow } from "../../../core/checks/check-now.ts";
 import { AppError } from "../../../core/errors.ts";
 import { parseJsonBody } from "../validate.ts";
+import { checkNowFor, mountChannelRoutes } from "./channels.ts";
 import { openApiDocument } from "./openapi.ts";
 import { type ApiV1Env, requireUser } from "./require-user.ts";
 import { mountWatchRoutes } from "./watches.ts";
@@ -56,9 +56,8 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
     return c.body(null, 204);
   });
 
-  mountWatchRoutes(v1, services, signedIn, {
-    checkNow: (userId, watchId) => checkNow(services.database, userId, watchId, new Date()),
-  });
+  mountWatchRoutes(v1, services, signedIn, { checkNow: checkNowFor(services) });
+  mountChannelRoutes(v1, services, signedIn);
 
   return v1;
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { ApiTokenInput } from "../../../core/accounts/api-tokens.ts";
+import { NotificationSettingsInput } from "../../../core/notify/manage-channels.ts";
 import { CreateWatchInput } from "../../../core/tracking/create-watch.ts";
 import { WatchExport } from "../../../core/tracking/export-watches.ts";
 import { UpdateWatchInput } from "../../../core/tracking/update-watch.ts";
+import { ChannelInput, ChannelUpdate, ReadInput, WatchChannelsInput } from "./channels.ts";
 import { PreviewInput } from "./watches.ts";
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
@@ -68,6 +70,11 @@ export function openApiDocument(publicUrl: string, version: string) {
         UpdateWatchInput: json(UpdateWatchInput),
         WatchExport: json(WatchExport),
         ApiTokenInput: json(ApiTokenInput),
+        ChannelInput: json(ChannelInput),
+        ChannelUpdate: json(ChannelUpdate),
+        NotificationSettingsInput: json(NotificationSettingsInput),
+        ReadInput: json(ReadInput),
+        WatchChannelsInput: json(WatchChannelsInput),
       },
     },
     paths: {
@@ -171,6 +178,91 @@ export function openApiDocument(publicUrl: string, version: string) {
           summary: "Import an export file (all or nothing)",
           requestBody: body("WatchExport"),
           responses: { "200": ok("Imported and skipped"), ...standardErrors },
+        },
+      },
+      "/channels": {
+        get: {
+          summary: "Your notification channels (secrets shortened) and settings",
+          responses: { "200": ok("Channels with status and last error"), ...standardErrors },
+        },
+        post: {
+          summary:
+            "Add a channel (email, webhook, Discord, Slack, Teams, Telegram, ntfy, Gotify, push)",
+          requestBody: body("ChannelInput"),
+          responses: { "201": ok("The channel"), ...standardErrors },
+        },
+      },
+      "/channels/{id}": {
+        patch: {
+          summary: "Rename, pause or resume, or change a channel's settings",
+          parameters: idParam,
+          requestBody: body("ChannelUpdate"),
+          responses: { "200": ok("The channel"), ...standardErrors },
+        },
+        delete: {
+          summary: "Remove a channel",
+          parameters: idParam,
+          responses: { "204": { description: "Removed" }, ...standardErrors },
+        },
+      },
+      "/channels/{id}/test": {
+        post: {
+          summary: "Send a test alert to the channel now",
+          parameters: idParam,
+          responses: {
+            "200": ok("`{ result: delivered | retry | permanent, reason? }`"),
+            ...standardErrors,
+          },
+        },
+      },
+      "/notifications/test": {
+        post: {
+          summary: "Send a test alert to every channel (and the account email)",
+          responses: { "200": ok("One result per channel"), ...standardErrors },
+        },
+      },
+      "/notification-settings": {
+        get: {
+          summary: "Account email, quiet hours, time zone, daily digest",
+          responses: { "200": ok("Settings"), ...standardErrors },
+        },
+        put: {
+          summary: "Change notification settings (fields given are changed)",
+          requestBody: body("NotificationSettingsInput"),
+          responses: { "200": ok("Settings"), ...standardErrors },
+        },
+      },
+      "/notifications": {
+        get: {
+          summary: "The in-app feed: alert events newest first, unread count, paused channels",
+          parameters: [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }],
+          responses: { "200": ok("`{ items, unreadCount, notices }`"), ...standardErrors },
+        },
+      },
+      "/notifications/read": {
+        post: {
+          summary: "Mark events read: `{ ids }` or `{ all: true }`",
+          requestBody: body("ReadInput"),
+          responses: { "204": { description: "Marked" }, ...standardErrors },
+        },
+      },
+      "/push/key": {
+        get: {
+          summary: "The VAPID public key for pushManager.subscribe",
+          responses: { "200": ok("`{ publicKey }` (base64url)"), ...standardErrors },
+        },
+      },
+      "/watches/{id}/channels": {
+        get: {
+          summary: "Which channels this watch alerts (none chosen = all)",
+          parameters: idParam,
+          responses: { "200": ok("`{ channelIds, isAll }`"), ...standardErrors },
+        },
+        put: {
+          summary: "Choose this watch's channels (empty = all)",
+          parameters: idParam,
+          requestBody: body("WatchChannelsInput"),
+          responses: { "200": ok("`{ channelIds, isAll }`"), ...standardErrors },
         },
       },
     },

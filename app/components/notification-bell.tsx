@@ -1,0 +1,150 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { http } from "../lib/http.ts";
+
+type FeedItem = {
+  id: string;
+  kind: string;
+  label: string;
+  title: string;
+  summary: string;
+  watchId: string;
+  productTitle: string;
+  createdAt: string;
+  isRead: boolean;
+};
+type Feed = {
+  items: FeedItem[];
+  unreadCount: number;
+  notices: { channelId: string; name: string; reason: string }[];
+};
+
+export const NOTIFICATIONS_KEY = ["notifications"] as const;
+const POLL_MS = 5_000;
+
+/**
+ * The in-app feed in the header: unread count, a dropdown of recent alerts, and a toast for
+ * each unread alert that arrives while the page is open. Live by polling (every 5 s while the
+ * tab is visible, and on focus): simple, works behind any proxy, and the feed query is cheap.
+ */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const feed = useQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => http<Feed>("/api/v1/notifications?limit=20", { signal }),
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+  const seen = useRef<Set<string> | null>(null);
+
+  useEffect(() => {
+    const items = feed.data?.items;
+    if (!items) return;
+    if (seen.current === null) {
+      // What was there when the page opened is not news.
+      seen.current = new Set(items.map((i) => i.id));
+      return;
+    }
+    const known = seen.current;
+    const fresh = items.filter((i) => !known.has(i.id));
+    for (const item of fresh) known.add(item.id);
+    for (const item of fresh.filter((i) => !i.isRead).reverse()) {
+      toast(item.title, {
+        description: item.summary,
+        duration: 10_000,
+        action: {
+          label: "View",
+          onClick: () => window.location.assign(`/hub/watch/${item.watchId}`),
+        },
+      });
+    }
+  }, [feed.data]);
+
+  const markRead = useMutation({
+    mutationFn: (body: { ids: string[] } | { all: true }) =>
+      http<void>("/api/v1/notifications/read", { method: "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onError: () => toast.error("Could not mark as read. Try again."),
+  });
+
+  const unread = feed.data?.unreadCount ?? 0;
+  const items = feed.data?.items ?? [];
+  const notices = feed.data?.notices ?? [];
+  return (
+    <details className="relative text-sm" data-testid="notification-bell">
+      <summary
+        className="relative cursor-pointer list-none rounded-lg border border-border px-2.5 py-1.5 hover:bg-surface-2"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 ? (
+          <span
+            data-testid="notification-count"
+            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-bold text-accent-fg"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-border bg-surface p-1 shadow-lg">
+        <div className="flex items-center justify-between px-3 py-2">
+          <span className="font-semibold">Notifications</span>
+          <button
+            type="button"
+            className="text-xs text-accent hover:underline disabled:opacity-50"
+            disabled={unread === 0 || markRead.isPending}
+            onClick={() => markRead.mutate({ all: true })}
+          >
+            Mark all read
+          </button>
+        </div>
+        {notices.map((notice) => (
+          <Link
+            key={notice.channelId}
+            to="/user#notifications"
+            className="block rounded px-3 py-2 text-xs text-bad hover:bg-surface-2"
+          >
+            {notice.name}: {notice.reason}
+          </Link>
+        ))}
+        {items.length === 0 ? (
+          <p className="px-3 py-4 text-muted">No alerts yet.</p>
+        ) : (
+          <ul className="max-h-96 overflow-y-auto">
+            {items.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-start gap-2 rounded px-3 py-2 hover:bg-surface-2"
+              >
+                <Link
+                  to={`/hub/watch/${item.watchId}`}
+                  className="min-w-0 flex-1"
+                  onClick={() => {
+                    if (!item.isRead) markRead.mutate({ ids: [item.id] });
+                  }}
+                >
+                  <span className={item.isRead ? "text-muted" : "font-semibold"}>{item.title}</span>
+                  <span className="block text-xs text-muted">
+                    {new Date(item.createdAt).toLocaleString()}
+                  </span>
+                </Link>
+                {item.isRead ? null : (
+                  <button
+                    type="button"
+                    className="shrink-0 text-xs text-accent hover:underline"
+                    onClick={() => markRead.mutate({ ids: [item.id] })}
+                  >
+                    Mark read
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}

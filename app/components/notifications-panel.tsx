@@ -1,0 +1,458 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { ApiError, http } from "../lib/http.ts";
+
+type Channel = {
+  id: string;
+  kind: string;
+  name: string;
+  config: Record<string, unknown>;
+  isPaused: boolean;
+  pauseReason: string | null;
+  lastError: string | null;
+  lastDeliveredAt: string | null;
+};
+type Settings = {
+  accountEmail: string;
+  isAccountEmailEnabled: boolean;
+  quietStartMinute: number | null;
+  quietEndMinute: number | null;
+  timeZone: string;
+  isDailyDigest: boolean;
+  digestMinute: number;
+};
+type TestResult = { result: "delivered" | "retry" | "permanent"; reason?: string };
+
+const KEY = ["channels"] as const;
+
+/** Fields per channel kind: [config field, label, input type]. */
+const KINDS: Record<string, { label: string; fields: [string, string, string][] }> = {
+  email: { label: "Another email address", fields: [["address", "Email address", "email"]] },
+  webhook: {
+    label: "Webhook (signed JSON)",
+    fields: [
+      ["url", "URL", "url"],
+      ["secret", "Signing secret (16+ characters)", "text"],
+    ],
+  },
+  discord: { label: "Discord", fields: [["url", "Discord webhook URL", "url"]] },
+  slack: { label: "Slack", fields: [["url", "Slack webhook URL", "url"]] },
+  teams: { label: "Microsoft Teams", fields: [["url", "Teams webhook URL", "url"]] },
+  telegram: {
+    label: "Telegram",
+    fields: [
+      ["botToken", "Bot token", "text"],
+      ["chatId", "Chat id or @channel", "text"],
+    ],
+  },
+  ntfy: {
+    label: "ntfy",
+    fields: [
+      ["server", "Server (default https://ntfy.sh)", "url"],
+      ["topic", "Topic", "text"],
+    ],
+  },
+  gotify: {
+    label: "Gotify",
+    fields: [
+      ["server", "Server URL", "url"],
+      ["token", "Application token", "text"],
+    ],
+  },
+};
+
+function toTime(minute: number | null): string {
+  if (minute === null) return "";
+  return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+}
+function fromTime(value: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+function describeResult(r: TestResult): string {
+  if (r.result === "delivered") return "Delivered";
+  return r.result === "retry" ? `Not yet: ${r.reason} (would retry)` : `Failed: ${r.reason}`;
+}
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.fields.length > 0
+      ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ")
+      : error.message;
+  }
+  return "Something went wrong. Try again.";
+}
+
+/** /user → Notifications: channels, test sends, quiet hours, digest, browser push. */
+export function NotificationsPanel() {
+  const queryClient = useQueryClient();
+  const data = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) =>
+      http<{ channels: Channel[]; settings: Settings }>("/api/v1/channels", { signal }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const [results, setResults] = useState<Record<string, string>>({});
+
+  const test = useMutation({
+    mutationFn: (id: string) => http<TestResult>(`/api/v1/channels/${id}/test`, { method: "POST" }),
+    onSuccess: (r, id) => {
+      setResults((all) => ({ ...all, [id]: describeResult(r) }));
+      refresh();
+    },
+    onError: (e, id) => setResults((all) => ({ ...all, [id]: errorText(e) })),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => http<void>(`/api/v1/channels/${id}`, { method: "DELETE" }),
+    onSuccess: refresh,
+    onError: (e) => toast.error(errorText(e)),
+  });
+  const setPaused = useMutation({
+    mutationFn: (input: { id: string; isPaused: boolean }) =>
+      http(`/api/v1/channels/${input.id}`, {
+        method: "PATCH",
+        body: { isPaused: input.isPaused },
+      }),
+    onSuccess: refresh,
+    onError: (e) => toast.error(errorText(e)),
+  });
+
+  if (data.isPending) return <p className="text-sm text-muted">Loading…</p>;
+  if (data.isError) return <p className="text-sm text-bad">Could not load your channels.</p>;
+  const { channels, settings } = data.data;
+  return (
+    <div className="space-y-6" data-testid="notifications-panel">
+      <ul className="divide-y divide-border rounded-lg border border-border">
+        <li className="flex flex-wrap items-center gap-2 p-3 text-sm">
+          <span className="flex-1">
+            <span className="font-semibold">Email to {settings.accountEmail}</span>
+            <span className="block text-xs text-muted">Your account address, on by default</span>
+          </span>
+          <SettingsToggle
+            settings={settings}
+            field="isAccountEmailEnabled"
+            label="On"
+            onSaved={refresh}
+          />
+        </li>
+        {channels.map((channel) => (
+          <li
+            key={channel.id}
+            className="flex flex-wrap items-center gap-2 p-3 text-sm"
+            data-testid="channel-row"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="font-semibold">{channel.name}</span>{" "}
+              <span className="text-xs text-muted">({channel.kind})</span>
+              <span className="block text-xs">
+                {channel.isPaused ? (
+                  <span className="text-bad">{channel.pauseReason ?? "Paused"}</span>
+                ) : channel.lastError ? (
+                  <span className="text-warn">Last error: {channel.lastError}</span>
+                ) : (
+                  <span className="text-muted">
+                    {channel.lastDeliveredAt
+                      ? `Last delivered ${new Date(channel.lastDeliveredAt).toLocaleString()}`
+                      : "Active"}
+                  </span>
+                )}
+              </span>
+              {results[channel.id] ? (
+                <span className="block text-xs" role="status">
+                  {results[channel.id]}
+                </span>
+              ) : null}
+            </span>
+            <button
+              type="button"
+              className="rounded border border-border px-2 py-1 hover:bg-surface-2"
+              onClick={() => test.mutate(channel.id)}
+              disabled={test.isPending}
+            >
+              Send test
+            </button>
+            <button
+              type="button"
+              className="rounded border border-border px-2 py-1 hover:bg-surface-2"
+              onClick={() => setPaused.mutate({ id: channel.id, isPaused: !channel.isPaused })}
+            >
+              {channel.isPaused ? "Resume" : "Pause"}
+            </button>
+            <button
+              type="button"
+              className="rounded border border-border px-2 py-1 text-bad hover:bg-surface-2"
+              onClick={() => remove.mutate(channel.id)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AddChannel onAdded={refresh} />
+      <QuietHoursAndDigest settings={settings} onSaved={refresh} />
+      <BrowserPush channels={channels} onChanged={refresh} />
+    </div>
+  );
+}
+
+function SettingsToggle(props: {
+  settings: Settings;
+  field: "isAccountEmailEnabled" | "isDailyDigest";
+  label: string;
+  onSaved: () => void;
+}) {
+  const save = useMutation({
+    mutationFn: (value: boolean) =>
+      http("/api/v1/notification-settings", { method: "PUT", body: { [props.field]: value } }),
+    onSuccess: props.onSaved,
+    onError: (e) => toast.error(errorText(e)),
+  });
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        checked={props.settings[props.field]}
+        onChange={(e) => save.mutate(e.target.checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
+function AddChannel({ onAdded }: { onAdded: () => void }) {
+  const [kind, setKind] = useState("webhook");
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (body: unknown) => http("/api/v1/channels", { method: "POST", body }),
+    onSuccess: () => {
+      setError(null);
+      toast.success("Channel added");
+      onAdded();
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const config: Record<string, string> = { type: kind };
+    for (const [field] of KINDS[kind]?.fields ?? []) {
+      const value = String(form.get(field) ?? "").trim();
+      if (value) config[field] = value;
+    }
+    add.mutate({ name: String(form.get("name") ?? ""), config });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-lg border border-border p-4" noValidate>
+      <h3 className="font-semibold">Add a channel</h3>
+      <label className="block text-sm">
+        Kind
+        <select
+          name="kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
+        >
+          {Object.entries(KINDS).map(([value, { label }]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm">
+        Name (optional)
+        <input
+          name="name"
+          className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
+        />
+      </label>
+      {KINDS[kind]?.fields.map(([field, label, type]) => (
+        <label key={`${kind}-${field}`} className="block text-sm">
+          {label}
+          <input
+            name={field}
+            type={type}
+            className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
+          />
+        </label>
+      ))}
+      {error ? (
+        <p className="text-sm text-bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={add.isPending}
+        className="rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg disabled:opacity-70"
+      >
+        {add.isPending ? "Adding…" : "Add channel"}
+      </button>
+    </form>
+  );
+}
+
+function QuietHoursAndDigest({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
+  const [start, setStart] = useState(toTime(settings.quietStartMinute));
+  const [end, setEnd] = useState(toTime(settings.quietEndMinute));
+  const [timeZone, setTimeZone] = useState(settings.timeZone);
+  useEffect(() => {
+    // A new person's zone defaults to the browser's.
+    if (settings.timeZone === "UTC" && settings.quietStartMinute === null) {
+      setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+    }
+  }, [settings.timeZone, settings.quietStartMinute]);
+  const save = useMutation({
+    mutationFn: () =>
+      http("/api/v1/notification-settings", {
+        method: "PUT",
+        body: { quietStartMinute: fromTime(start), quietEndMinute: fromTime(end), timeZone },
+      }),
+    onSuccess: () => {
+      toast.success("Saved");
+      onSaved();
+    },
+    onError: (e) => toast.error(errorText(e)),
+  });
+  return (
+    <div className="space-y-3 rounded-lg border border-border p-4 text-sm">
+      <h3 className="font-semibold">Quiet hours</h3>
+      <p className="text-muted">Alerts that come in during quiet hours are sent when they end.</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label>
+          From
+          <input
+            type="time"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+          />
+        </label>
+        <label>
+          To
+          <input
+            type="time"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+          />
+        </label>
+        <label>
+          Time zone
+          <input
+            value={timeZone}
+            onChange={(e) => setTimeZone(e.target.value)}
+            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+          />
+        </label>
+        <button
+          type="button"
+          onClick={() => save.mutate()}
+          className="rounded border border-border px-3 py-1 hover:bg-surface-2"
+        >
+          Save quiet hours
+        </button>
+      </div>
+      <SettingsToggle
+        settings={settings}
+        field="isDailyDigest"
+        label="Daily digest: send email alerts once a day instead of one by one"
+        onSaved={onSaved}
+      />
+    </div>
+  );
+}
+
+function urlBase64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const padded = (base64 + "=".repeat((4 - (base64.length % 4)) % 4))
+    .replace(/-/g, "+")
+    .replace(/_/g, "/");
+  const raw = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+function BrowserPush({ channels, onChanged }: { channels: Channel[]; onChanged: () => void }) {
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  const [isSupported, setSupported] = useState(false);
+  useEffect(() => {
+    const supported = "serviceWorker" in navigator && "PushManager" in window;
+    setSupported(supported);
+    if (!supported) return;
+    navigator.serviceWorker
+      .getRegistration("/push-sw.js")
+      .then((registration) => registration?.pushManager.getSubscription())
+      .then((subscription) => setEndpoint(subscription?.endpoint ?? null))
+      .catch(() => {});
+  }, []);
+  const mine = channels.find((c) => c.kind === "push" && c.config.endpoint === endpoint);
+  const subscribe = useMutation({
+    mutationFn: async () => {
+      const permission = await Notification.requestPermission();
+      if (permission !== "granted") throw new Error("Notifications are blocked in this browser.");
+      const { publicKey } = await http<{ publicKey: string }>("/api/v1/push/key");
+      const registration = await navigator.serviceWorker.register("/push-sw.js");
+      await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToBytes(publicKey),
+      });
+      const json = subscription.toJSON();
+      await http("/api/v1/channels", {
+        method: "POST",
+        body: {
+          name: "This browser",
+          config: { type: "push", endpoint: json.endpoint, keys: json.keys },
+        },
+      });
+      setEndpoint(subscription.endpoint);
+    },
+    onSuccess: onChanged,
+    onError: (e) =>
+      toast.error(e instanceof ApiError ? errorText(e) : String((e as Error).message)),
+  });
+  const unsubscribe = useMutation({
+    mutationFn: async () => {
+      const registration = await navigator.serviceWorker.getRegistration("/push-sw.js");
+      await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      if (mine) await http(`/api/v1/channels/${mine.id}`, { method: "DELETE" });
+      setEndpoint(null);
+    },
+    onSuccess: onChanged,
+    onError: (e) => toast.error(errorText(e)),
+  });
+  if (!isSupported) {
+    return <p className="text-sm text-muted">This browser cannot receive push notifications.</p>;
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4 text-sm">
+      <span className="flex-1">
+        <span className="font-semibold">Browser notifications</span>
+        <span className="block text-muted">
+          {mine
+            ? "This browser receives alerts."
+            : "Get alerts in this browser, even when Dropwave is closed."}
+        </span>
+      </span>
+      {mine ? (
+        <button
+          type="button"
+          onClick={() => unsubscribe.mutate()}
+          className="rounded border border-border px-3 py-1 hover:bg-surface-2"
+        >
+          Turn off in this browser
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => subscribe.mutate()}
+          disabled={subscribe.isPending}
+          className="rounded-lg bg-accent px-3 py-1.5 font-semibold text-accent-fg disabled:opacity-70"
+        >
+          Turn on in this browser
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedAlertEvent, seedChannel } from "../../tests/helpers/delivery.ts";
+import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { delivery, notificationSettings } from "../db/schema/index.ts";
+
+/**
+ * Real delivery worker processes killed with SIGKILL, on PostgreSQL (PGlite is one process):
+ * DATABASE_URL, else TEST_POSTGRES_URL, else the local default; skipped with a message when
+ * none answers.
+ */
+const serverUrl =
+  process.env.DATABASE_URL ??
+  process.env.TEST_POSTGRES_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const isReachable = await reachable(serverUrl);
+if (!isReachable) console.warn(`delivery-processes: skipped, no PostgreSQL at ${serverUrl}`);
+
+const CHILD = path.resolve("tests/helpers/delivery-child.ts");
+let database: Database;
+let databaseUrl: string;
+let dbName: string;
+const children: ChildProcess[] = [];
+
+type Hit = { key: string | undefined; at: number };
+
+/** A webhook receiver; `holdFirst` never answers the first request (the sender dies mid-send). */
+async function startHook(options: { holdFirst: boolean }) {
+  const hits: Hit[] = [];
+  const server: LocalServer = await startServer(
+    async (req: IncomingMessage, res: ServerResponse) => {
+      for await (const _ of req) {
+        // drain the body
+      }
+      hits.push({
+        key: req.headers["dropwave-idempotency-key"] as string | undefined,
+        at: Date.now(),
+      });
+      if (options.holdFirst && hits.length === 1) return; // no answer, ever
+      res.writeHead(200);
+      res.end("ok");
+    },
+  );
+  return { server, hits };
+}
+
+describe.skipIf(!isReachable)("delivery worker processes on one PostgreSQL", () => {
+  beforeAll(async () => {
+    dbName = `dropwave_delivery_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database "${dbName}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 5 });
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await database?.close();
+    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+  });
+
+  async function seedWebhookEvent(origin: string) {
+    const seeded = await seedAlertEvent(database.db);
+    await database.db
+      .insert(notificationSettings)
+      .values({ userId: seeded.owner.id, isAccountEmailEnabled: false });
+    await seedChannel(database.db, seeded.owner.id, {
+      type: "webhook",
+      url: `${origin}/hook`,
+      secret: "whsec_0123456789abcdef",
+    });
+    return seeded;
+  }
+
+  async function statusOf(eventId: string) {
+    const [row] = await database.db.select().from(delivery).where(eq(delivery.eventId, eventId));
+    return row;
+  }
+
+  it("kill -9 between claim and send: delivered once after the lease lapses", async () => {
+    const hook = await startHook({ holdFirst: false });
+    try {
+      const { event } = await seedWebhookEvent(hook.server.origin);
+      const victim = spawnChild(1_500, "hang-after-claim");
+      await waitFor(async () => victim.lines("claimed").length > 0, 20_000);
+      victim.child.kill("SIGKILL");
+      await new Promise((resolve) => victim.child.once("exit", resolve));
+      expect(hook.hits).toHaveLength(0);
+      const claimed = await statusOf(event.id);
+      expect(claimed).toMatchObject({ status: "pending", attempts: 1 });
+      expect(claimed?.leaseOwner).toBeTruthy();
+
+      const rescuer = spawnChild(1_500, "normal");
+      await waitFor(async () => (await statusOf(event.id))?.status === "delivered", 20_000);
+      rescuer.child.kill("SIGTERM");
+      expect(hook.hits.map((h) => h.key)).toEqual([event.idempotencyKey]);
+      expect(await statusOf(event.id)).toMatchObject({ status: "delivered", attempts: 2 });
+    } finally {
+      await hook.server.close();
+    }
+  });
+
+  it("kill -9 mid-send: delivered, at most one duplicate, with the same idempotency key", async () => {
+    const hook = await startHook({ holdFirst: true });
+    try {
+      const { event } = await seedWebhookEvent(hook.server.origin);
+      const victim = spawnChild(1_500, "normal");
+      // The receiver has the request; the worker waits for an answer that never comes.
+      await waitFor(async () => hook.hits.length === 1, 20_000);
+      victim.child.kill("SIGKILL");
+      await new Promise((resolve) => victim.child.once("exit", resolve));
+      const rescuer = spawnChild(1_500, "normal");
+      await waitFor(async () => (await statusOf(event.id))?.status === "delivered", 20_000);
+      rescuer.child.kill("SIGTERM");
+      expect(hook.hits.length).toBeGreaterThanOrEqual(2);
+      expect(hook.hits.length).toBeLessThanOrEqual(2);
+      expect(new Set(hook.hits.map((h) => h.key))).toEqual(new Set([event.idempotencyKey]));
+    } finally {
+      await hook.server.close();
+    }
+  });
+});
+
+function spawnChild(leaseMs: number, mode: "hang-after-claim" | "normal") {
+  const child = spawn(process.execPath, [CHILD, databaseUrl, String(leaseMs), mode], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on("data", () => {});
+  return {
+    child,
+    lines: (prefix: string) => out.split("\n").filter((line) => line.startsWith(`${prefix} `)),
+  };
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

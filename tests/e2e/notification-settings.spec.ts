@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { startReceiver } from "../helpers/notify.ts";
+import { register, uniqueEmail } from "./helpers.ts";
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+test.beforeAll(async () => {
+  receiver = await startReceiver();
+});
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+test("add a webhook channel on /user, send a test, see the result, remove it", async ({ page }) => {
+  await register(page, uniqueEmail("channels"));
+  await page.goto("/user#notifications");
+  const panel = page.getByTestId("notifications-panel");
+  await expect(panel).toContainText("Email to");
+  await panel.getByLabel("Kind").selectOption("webhook");
+  await panel.getByLabel("Name (optional)").fill("My receiver");
+  await panel.getByLabel("URL").fill(`${receiver.origin}/hook`);
+  await panel.getByLabel("Signing secret (16+ characters)").fill("short");
+  await panel.getByRole("button", { name: "Add channel" }).click();
+  await expect(panel.getByRole("alert")).toContainText("config.secret");
+  await panel.getByLabel("Signing secret (16+ characters)").fill("whsec_0123456789abcdef");
+  await panel.getByRole("button", { name: "Add channel" }).click();
+  const row = panel.getByTestId("channel-row").filter({ hasText: "My receiver" });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Send test" }).click();
+  await expect(row.getByRole("status")).toHaveText("Delivered");
+  expect(receiver.received.some((r) => r.url === "/hook")).toBe(true);
+  await row.getByRole("button", { name: "Remove" }).click();
+  await expect(row).toHaveCount(0);
+
+  await page.goto("/hub");
+  await page.getByRole("button", { name: "Send a test alert" }).click();
+  await expect(page.locator("[data-sonner-toast]").first()).toContainText(/Test alert sent|failed/);
+});
