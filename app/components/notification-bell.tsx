@@ -2,24 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import type { Feed } from "../../core/notify/notification-feed.ts";
 import { http } from "../lib/http.ts";
-
-type FeedItem = {
-  id: string;
-  kind: string;
-  label: string;
-  title: string;
-  summary: string;
-  watchId: string;
-  productTitle: string;
-  createdAt: string;
-  isRead: boolean;
-};
-type Feed = {
-  items: FeedItem[];
-  unreadCount: number;
-  notices: { channelId: string; name: string; reason: string }[];
-};
 
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
 const POLL_MS = 5_000;

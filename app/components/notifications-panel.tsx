@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
+import type { ChannelView } from "../../core/notify/manage-channels.ts";
 import { ApiError, http } from "../lib/http.ts";
 
-type Channel = {
-  id: string;
-  kind: string;
-  name: string;
-  config: Record<string, unknown>;
-  isPaused: boolean;
-  pauseReason: string | null;
-  lastError: string | null;
-  lastDeliveredAt: string | null;
-};
+type Channel = Omit<ChannelView, "createdAt">;
 type Settings = {
   accountEmail: string;
   isAccountEmailEnabled: boolean;

@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { describeRuleStatusAtCreation } from "../../core/checks/index.ts";
 import { AppError } from "../../core/errors.ts";
-import { createWatch } from "../../core/tracking/create-watch.ts";
 import { previewProduct } from "../../core/tracking/preview-product.ts";
+import { startTracking } from "../../core/tracking/start-tracking.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
 import { listWatches } from "../../core/tracking/watch-view.ts";
 import {
@@ -64,13 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) {
       return data({ intent: "create", ok: false, error: parsed } satisfies CreateActionData, 400);
     }
-    const outcome = await previewProduct(services.fetcher, parsed.value.url, {
-      acceptLanguage: request.headers.get("accept-language") ?? undefined,
-      preferredCandidateKey: parsed.value.candidateKey,
-    });
     try {
-      const watch = await createWatch(
-        db,
+      const { watch, ruleStatus } = await startTracking(
+        { db, fetcher: services.fetcher },
         {
           userId: viewer.id,
           maxWatches: services.env.MAX_WATCHES_PER_USER,
@@ -78,26 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           now,
         },
         parsed.value,
-        outcome,
-      );
-      const status = describeRuleStatusAtCreation(
-        watch.rule,
-        outcome.kind === "ok"
-          ? {
-              id: "creation",
-              kind: "read",
-              status: outcome.preview.status,
-              price: watch.price,
-              availability: outcome.preview.availability,
-            }
-          : null,
+        { acceptLanguage: request.headers.get("accept-language") ?? undefined },
       );
       return {
         intent: "create",
         ok: true,
         watchId: watch.id,
         title: watch.title,
-        ruleMessage: status.message,
+        ruleMessage: ruleStatus.message,
       } satisfies CreateActionData;
     } catch (error) {
       if (error instanceof AppError) {

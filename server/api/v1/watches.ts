@@ -1,13 +1,13 @@
 import type { Hono, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
-import { describeRuleStatusAtCreation } from "../../../core/checks/index.ts";
 import { AppError } from "../../../core/errors.ts";
 import { formatMoney } from "../../../core/money/index.ts";
-import { CreateWatchInput, createWatch } from "../../../core/tracking/create-watch.ts";
+import { CreateWatchInput } from "../../../core/tracking/create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "../../../core/tracking/export-watches.ts";
 import { importWatches } from "../../../core/tracking/import-watches.ts";
 import { previewProduct } from "../../../core/tracking/preview-product.ts";
+import { startTracking } from "../../../core/tracking/start-tracking.ts";
 import { deleteWatch, UpdateWatchInput, updateWatch } from "../../../core/tracking/update-watch.ts";
 import { getWatchHistory } from "../../../core/tracking/watch-history.ts";
 import { getWatch, listWatches } from "../../../core/tracking/watch-view.ts";
@@ -57,27 +57,11 @@ export function mountWatchRoutes(
 
   v1.post("/watches", signedIn, async (c) => {
     const input = await parseJsonBody(c, CreateWatchInput);
-    const outcome = await previewProduct(services.fetcher, input.url, {
-      acceptLanguage: c.req.header("accept-language"),
-      preferredCandidateKey: input.candidateKey,
-    });
-    const watch = await createWatch(
-      db,
+    const { watch, ruleStatus } = await startTracking(
+      { db, fetcher: services.fetcher },
       { userId: c.get("auth").user.id, ...limits(), now: new Date() },
       input,
-      outcome,
-    );
-    const ruleStatus = describeRuleStatusAtCreation(
-      watch.rule,
-      outcome.kind === "ok"
-        ? {
-            id: "creation",
-            kind: "read",
-            status: outcome.preview.status,
-            price: watch.price,
-            availability: outcome.preview.availability,
-          }
-        : null,
+      { acceptLanguage: c.req.header("accept-language") },
     );
     return c.json({ watch, ruleStatus }, 201);
   });
