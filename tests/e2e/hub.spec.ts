@@ -91,6 +91,8 @@ test("delete offers undo; without undo the watch is gone", async ({ page }) => {
   await expect(card).toHaveCount(0);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(card).toBeVisible();
+  // The first toast leaves before the second delete, so the one that follows is unambiguous.
+  await expect(page.getByText("Stopped tracking Moon Mug")).toHaveCount(0);
   await card.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Stopped tracking Moon Mug")).toBeVisible();
   await expect(page.getByText("Stopped tracking Moon Mug")).toHaveCount(0, { timeout: 15_000 });
