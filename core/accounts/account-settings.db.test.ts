@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { account, apiToken, session, user } from "../db/schema/index.ts";
-import { createMailer } from "../mail/mailer.ts";
 
 const database = setupTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -18,13 +16,7 @@ afterAll(async () => {
 });
 
 async function testApp() {
-  const mailer = createMailer({
-    from: "Dropwave <dropwave@dropwave.test>",
-    smtpUrl: smtp.url,
-    outboxDir: "/nonexistent",
-    log: pino({ level: "silent" }),
-  });
-  return createTestApp(database.current, { mailer });
+  return createTestApp(database.current, { mailer: smtp.mailer() });
 }
 
 type Request = Awaited<ReturnType<typeof testApp>>["request"];

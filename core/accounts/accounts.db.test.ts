@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { verification } from "../db/schema/index.ts";
-import { createMailer } from "../mail/mailer.ts";
 import { findResetTokenOwner } from "./reset-token.ts";
 
 const database = setupTestDatabase();
@@ -19,13 +17,7 @@ afterAll(async () => {
 });
 
 async function testApp() {
-  const mailer = createMailer({
-    from: "Dropwave <dropwave@dropwave.test>",
-    smtpUrl: smtp.url,
-    outboxDir: "/nonexistent",
-    log: pino({ level: "silent" }),
-  });
-  return createTestApp(database.current, { mailer });
+  return createTestApp(database.current, { mailer: smtp.mailer() });
 }
 
 let seq = 0;

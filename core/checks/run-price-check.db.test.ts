@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
+import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { createFetcher } from "../fetch/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
@@ -463,11 +464,3 @@ describe("worker lifecycle", () => {
       .where(sql`${product.id} in ${ids}`);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

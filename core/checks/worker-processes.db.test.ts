@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery, isPostgresReachable } from "../../tests/helpers/postgres.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
+import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { alertEvent, product } from "../db/schema/index.ts";
@@ -24,7 +25,7 @@ const serverUrl =
   process.env.DATABASE_URL ??
   process.env.TEST_POSTGRES_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
-const isReachable = await reachable(serverUrl);
+const isReachable = await isPostgresReachable(serverUrl);
 if (!isReachable) console.warn(`worker-processes: skipped, no PostgreSQL at ${serverUrl}`);
 
 const CHILD = path.resolve("tests/helpers/worker-child.ts");
@@ -48,7 +49,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
   beforeAll(async () => {
     store = await startStoreServer();
     dbName = `dropwave_workers_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(`create database "${dbName}"`);
+    await adminQuery(serverUrl, `create database "${dbName}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
@@ -58,7 +59,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
-    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
     await store?.close();
   });
 
@@ -202,33 +203,4 @@ function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
     isStarted: () => out.includes("started "),
     stderr: () => err,
   };
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -3,10 +3,11 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAlertEvent, seedChannel } from "../../tests/helpers/delivery.ts";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
+import { adminQuery, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { delivery, notificationSettings } from "../db/schema/index.ts";
@@ -20,7 +21,7 @@ const serverUrl =
   process.env.DATABASE_URL ??
   process.env.TEST_POSTGRES_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
-const isReachable = await reachable(serverUrl);
+const isReachable = await isPostgresReachable(serverUrl);
 if (!isReachable) console.warn(`delivery-processes: skipped, no PostgreSQL at ${serverUrl}`);
 
 const CHILD = path.resolve("tests/helpers/delivery-child.ts");
@@ -54,7 +55,7 @@ async function startHook(options: { holdFirst: boolean }) {
 describe.skipIf(!isReachable)("delivery worker processes on one PostgreSQL", () => {
   beforeAll(async () => {
     dbName = `dropwave_delivery_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(`create database "${dbName}"`);
+    await adminQuery(serverUrl, `create database "${dbName}"`);
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
@@ -64,7 +65,7 @@ describe.skipIf(!isReachable)("delivery worker processes on one PostgreSQL", () 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
-    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+    await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
   });
 
   async function seedWebhookEvent(origin: string) {
@@ -143,33 +144,4 @@ function spawnChild(leaseMs: number, mode: "hang-after-claim" | "normal") {
     child,
     lines: (prefix: string) => out.split("\n").filter((line) => line.startsWith(`${prefix} `)),
   };
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

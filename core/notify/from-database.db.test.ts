@@ -7,7 +7,6 @@ import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { createFetcher } from "../fetch/index.ts";
-import { createMailer } from "../mail/mailer.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
 import { buildAlertMessage } from "./alert-message.ts";
 import { createChannelConfigSchema } from "./channels.ts";
@@ -61,13 +60,8 @@ describe("an alert_event row, as the check worker writes it, reaches email and a
       hostSpacingMs: 0,
     });
     try {
-      const log = pino({ level: "silent" });
-      const mailer = createMailer({
-        from: "a@dropwave.example",
-        smtpUrl: smtp.url,
-        outboxDir: "/nonexistent",
-        log,
-      });
+      const _log = pino({ level: "silent" });
+      const mailer = smtp.mailer("a@dropwave.example");
       const Channel = createChannelConfigSchema({ allowHttp: true });
       const now = new Date();
       const context = { fetcher, mailer, now };

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
+import { adminQuery } from "./postgres.ts";
 
 export type TestDatabase = Database & { name: string };
 
@@ -22,13 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...database, name: "pglite:memory" };
   }
   const name = `dropwave_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
@@ -38,13 +32,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     name,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

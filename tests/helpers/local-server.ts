@@ -60,11 +60,4 @@ export async function startServer(
   };
 }
 
-/** Polls `condition` until it holds or `timeoutMs` passes (no fixed sleeps in tests). */
-export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error("waitFor: condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { waitFor } from "./wait-for.ts";

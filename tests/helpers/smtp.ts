@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { SMTPServer } from "smtp-server";
+import { createMailer, type Mailer } from "../../core/mail/mailer.ts";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; text: string };
 
@@ -43,6 +45,15 @@ export async function startSmtpServer(options: { port?: number } = {}) {
     messages,
     failNext(count: number) {
       failures = count;
+    },
+    /** The app's mailer, sending to this server. */
+    mailer(from = "Dropwave <dropwave@dropwave.test>"): Mailer {
+      return createMailer({
+        from,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        outboxDir: "/nonexistent",
+        log: pino({ level: "silent" }),
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
