@@ -10,6 +10,8 @@ export type ClaimedProduct = {
   /** The last check's outcome ("held" after a reading held for confirmation). */
   lastOutcome: string | null;
   leaseOwner: string;
+  /** With leaseOwner, the fence every write of this check must match (check-store.ts). */
+  leaseUntil: Date;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function claimDueProducts(
     checkIntervalMinutes: Number(row.check_interval_minutes),
     lastOutcome: row.last_outcome,
     leaseOwner: input.workerId,
+    leaseUntil,
   }));
 }
 

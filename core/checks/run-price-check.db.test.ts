@@ -66,7 +66,7 @@ async function checkDue(workerId = "w1", policy = {}): Promise<PriceCheckResult[
   });
   const results: PriceCheckResult[] = [];
   for (const c of claimed) {
-    results.push(await runPriceCheck({ db: database.current.db, fetcher, log, policy }, c));
+    results.push(await runPriceCheck({ sql: database.current.sql, fetcher, log, policy }, c));
   }
   return results;
 }
@@ -276,13 +276,95 @@ describe("run-price-check", () => {
     });
     expect(theirs?.id).toBe(w.productId);
     store.setPage("/c/lease", page("5.00"));
-    const result = await runPriceCheck({ db, fetcher: newFetcher(), log }, mine!);
+    const result = await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, mine!);
     expect(result).toEqual({ kind: "lease_lost" });
     expect((await productRow(w.productId)).priceMinor).toBe(1_000);
-    expect(await runPriceCheck({ db, fetcher: newFetcher(), log }, theirs!)).toMatchObject({
+    expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, theirs!)).toMatchObject({
       kind: "checked",
       events: 1,
     });
+  });
+
+  it("a stale check of the same worker (its lease lapsed, then re-claimed) writes nothing", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/stale", page("10.00"));
+    const w = await track(alice.id, "/c/stale");
+    await makeDue(w.productId);
+    const claim = { workerId: "same", batchSize: 10, leaseMs: 60_000 };
+    const [old] = await claimDueProducts(exec, { ...claim, now: new Date() });
+    const [again] = await claimDueProducts(exec, {
+      ...claim,
+      now: new Date(Date.now() + 61_000),
+    });
+    expect(again?.id).toBe(w.productId);
+    store.setPage("/c/stale", page("5.00"));
+    expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, old!)).toEqual({
+      kind: "lease_lost",
+    });
+    expect(await eventsFor(w.id)).toHaveLength(0);
+    expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, again!)).toMatchObject({
+      kind: "checked",
+      events: 1,
+    });
+  });
+
+  it("a watch edited while its check was deciding gets neither the event nor the old rule's state", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/edit", page("100.00"));
+    const w = await track(alice.id, "/c/edit");
+    await makeDue(w.productId);
+    store.setPage("/c/edit", page("80.00"));
+    const [claimed] = await claimDueProducts(exec, {
+      workerId: "w1",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: new Date(),
+    });
+    // The owner pauses the watch between the check's read and its write.
+    const editing: typeof exec = {
+      async query(text, params, options) {
+        const answer = await exec.query(text, params, options);
+        if (options?.name === "dropwave_check_read") {
+          await db
+            .update(watch)
+            .set({ isPaused: true, updatedAt: new Date() })
+            .where(eq(watch.id, w.id));
+        }
+        return answer as never;
+      },
+    };
+    const result = await runPriceCheck({ sql: editing, fetcher: newFetcher(), log }, claimed!);
+    expect(result).toMatchObject({ kind: "checked", events: 0 });
+    expect(await eventsFor(w.id)).toHaveLength(0);
+    const [row] = await db.select().from(watch).where(eq(watch.id, w.id));
+    expect(row!.alertState).toMatchObject({ lastPrice: { amountMinor: 10_000 } });
+    // The reading itself is stored: the product shows the new price.
+    expect((await productRow(w.productId)).priceMinor).toBe(8_000);
+  });
+
+  it("an unchanged reading joins the last history row and leaves the watch row alone", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/same", page("12.00"));
+    const w = await track(alice.id, "/c/same");
+    const version = async () =>
+      (await exec.query<{ v: string }>("select xmin::text as v from watch where id = $1", [w.id]))
+        .rows[0]!.v;
+    // The first check initialises nothing new (creation set the state): no watch write.
+    const before = await version();
+    for (let i = 0; i < 3; i += 1) {
+      await makeDue(w.productId);
+      expect((await checkDue())[0]).toMatchObject({ kind: "checked", events: 0 });
+    }
+    expect(await version()).toBe(before);
+    const history = await exec.query<{ n: number; offsets: number }>(
+      `select count(*)::int as n, max(cardinality(check_offsets))::int as offsets
+         from price_observation where product_id = $1`,
+      [w.productId],
+    );
+    expect(history.rows[0]).toEqual({ n: 1, offsets: 3 });
   });
 
   it("check now makes only the owner's product due at once", async () => {

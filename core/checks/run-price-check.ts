@@ -1,17 +1,20 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { alertEvent, product, watch } from "../db/schema/index.ts";
+import type { SqlExecutor } from "../db/client.ts";
 import { type ExtractResult, extractProduct } from "../extract/index.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
 import { ruleFromColumns } from "../tracking/alert-rule.ts";
-import {
-  extractionColumns,
-  factsFromExtraction,
-  recordObservation,
-} from "../tracking/record-observation.ts";
+import { factsFromExtraction } from "../tracking/record-observation.ts";
 import type { Observation } from "./alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
+import {
+  type ClaimFence,
+  type NewEvent,
+  readCheckState,
+  releaseDeferred,
+  type StateWrite,
+  storeFailure,
+  storeReading,
+} from "./check-store.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
 import { decideAlerts } from "./decide-alerts.ts";
 import { type CheckFailureKind, describeFailure } from "./describe-failure.ts";
@@ -39,7 +42,7 @@ export const DEFAULT_CHECK_POLICY: CheckPolicy = {
 };
 
 export type RunPriceCheckDeps = {
-  db: Db;
+  sql: SqlExecutor;
   fetcher: Pick<Fetcher, "fetchPage">;
   log: Logger;
   now?: () => Date;
@@ -84,12 +87,13 @@ type Reading =
   | { kind: "deferred"; retryAfterMs: number };
 
 /**
- * One product's check: fetch (through the shared, polite fetcher) → extract → then ONE
- * transaction that stores the reading, appends the history, runs each active watch's alert
- * decision, writes its events (unique key, ON CONFLICT DO NOTHING), schedules the next check
- * and releases the lease. The product row is locked first and the lease owner compared, so a
- * worker whose lease was taken over writes nothing; a worker killed before COMMIT writes
- * nothing either, and the product falls due again when its lease ends.
+ * One product's check: fetch (through the shared, polite fetcher) → extract → read the
+ * active watches and the last history row → run each watch's alert decision (pure) → then
+ * ONE statement (check-store.ts) that stores the reading, appends the history, writes the
+ * events (unique key, ON CONFLICT DO NOTHING) and changed alert states, schedules the next
+ * check and releases the lease — all or nothing. Every write is fenced by this claim's lease,
+ * so a worker whose lease was taken over writes nothing; a worker killed before the statement
+ * commits writes nothing either, and the product falls due again when its lease ends.
  */
 export async function runPriceCheck(
   deps: RunPriceCheckDeps,
@@ -110,202 +114,164 @@ export async function runPriceCheck(
   });
   const at = clock();
   const log = deps.log.child({ productId: claimed.id });
+  const { sql } = deps;
+  const fence: ClaimFence = {
+    productId: claimed.id,
+    leaseOwner: claimed.leaseOwner,
+    leaseUntil: claimed.leaseUntil,
+  };
+  const leaseLost = () => {
+    log.warn("lease lost before the check was stored");
+    return { kind: "lease_lost" } as const;
+  };
 
-  return deps.db.transaction(async (tx) => {
-    // The hot path (a page read) writes the product row first, guarded by our lease: that
-    // statement also takes the row lock, so a worker whose lease was taken over writes nothing.
-    const nextIfUsual = nextCheckAt({
-      now: at,
-      intervalMinutes: claimed.checkIntervalMinutes,
-      jitterFraction: policy.jitterFraction,
+  if (reading.kind === "deferred") {
+    const next = new Date(at.getTime() + Math.max(reading.retryAfterMs, 1_000));
+    const isHeld = await releaseDeferred(sql, fence, { at, nextCheckAt: next });
+    return isHeld ? ({ kind: "deferred", nextCheckAt: next } as const) : leaseLost();
+  }
+
+  const facts = reading.kind === "read" ? factsFromExtraction(reading.result) : null;
+  const state = await readCheckState(sql, fence, facts);
+  if (!state?.isFenceHeld) return leaseLost();
+
+  if (reading.kind === "failed") {
+    const failures = state.consecutiveFailures + 1;
+    const delayMs = backoffAfterFailure({
+      consecutiveFailures: failures,
+      baseMinutes: policy.backoffBaseMinutes,
+      capMinutes: policy.backoffCapMinutes,
       random,
+      retryAfterMs: reading.retryAfterMs ?? null,
     });
-    let row:
-      | { consecutiveFailures: number; lastSuccessAt: Date | null; leaseOwner: string | null }
-      | undefined;
-    if (reading.kind === "read") {
-      const [updated] = await tx
-        .update(product)
-        .set({
-          ...extractionColumns(reading.result, at),
-          nextCheckAt: nextIfUsual,
-          leaseUntil: null,
-          leaseOwner: null,
-        })
-        .where(and(eq(product.id, claimed.id), eq(product.leaseOwner, claimed.leaseOwner)))
-        .returning({ id: product.id });
-      row = updated
-        ? { consecutiveFailures: 0, lastSuccessAt: at, leaseOwner: claimed.leaseOwner }
-        : undefined;
-    } else {
-      [row] = await tx
-        .select({
-          leaseOwner: product.leaseOwner,
-          consecutiveFailures: product.consecutiveFailures,
-          lastSuccessAt: product.lastSuccessAt,
-        })
-        .from(product)
-        .where(eq(product.id, claimed.id))
-        .for("update");
-    }
-    if (!row || row.leaseOwner !== claimed.leaseOwner) {
-      log.warn("lease lost before the check was stored");
-      return { kind: "lease_lost" } as const;
-    }
-    const watches = await tx
-      .select({
-        id: watch.id,
-        userId: watch.userId,
-        ruleKind: watch.ruleKind,
-        ruleAmountMinor: watch.ruleAmountMinor,
-        ruleCurrency: watch.ruleCurrency,
-        rulePercent: watch.rulePercent,
-        alertState: watch.alertState,
-      })
-      .from(watch)
-      .where(and(eq(watch.productId, claimed.id), eq(watch.isPaused, false)));
-    const release = async (next: Date, extra: Partial<typeof product.$inferInsert> = {}) => {
-      await tx
-        .update(product)
-        .set({ ...extra, nextCheckAt: next, leaseUntil: null, leaseOwner: null, updatedAt: at })
-        .where(eq(product.id, claimed.id));
-    };
-
-    if (reading.kind === "deferred") {
-      const next = new Date(at.getTime() + Math.max(reading.retryAfterMs, 1_000));
-      await release(next);
-      return { kind: "deferred", nextCheckAt: next } as const;
-    }
-
-    if (reading.kind === "failed") {
-      const failures = row.consecutiveFailures + 1;
-      const delayMs = backoffAfterFailure({
-        consecutiveFailures: failures,
-        baseMinutes: policy.backoffBaseMinutes,
-        capMinutes: policy.backoffCapMinutes,
-        random,
-        retryAfterMs: reading.retryAfterMs ?? null,
-      });
-      const next = new Date(at.getTime() + delayMs);
-      await release(next, {
-        lastCheckedAt: at,
-        lastOutcome: reading.failure,
-        lastError: describeFailure({
-          kind: reading.failure,
-          httpStatus: reading.httpStatus,
-          now: at,
-          nextAttemptAt: next,
-        }),
-        consecutiveFailures: failures,
-        ...(reading.result
-          ? { extractStatus: reading.result.status, candidates: reading.result.candidates }
-          : {}),
-      });
-      let events = 0;
-      if (failures >= policy.unreachableAfterFailures && watches.length > 0) {
-        // One notice per failure streak: the streak is named by the last success before it.
-        const streak = row.lastSuccessAt ? row.lastSuccessAt.toISOString() : "never";
-        const inserted = await tx
-          .insert(alertEvent)
-          .values(
-            watches.map((w) => ({
-              idempotencyKey: `${w.id}:unreachable:${streak}`,
-              watchId: w.id,
-              userId: w.userId,
-              productId: claimed.id,
-              kind: "unreachable",
-              details: { consecutiveFailures: failures, lastOutcome: reading.failure },
-              createdAt: at,
-            })),
-          )
-          .onConflictDoNothing({ target: alertEvent.idempotencyKey })
-          .returning({ id: alertEvent.id });
-        events = inserted.length;
-      }
-      return {
-        kind: "failed",
-        failure: reading.failure,
-        events,
-        nextCheckAt: next,
-        timings: timings(),
-      } as const;
-    }
-
-    const result = reading.result;
-    const { observationId } = await recordObservation(
-      tx,
-      claimed.id,
-      factsFromExtraction(result),
+    const next = new Date(at.getTime() + delayMs);
+    // One notice per failure streak: the streak is named by the last success before it.
+    const streak = state.lastSuccessAt ? state.lastSuccessAt.toISOString() : "never";
+    const events: NewEvent[] =
+      failures >= policy.unreachableAfterFailures
+        ? state.watches.map((w) => ({
+            idempotencyKey: `${w.id}:unreachable:${streak}`,
+            watchId: w.id,
+            watchUpdatedAt: w.updatedAt,
+            kind: "unreachable",
+            oldPriceMinor: null,
+            newPriceMinor: null,
+            currency: null,
+            details: { consecutiveFailures: failures, lastOutcome: reading.failure },
+          }))
+        : [];
+    const stored = await storeFailure(sql, fence, {
       at,
-    );
-    const observation: Observation = {
-      id: String(observationId),
-      kind: "read",
-      status: result.status,
-      price: result.price,
-      availability: result.availability,
-    };
-    let events = 0;
-    let isHeld = false;
-    for (const w of watches) {
-      const { state } = alertStateFromJson(w.alertState);
-      const decision = decideAlerts({
-        watchId: w.id,
-        rule: ruleFromColumns(w),
-        state,
-        observation,
+      outcome: reading.failure,
+      error: describeFailure({
+        kind: reading.failure,
+        httpStatus: reading.httpStatus,
         now: at,
+        nextAttemptAt: next,
+      }),
+      result: reading.result,
+      nextCheckAt: next,
+      events,
+    });
+    if (!stored.isFenceHeld) return leaseLost();
+    return {
+      kind: "failed",
+      failure: reading.failure,
+      events: stored.events,
+      nextCheckAt: next,
+      timings: timings(),
+    } as const;
+  }
+
+  const result = reading.result;
+  const observationId = state.newObservationId ?? state.joinsObservation?.id;
+  const observation: Observation = {
+    id: String(observationId),
+    kind: "read",
+    status: result.status,
+    price: result.price,
+    availability: result.availability,
+  };
+  const events: NewEvent[] = [];
+  const stateWrites: StateWrite[] = [];
+  let isHeld = false;
+  for (const w of state.watches) {
+    const decision = decideAlerts({
+      watchId: w.id,
+      rule: ruleFromColumns(w),
+      state: alertStateFromJson(w.alertState).state,
+      observation,
+      now: at,
+    });
+    if (decision.hold) isHeld = true;
+    for (const e of decision.events) {
+      events.push({
+        idempotencyKey: e.idempotencyKey,
+        watchId: w.id,
+        watchUpdatedAt: w.updatedAt,
+        kind: e.kind,
+        oldPriceMinor: e.oldPrice?.amountMinor ?? null,
+        newPriceMinor: e.newPrice.amountMinor,
+        currency: e.newPrice.currency,
+        details: {
+          percentChange: e.percentChange,
+          oldCurrency: e.oldPrice?.currency ?? null,
+          observationId: e.observationId,
+        },
       });
-      if (decision.hold) isHeld = true;
-      if (decision.events.length > 0) {
-        const inserted = await tx
-          .insert(alertEvent)
-          .values(
-            decision.events.map((e) => ({
-              idempotencyKey: e.idempotencyKey,
-              watchId: w.id,
-              userId: w.userId,
-              productId: claimed.id,
-              kind: e.kind,
-              oldPriceMinor: e.oldPrice?.amountMinor ?? null,
-              newPriceMinor: e.newPrice.amountMinor,
-              currency: e.newPrice.currency,
-              details: {
-                percentChange: e.percentChange,
-                oldCurrency: e.oldPrice?.currency ?? null,
-                observationId: e.observationId,
-              },
-              createdAt: at,
-            })),
-          )
-          .onConflictDoNothing({ target: alertEvent.idempotencyKey })
-          .returning({ id: alertEvent.id });
-        events += inserted.length;
-      }
-      const nextJson = alertStateToJson(decision.nextState);
-      if (JSON.stringify(nextJson) !== JSON.stringify(w.alertState)) {
-        await tx.update(watch).set({ alertState: nextJson }).where(eq(watch.id, w.id));
-      }
     }
-    // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once — once: a page
-    // that keeps showing a different suspicious price is re-checked after the backoff base.
-    const next =
-      watches.length === 0
-        ? new Date(at.getTime() + policy.idleRecheckMinutes * 60_000)
-        : isHeld
-          ? claimed.lastOutcome === "held"
-            ? new Date(at.getTime() + policy.backoffBaseMinutes * 60_000)
-            : at
-          : nextIfUsual;
-    if (next !== nextIfUsual || isHeld) {
-      await tx
-        .update(product)
-        .set({ nextCheckAt: next, ...(isHeld ? { lastOutcome: "held" } : {}) })
-        .where(eq(product.id, claimed.id));
+    const nextJson = alertStateToJson(decision.nextState);
+    if (!isSameJson(nextJson, w.alertState)) {
+      stateWrites.push({ watchId: w.id, watchUpdatedAt: w.updatedAt, state: nextJson });
     }
-    if (events > 0) log.info({ events }, "alert events raised");
-    return { kind: "checked", events, isHeld, nextCheckAt: next, timings: timings() } as const;
+  }
+  // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once — once: a page
+  // that keeps showing a different suspicious price is re-checked after the backoff base.
+  const next =
+    state.watches.length === 0
+      ? new Date(at.getTime() + policy.idleRecheckMinutes * 60_000)
+      : isHeld
+        ? claimed.lastOutcome === "held"
+          ? new Date(at.getTime() + policy.backoffBaseMinutes * 60_000)
+          : at
+        : nextCheckAt({
+            now: at,
+            intervalMinutes: claimed.checkIntervalMinutes,
+            jitterFraction: policy.jitterFraction,
+            random,
+          });
+  const stored = await storeReading(sql, fence, {
+    at,
+    result,
+    facts: facts!,
+    outcome: isHeld ? "held" : "ok",
+    nextCheckAt: next,
+    state,
+    stateWrites,
+    events,
   });
+  if (!stored.isFenceHeld) return leaseLost();
+  if (stored.events > 0) log.info({ events: stored.events }, "alert events raised");
+  return {
+    kind: "checked",
+    events: stored.events,
+    isHeld,
+    nextCheckAt: next,
+    timings: timings(),
+  } as const;
+}
+
+/** Deep equality of two JSON values (jsonb hands keys back in its own order). */
+export function isSameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const bKeys = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((k) =>
+    isSameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 function readOutcome(outcome: FetchOutcome, preferredCandidateKey: string | null): Reading {

@@ -81,7 +81,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const runOne = (claimed: ClaimedProduct) => {
     const task = runPriceCheck(
       {
-        db: database.db,
+        sql: database.sql,
         fetcher: options.fetcher,
         log,
         policy: options.policy,

@@ -13,9 +13,17 @@ export type Schema = typeof schema;
 /** One type for both drivers: code never needs to know which one it runs on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** Plain parameterised SQL, for the few places that need it (both drivers answer it). */
+/**
+ * Plain parameterised SQL, for the few places that need it (both drivers answer it). A `name`
+ * makes it a prepared statement on PostgreSQL (parsed and planned once per connection: the
+ * check worker's hot path); PGlite, in process, ignores it.
+ */
 export type SqlExecutor = {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ): Promise<{ rows: Row[] }>;
 };
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -52,7 +60,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      sql: { query: async (text, params) => pool.query(text, params) as never },
+      sql: {
+        query: async (text, params, options) =>
+          (options?.name
+            ? pool.query({ name: options.name, text, values: params })
+            : pool.query(text, params)) as never,
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
