@@ -196,7 +196,7 @@ console.error(
   [
     `${checks} checks of ${products} products in ${seconds.toFixed(1)} s on ${dbKind}, ${workers} worker(s), concurrency ${concurrency}, batch ${batch}, pages ${values.pages}`,
     `machine CPU ${per(cpuMs)} ms/check (all processes incl. database and store); worker processes ${per(sum("cpuMs"))} ms/check`,
-    `per check (wall, overlapping): fetch ${per(sum("fetchMs"))} ms, extract ${per(sum("extractMs"))} ms, store+decide transaction ${per(sum("storeMs"))} ms`,
+    `per check (wall, overlapping): fetch ${per(sum("fetchMs"))} ms, extract ${per(sum("extractMs"))} ms, store (read, decide, one write) ${per(sum("storeMs"))} ms`,
     `events ${Number(events?.n ?? 0)}, failed ${sum("failed")}, store hits ${stats.hits}`,
   ].join("\n"),
 );

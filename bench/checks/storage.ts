@@ -1,15 +1,18 @@
 /**
  * Storage: bytes of price history per product per year of checks every 6 hours, through the
- * real write path (recordObservation), with realistic change rates: the price changes on 2 %
- * of checks (~29 times a year), stock flips on 0.5 % of checks.
+ * check's real write path (extract a page → readCheckState → storeReading, under a lease), with
+ * realistic change rates: the price changes on 2 % of checks (~29 times a year), stock flips on
+ * 0.5 % of checks.
  *   node bench/checks/storage.ts [--products 40] [--db postgres|pglite]
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { readCheckState, storeReading } from "../../core/checks/check-store.ts";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
-import { recordObservation } from "../../core/tracking/record-observation.ts";
+import { extractProduct } from "../../core/extract/index.ts";
+import { factsFromExtraction } from "../../core/tracking/record-observation.ts";
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +42,43 @@ const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
   return seed / 2 ** 31;
 };
+
+/** One check of a product as the worker stores it: leased, read, decided (no watches), written. */
+async function checkOnce(productId: string, at: Date, priceMinor: number, availability: string) {
+  const url = `https://s.test/p/${productId}`;
+  const offer = {
+    "@type": "Offer",
+    price: (priceMinor / 100).toFixed(2),
+    priceCurrency: "USD",
+    availability:
+      availability === "in_stock" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+  };
+  const html = `<html><head><title>Thing</title><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "Product", name: "Thing", offers: offer })}</script></head><body><h1>Thing</h1></body></html>`;
+  const result = extractProduct(html, url);
+  const facts = factsFromExtraction(result);
+  const fence = {
+    productId,
+    leaseOwner: "storage-bench",
+    leaseUntil: new Date(at.getTime() + 60_000),
+  };
+  await database.sql.query("update product set lease_owner = $2, lease_until = $3 where id = $1", [
+    productId,
+    fence.leaseOwner,
+    fence.leaseUntil.toISOString(),
+  ]);
+  const state = await readCheckState(database.sql, fence, facts);
+  const stored = await storeReading(database.sql, fence, {
+    at,
+    result,
+    facts,
+    outcome: "ok",
+    nextCheckAt: new Date(at.getTime() + 6 * 3_600_000),
+    state: state!,
+    stateWrites: [],
+    events: [],
+  });
+  if (!stored.isFenceHeld) throw new Error("the storage bench lost its own lease");
+}
 
 const name = `dropwave_storage_${randomBytes(4).toString("hex")}`;
 let database: Database;
@@ -75,12 +115,7 @@ try {
         }
         // Checks land at jittered times (up to 10 % early), as the scheduler plans them.
         const at = new Date(start + i * 6 * 3_600_000 - Math.floor(random() * 2_160_000));
-        await recordObservation(
-          database.db,
-          id,
-          { priceMinor: price, currency: "USD", availability },
-          at,
-        );
+        await checkOnce(id, at, price, availability);
       }
     }),
   );
