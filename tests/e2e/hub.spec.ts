@@ -121,6 +121,28 @@ test("?url= opens the preview straight away, also through login", async ({ page 
   await expect(page.getByTestId("preview-price")).toHaveText("$5.50");
 });
 
+test("sharing a store page to the installed app opens its preview (link inside the shared text)", async ({
+  page,
+}) => {
+  store.setPage("/p/shared-text", productPage({ title: "Shared Lamp", price: "7.25" }));
+  await register(page, uniqueEmail("sharetext"));
+  // The share target is declared by the manifest the page links to; build the request an
+  // Android share sheet sends from it: title and text, the link inside the text, no url.
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  const served = await page.request.get(href!);
+  expect(served.headers()["content-type"]).toContain("application/manifest+json");
+  const { share_target: target } = (await served.json()) as {
+    share_target: { action: string; method: string; params: Record<string, string> };
+  };
+  expect(target.method).toBe("GET");
+  const shared = new URLSearchParams({
+    [target.params.title!]: "Shared Lamp",
+    [target.params.text!]: `Look at this lamp! ${store.url("/p/shared-text")}`,
+  });
+  await page.goto(`${target.action}?${shared}`);
+  await expect(page.getByTestId("preview-price")).toHaveText("$7.25");
+});
+
 test("check now picks up a price drop without a reload and records the alert", async ({ page }) => {
   store.setPage("/p/drop", productPage({ title: "Drop Kettle", price: "100.00" }));
   await register(page, uniqueEmail("drop"));

@@ -240,7 +240,8 @@ export function EmptyState({ publicUrl }: { publicUrl: string }) {
         </a>
       </p>
       <p className="mt-2 text-xs text-muted">
-        The browser extension and share target are coming; the bookmarklet works today.
+        On a phone, install Dropwave from the browser menu (Add to Home screen) and share store
+        pages to it. The browser extension is coming.
       </p>
     </section>
   );
