@@ -249,6 +249,51 @@ describe("run-price-check", () => {
     expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["unreachable", "unreachable"]);
   });
 
+  it("a store in backoff postpones the check without counting a failure", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/backoff", page("10.00"));
+    const w = await track(alice.id, "/c/backoff");
+    await makeDue(w.productId);
+    const before = await productRow(w.productId);
+    const [claimed] = await claimDueProducts(exec, {
+      workerId: "w1",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: new Date(),
+    });
+    const inBackoff = {
+      fetchPage: async (url: string) =>
+        ({ kind: "host_backoff", url, host: "127.0.0.1", retryAfterMs: 120_000 }) as const,
+    };
+    const at = Date.now();
+    const result = await runPriceCheck({ sql: exec, fetcher: inBackoff, log }, claimed!);
+    expect(result).toMatchObject({ kind: "deferred" });
+    const row = await productRow(w.productId);
+    expect(row.nextCheckAt.getTime() - at).toBeGreaterThanOrEqual(119_000);
+    expect(row.nextCheckAt.getTime() - at).toBeLessThan(125_000);
+    expect(row).toMatchObject({
+      leaseOwner: null,
+      leaseUntil: null,
+      consecutiveFailures: 0,
+      lastOutcome: before.lastOutcome,
+      priceMinor: 1_000,
+    });
+    // The same deferral by a worker whose claim is gone writes nothing.
+    const later = new Date(Date.now() + 86_400_000);
+    await db
+      .update(product)
+      .set({ nextCheckAt: later, leaseOwner: "someone-else", leaseUntil: later })
+      .where(eq(product.id, w.productId));
+    expect(await runPriceCheck({ sql: exec, fetcher: inBackoff, log }, claimed!)).toEqual({
+      kind: "lease_lost",
+    });
+    expect(await productRow(w.productId)).toMatchObject({
+      nextCheckAt: later,
+      leaseOwner: "someone-else",
+    });
+  });
+
   it("writes nothing when the lease was taken over", async () => {
     const { db, sql: exec } = database.current;
     const alice = await seedUser(db);

@@ -127,8 +127,8 @@ export async function runPriceCheck(
 
   if (reading.kind === "deferred") {
     const next = new Date(at.getTime() + Math.max(reading.retryAfterMs, 1_000));
-    const isHeld = await releaseDeferred(sql, fence, { at, nextCheckAt: next });
-    return isHeld ? ({ kind: "deferred", nextCheckAt: next } as const) : leaseLost();
+    const isStillOurs = await releaseDeferred(sql, fence, { at, nextCheckAt: next });
+    return isStillOurs ? ({ kind: "deferred", nextCheckAt: next } as const) : leaseLost();
   }
 
   const facts = reading.kind === "read" ? factsFromExtraction(reading.result) : null;
