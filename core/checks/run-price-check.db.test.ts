@@ -55,6 +55,11 @@ async function makeDue(productId: string) {
     .where(eq(product.id, productId));
 }
 
+/** One claim query as a worker makes it (a minute's lease unless said otherwise). */
+function claim(workerId: string, now = new Date(), leaseMs = 60_000) {
+  return claimDueProducts(database.current.sql, { workerId, batchSize: 10, leaseMs, now });
+}
+
 /** Claims everything due and checks it, one at a time (what one worker tick does). */
 async function checkDue(workerId = "w1", policy = {}): Promise<PriceCheckResult[]> {
   const fetcher = newFetcher();
@@ -256,12 +261,7 @@ describe("run-price-check", () => {
     const w = await track(alice.id, "/c/backoff");
     await makeDue(w.productId);
     const before = await productRow(w.productId);
-    const [claimed] = await claimDueProducts(exec, {
-      workerId: "w1",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: new Date(),
-    });
+    const [claimed] = await claim("w1");
     const inBackoff = {
       fetchPage: async (url: string) =>
         ({ kind: "host_backoff", url, host: "127.0.0.1", retryAfterMs: 120_000 }) as const,
@@ -300,25 +300,13 @@ describe("run-price-check", () => {
     store.setPage("/c/lease", page("10.00"));
     const w = await track(alice.id, "/c/lease");
     await makeDue(w.productId);
-    const [mine] = await claimDueProducts(exec, {
-      workerId: "slow",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: new Date(),
-    });
+    const [mine] = await claim("slow");
     expect(mine?.id).toBe(w.productId);
     // Not claimable while leased…
-    expect(
-      await claimDueProducts(exec, { workerId: "x", batchSize: 10, leaseMs: 1, now: new Date() }),
-    ).toEqual([]);
+    expect(await claim("x", new Date(), 1)).toEqual([]);
     // …until the lease runs out; then another worker takes it.
     const later = new Date(Date.now() + 61_000);
-    const [theirs] = await claimDueProducts(exec, {
-      workerId: "fast",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: later,
-    });
+    const [theirs] = await claim("fast", later);
     expect(theirs?.id).toBe(w.productId);
     store.setPage("/c/lease", page("5.00"));
     const result = await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, mine!);
@@ -336,12 +324,8 @@ describe("run-price-check", () => {
     store.setPage("/c/stale", page("10.00"));
     const w = await track(alice.id, "/c/stale");
     await makeDue(w.productId);
-    const claim = { workerId: "same", batchSize: 10, leaseMs: 60_000 };
-    const [old] = await claimDueProducts(exec, { ...claim, now: new Date() });
-    const [again] = await claimDueProducts(exec, {
-      ...claim,
-      now: new Date(Date.now() + 61_000),
-    });
+    const [old] = await claim("same");
+    const [again] = await claim("same", new Date(Date.now() + 61_000));
     expect(again?.id).toBe(w.productId);
     store.setPage("/c/stale", page("5.00"));
     expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, old!)).toEqual({
@@ -361,12 +345,7 @@ describe("run-price-check", () => {
     const w = await track(alice.id, "/c/edit");
     await makeDue(w.productId);
     store.setPage("/c/edit", page("80.00"));
-    const [claimed] = await claimDueProducts(exec, {
-      workerId: "w1",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: new Date(),
-    });
+    const [claimed] = await claim("w1");
     // The owner pauses the watch between the check's read and its write.
     const editing: typeof exec = {
       async query(text, params, options) {
