@@ -192,6 +192,48 @@ describe("choices and batching", () => {
   });
 });
 
+describe("digest claims", () => {
+  it("a digest larger than a claim batch still goes out as one email", async () => {
+    const { db } = database.current;
+    const first = await seedAlertEvent(db);
+    const events = [first.event];
+    for (let i = 0; i < 4; i += 1) {
+      events.push((await seedAlertEvent(db, { userId: first.owner.id })).event);
+    }
+    await db
+      .insert(notificationSettings)
+      .values({ userId: first.owner.id, isDailyDigest: true, digestMinute: 9 * 60 });
+    let clock = new Date();
+    const mailer = memoryMailer();
+    const fetcher = newFetcher();
+    const deps: DeliveryDeps = {
+      database: database.current,
+      fetcher,
+      mailer,
+      log,
+      publicUrl: PUBLIC_URL,
+      now: () => clock,
+    };
+    const ids = new Set(events.map((e) => e.id));
+    try {
+      await fanOutAlertEvents(deps);
+      clock = (await deliveriesOf(first.event.id))[0]!.nextAttemptAt!;
+      // Claims of two rows at a time: the first claim that touches the digest takes all of it.
+      let delivered = 0;
+      for (let round = 0; round < 20 && delivered < events.length; round += 1) {
+        const outcomes = await runDeliveryRound(deps, { batchSize: 2 });
+        delivered += outcomes.filter((o) => ids.has(o.eventId)).length;
+      }
+      expect(delivered).toBe(events.length);
+      const mine = mailer.sent.filter((m) => m.to === first.owner.email);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.subject).toBe("Your Dropwave digest: 5 alerts");
+    } finally {
+      await fetcher.close();
+    }
+  });
+});
+
 describe("delivery faults", () => {
   it("SMTP down for the first attempts, then up: the email arrives once", async () => {
     const { db } = database.current;
