@@ -3,6 +3,7 @@ import type { Auth } from "../core/accounts/auth.ts";
 import type { Database } from "../core/db/client.ts";
 import type { Env, PublicEnv } from "../core/env.ts";
 import type { Fetcher } from "../core/fetch/index.ts";
+import type { RecentPages } from "../core/fetch/recent-pages.ts";
 import type { Logger } from "../core/log.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 
@@ -17,6 +18,8 @@ export type AppServices = {
   mailer: Mailer;
   /** The one way out to user-given URLs (core/fetch). */
   fetcher: Fetcher;
+  /** Preview, then save: the save stores the page the person was shown (core/fetch/recent-pages). */
+  recentPages: RecentPages;
 };
 
 export type Viewer = { id: string; email: string; name: string };

@@ -9,6 +9,7 @@ import {
   createSqlHostGate,
   type Fetcher,
 } from "../core/fetch/index.ts";
+import { createRecentPages } from "../core/fetch/recent-pages.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
@@ -53,6 +54,7 @@ export async function createServices(options: {
     auth,
     mailer,
     fetcher,
+    recentPages: createRecentPages(fetcher),
   };
 }
 

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "preview") {
     const url = String(form.get("url") ?? "").trim();
-    const outcome = await previewProduct(services.fetcher, url, {
+    const outcome = await previewProduct(services.recentPages.recording(viewer.id), url, {
       acceptLanguage: request.headers.get("accept-language") ?? undefined,
       signal: request.signal,
     });
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       const { watch, ruleStatus } = await startTracking(
-        { db, fetcher: services.fetcher },
+        { db, fetcher: services.recentPages.reusing(viewer.id) },
         {
           userId: viewer.id,
           maxWatches: services.env.MAX_WATCHES_PER_USER,

@@ -149,6 +149,8 @@ test("check now picks up a price drop without a reload and records the alert", a
   await addProduct(page, store.url("/p/drop"));
   await page.getByRole("button", { name: "Start tracking" }).click();
   await page.getByRole("link", { name: "Drop Kettle" }).click();
+  // The save stored the page the preview showed: the store was asked once.
+  expect(store.hitsFor("/p/drop")).toBe(1);
   await expect(page.getByText("$100.00").first()).toBeVisible();
   store.setPage("/p/drop", productPage({ title: "Drop Kettle", price: "80.00" }));
   const hitsBefore = store.hitsFor("/p/drop");

@@ -48,6 +48,8 @@ describe("/api/v1 watches", () => {
     const { watch, ruleStatus } = await created.json();
     expect(watch).toMatchObject({ title: "Teapot", price: { amountMinor: 3500, currency: "GBP" } });
     expect(ruleStatus.isMetNow).toBe(true);
+    // Saving right after the preview stores the page the person was shown: one request.
+    expect(store.hitsFor("/a/teapot")).toBe(1);
 
     const list = await (await request("/api/v1/watches", { headers: alice.auth })).json();
     expect(list.watches.map((w: { id: string }) => w.id)).toEqual([watch.id]);

@@ -35,11 +35,15 @@ export function mountWatchRoutes(
 
   v1.post("/preview", signedIn, async (c) => {
     const input = await parseJsonBody(c, PreviewInput);
-    const outcome = await previewProduct(services.fetcher, input.url, {
-      acceptLanguage: c.req.header("accept-language"),
-      preferredCandidateKey: input.candidateKey,
-      signal: c.req.raw.signal,
-    });
+    const outcome = await previewProduct(
+      services.recentPages.recording(c.get("auth").user.id),
+      input.url,
+      {
+        acceptLanguage: c.req.header("accept-language"),
+        preferredCandidateKey: input.candidateKey,
+        signal: c.req.raw.signal,
+      },
+    );
     if (outcome.kind === "failed") {
       throw new AppError("unprocessable", outcome.message, {
         details: {
@@ -58,7 +62,7 @@ export function mountWatchRoutes(
   v1.post("/watches", signedIn, async (c) => {
     const input = await parseJsonBody(c, CreateWatchInput);
     const { watch, ruleStatus } = await startTracking(
-      { db, fetcher: services.fetcher },
+      { db, fetcher: services.recentPages.reusing(c.get("auth").user.id) },
       { userId: c.get("auth").user.id, ...limits(), now: new Date() },
       input,
       { acceptLanguage: c.req.header("accept-language") },
