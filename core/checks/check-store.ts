@@ -34,6 +34,8 @@ export type CheckedWatch = {
 
 export type CheckState = {
   isFenceHeld: boolean;
+  /** The product's interval now (shortest among its active watches; may have changed since the claim). */
+  checkIntervalMinutes: number;
   consecutiveFailures: number;
   lastSuccessAt: Date | null;
   watches: CheckedWatch[];
@@ -63,6 +65,7 @@ export type StateWrite = {
 
 type StateRow = {
   lease_owner: string | null;
+  check_interval_minutes: number;
   lease_until: Date | string | null;
   consecutive_failures: number;
   last_success_at: Date | string | null;
@@ -73,7 +76,8 @@ type StateRow = {
 };
 
 const READ_STATE = `
-select p.lease_owner, p.lease_until, p.consecutive_failures, p.last_success_at,
+select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_failures,
+       p.last_success_at,
        o.id::float8 as last_id, o.observed_at as last_observed_at,
        (case when $2::boolean and (o.id is null
                  or o.price_minor is distinct from $3::bigint
@@ -123,6 +127,7 @@ export async function readCheckState(
   return {
     isFenceHeld:
       row.lease_owner === fence.leaseOwner && leaseUntil?.getTime() === fence.leaseUntil.getTime(),
+    checkIntervalMinutes: Number(row.check_interval_minutes),
     consecutiveFailures: Number(row.consecutive_failures),
     lastSuccessAt: toDate(row.last_success_at),
     watches: (watches as CheckedWatch[]).map((w) => ({

@@ -5,7 +5,7 @@ export type ClaimedProduct = {
   id: string;
   url: string;
   preferredCandidateKey: string | null;
-  /** The product's interval when claimed (shortest among its active watches). */
+  /** The product's interval when claimed (shortest among its active watches); the check reads it again. */
   checkIntervalMinutes: number;
   /** The last check's outcome ("held" after a reading held for confirmation). */
   lastOutcome: string | null;

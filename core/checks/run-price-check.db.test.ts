@@ -9,6 +9,7 @@ import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { createFetcher } from "../fetch/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
+import { updateWatch } from "../tracking/update-watch.ts";
 import { getWatch } from "../tracking/watch-view.ts";
 import { checkNow } from "./check-now.ts";
 import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
@@ -366,6 +367,25 @@ describe("run-price-check", () => {
     expect(row!.alertState).toMatchObject({ lastPrice: { amountMinor: 10_000 } });
     // The reading itself is stored: the product shows the new price.
     expect((await productRow(w.productId)).priceMinor).toBe(8_000);
+  });
+
+  it("an interval shortened while the check was under way applies to its next check", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/interval", page("10.00"));
+    const w = await track(alice.id, "/c/interval"); // every 6 h
+    await makeDue(w.productId);
+    const [claimed] = await claim("w1");
+    expect(claimed?.checkIntervalMinutes).toBe(360);
+    await updateWatch(db, { userId: alice.id, minIntervalMinutes: 60, now: new Date() }, w.id, {
+      intervalMinutes: 60,
+    });
+    const at = Date.now();
+    const result = await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, claimed!);
+    expect(result).toMatchObject({ kind: "checked" });
+    const delay = (await productRow(w.productId)).nextCheckAt.getTime() - at;
+    expect(delay).toBeGreaterThan(0.89 * 60 * 60_000);
+    expect(delay).toBeLessThanOrEqual(60 * 60_000 + 5_000);
   });
 
   it("an unchanged reading joins the last history row and leaves the watch row alone", async () => {

@@ -236,7 +236,7 @@ export async function runPriceCheck(
           : at
         : nextCheckAt({
             now: at,
-            intervalMinutes: claimed.checkIntervalMinutes,
+            intervalMinutes: state.checkIntervalMinutes,
             jitterFraction: policy.jitterFraction,
             random,
           });
