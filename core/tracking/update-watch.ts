@@ -36,6 +36,7 @@ export async function updateWatch(
       .where(and(eq(watch.id, watchId), eq(watch.userId, context.userId)))
       .limit(1);
     if (!existing) throw notFound();
+    await lockProduct(tx, existing.productId);
     const ruleChanged = input.rule !== undefined;
     await tx
       .update(watch)
@@ -71,6 +72,12 @@ export async function updateWatch(
 export async function deleteWatch(db: Db, userId: string, watchId: string): Promise<void> {
   if (!isUuid(watchId)) throw notFound();
   await db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ productId: watch.productId })
+      .from(watch)
+      .where(and(eq(watch.id, watchId), eq(watch.userId, userId)));
+    if (!owned) throw notFound();
+    await lockProduct(tx, owned.productId);
     const [removed] = await tx
       .delete(watch)
       .where(and(eq(watch.id, watchId), eq(watch.userId, userId)))
@@ -83,4 +90,13 @@ export async function deleteWatch(db: Db, userId: string, watchId: string): Prom
       .limit(1);
     if (!other) await tx.delete(product).where(eq(product.id, removed.productId));
   });
+}
+
+/**
+ * Locks the product row before any of its watches, the order a check's write takes them in
+ * (check-store.ts: product, then watch rows). Taking them the other way round let a person's
+ * edit and a check's write wait for each other until PostgreSQL aborted one (a deadlock).
+ */
+async function lockProduct(tx: Pick<Db, "select">, productId: string): Promise<void> {
+  await tx.select({ id: product.id }).from(product).where(eq(product.id, productId)).for("update");
 }
