@@ -63,7 +63,20 @@ export function NotificationBell() {
         className="relative cursor-pointer list-none rounded-lg border border-border px-2.5 py-1.5 hover:bg-surface-2"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
       >
-        <span aria-hidden="true">🔔</span>
+        {/* An inline icon, not the 🔔 emoji: machines without an emoji font showed a blank box. */}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="block h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
         {unread > 0 ? (
           <span
             data-testid="notification-count"

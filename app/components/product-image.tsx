@@ -20,6 +20,10 @@ export function ProductImage({ src, className }: { src: string | null; className
       loading="lazy"
       referrerPolicy="no-referrer"
       onError={() => setBroken(true)}
+      // A picture that failed before hydration fired its error with no listener yet.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setBroken(true);
+      }}
       className={`h-full w-full object-contain ${className ?? ""}`}
     />
   );

@@ -76,7 +76,26 @@ test("the product page charts several price points", async ({ page }) => {
     await expect(chart.locator(".recharts-line-dot")).toHaveCount(4);
     await page.screenshot({ path: `test-results/screenshots/watch-${theme}.png`, fullPage: true });
   }
-  await page.goto("/hub");
+  // The store's picture cannot load here (img.store.test). Hold the page's scripts until the
+  // browser has given up on it, so it fails before hydration, as on a slow connection; the
+  // placeholder must still replace the broken picture.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/hub", { waitUntil: "commit" });
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="watch-card"] img');
+    return img?.complete === true && img.naturalWidth === 0;
+  });
+  releaseScripts();
+  await expect(page.getByRole("button", { name: "Preview" })).toBeEnabled();
+  await expect(page.getByTestId("watch-card").first().locator("img")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "wait" });
   await page.screenshot({ path: "test-results/screenshots/hub-light.png", fullPage: true });
 });
 
