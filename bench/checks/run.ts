@@ -7,14 +7,13 @@
  * Ends with one JSON line; doubleChecks and missed are counted by the store server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
+import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
 import { createWorkerStats, startBenchWorker, type WorkerReport } from "./bench-worker.ts";
 
 const { values } = parseArgs({
@@ -79,29 +78,14 @@ function cpuBusyMs(): number {
   return ((total - n[3]! - n[4]!) * 1000) / 100;
 }
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const store = spawnNode("store.ts", [String(products), values.pages!]);
 const origin = await store.nextLine();
 
 let database: Database;
-let dbName = "";
-let dbUrl = "";
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 if (dbKind === "postgres") {
-  dbName = `dropwave_bench_${randomBytes(4).toString("hex")}`;
-  await admin(`create database "${dbName}"`);
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
-  database = await openDatabase({ kind: "postgres", url: dbUrl, maxConnections: 4 });
+  scratch = await createScratchDatabase(serverUrl, "dropwave_bench");
+  database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
 } else {
   database = await openDatabase({ kind: "pglite", dataDir: undefined });
 }
@@ -141,7 +125,7 @@ if (dbKind === "pglite") {
   workerProcesses = Array.from({ length: workers }, () =>
     // 40 connections in all, whatever the number of workers (the server allows 100).
     spawnNode("worker.ts", [
-      dbUrl,
+      scratch!.url,
       String(concurrency),
       String(batch),
       String(Math.max(4, Math.min(concurrency, Math.floor(40 / workers)))),
@@ -187,7 +171,7 @@ const [events] = (
 ).rows;
 store.child.kill("SIGTERM");
 await database.close();
-if (dbName) await admin(`drop database if exists "${dbName}" with (force)`);
+await scratch?.drop();
 
 const sum = (key: keyof WorkerReport) => reports.reduce((a, r) => a + r[key], 0);
 const checks = sum("checks");

@@ -5,12 +5,11 @@
  *   node bench/checks/scheduler.ts [--products 500000] [--claims 400] [--connections 4]
  * Database: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  */
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { claimDueProducts } from "../../core/checks/claim-due-products.ts";
 import { openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
+import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,23 +26,10 @@ const serverUrl =
   process.env.DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `dropwave_sched_${randomBytes(4).toString("hex")}`;
-await admin(`create database "${name}"`);
-const u = new URL(serverUrl);
-u.pathname = `/${name}`;
+const scratch = await createScratchDatabase(serverUrl, "dropwave_sched");
 const database = await openDatabase({
   kind: "postgres",
-  url: u.toString(),
+  url: scratch.url,
   maxConnections: connections,
 });
 try {
@@ -127,5 +113,5 @@ try {
   console.log(JSON.stringify(result));
 } finally {
   await database.close();
-  await admin(`drop database if exists "${name}" with (force)`);
+  await scratch.drop();
 }

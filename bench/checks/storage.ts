@@ -5,14 +5,13 @@
  * 0.5 % of checks.
  *   node bench/checks/storage.ts [--products 40] [--db postgres|pglite]
  */
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { readCheckState, storeReading } from "../../core/checks/check-store.ts";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { extractProduct } from "../../core/extract/index.ts";
 import { factsFromExtraction } from "../../core/tracking/record-observation.ts";
+import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
 
 const { values } = parseArgs({
   options: {
@@ -26,16 +25,6 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 let seed = 42;
 const random = () => {
@@ -80,15 +69,13 @@ async function checkOnce(productId: string, at: Date, priceMinor: number, availa
   if (!stored.isFenceHeld) throw new Error("the storage bench lost its own lease");
 }
 
-const name = `dropwave_storage_${randomBytes(4).toString("hex")}`;
 let database: Database;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 if (values.db === "pglite") {
   database = await openDatabase({ kind: "pglite", dataDir: undefined });
 } else {
-  await admin(`create database "${name}"`);
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  database = await openDatabase({ kind: "postgres", url: u.toString(), maxConnections: 8 });
+  scratch = await createScratchDatabase(serverUrl, "dropwave_storage");
+  database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 8 });
 }
 try {
   await migrateDatabase(database);
@@ -139,5 +126,5 @@ try {
   );
 } finally {
   await database.close();
-  if (values.db !== "pglite") await admin(`drop database if exists "${name}" with (force)`);
+  await scratch?.drop();
 }

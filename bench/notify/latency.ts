@@ -7,10 +7,8 @@
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * (a uniquely named database is created and dropped). Prints p50/p99 and one JSON line.
  */
-import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { startWorker } from "../../core/checks/worker.ts";
@@ -22,6 +20,7 @@ import { createMailer } from "../../core/mail/mailer.ts";
 import { startDeliveryWorker } from "../../core/notify/delivery-worker.ts";
 import { CreateWatchInput, createWatch } from "../../core/tracking/create-watch.ts";
 import { previewProduct } from "../../core/tracking/preview-product.ts";
+import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
@@ -45,18 +44,10 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `dropwave_bench_notify_${randomBytes(4).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 8 });
+  const scratch = await createScratchDatabase(server, "dropwave_bench_notify");
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 8 });
   await migrateDatabase(database);
-  return { database, drop: () => admin(`drop database if exists "${name}" with (force)`) };
+  return { database, drop: scratch.drop };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
@@ -42,24 +41,21 @@ const newFetcher = () =>
 let store: Awaited<ReturnType<typeof startStoreServer>>;
 let database: Database;
 let databaseUrl: string;
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 const children: ChildProcess[] = [];
 
 describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
   beforeAll(async () => {
     store = await startStoreServer();
-    dbName = `dropwave_workers_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(serverUrl, `create database "${dbName}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl, "dropwave_workers");
+    databaseUrl = scratch.url;
     database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 5 });
     await migrateDatabase(database);
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
-    await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
+    await scratch?.drop();
     await store?.close();
   });
 

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedAlertEvent, seedChannel } from "../../tests/helpers/delivery.ts";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
-import { adminQuery, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -27,7 +26,7 @@ if (!isReachable) console.warn(`delivery-processes: skipped, no PostgreSQL at ${
 const CHILD = path.resolve("tests/helpers/delivery-child.ts");
 let database: Database;
 let databaseUrl: string;
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 const children: ChildProcess[] = [];
 
 type Hit = { key: string | undefined; at: number };
@@ -54,18 +53,15 @@ async function startHook(options: { holdFirst: boolean }) {
 
 describe.skipIf(!isReachable)("delivery worker processes on one PostgreSQL", () => {
   beforeAll(async () => {
-    dbName = `dropwave_delivery_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(serverUrl, `create database "${dbName}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl, "dropwave_delivery");
+    databaseUrl = scratch.url;
     database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 5 });
     await migrateDatabase(database);
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
-    await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
+    await scratch?.drop();
   });
 
   async function seedWebhookEvent(origin: string) {

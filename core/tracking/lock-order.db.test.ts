@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { type Database, openDatabase } from "../db/client.ts";
@@ -22,20 +21,17 @@ const isReachable = await isPostgresReachable(serverUrl);
 if (!isReachable) console.warn(`lock-order: skipped, no PostgreSQL at ${serverUrl}`);
 
 let database: Database;
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
 describe.skipIf(!isReachable)("lock order of watch edits and check writes", () => {
   beforeAll(async () => {
-    dbName = `dropwave_locks_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(serverUrl, `create database "${dbName}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${dbName}`;
-    database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
+    scratch = await createScratchDatabase(serverUrl, "dropwave_locks");
+    database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 5 });
     await migrateDatabase(database);
   });
   afterAll(async () => {
     await database?.close();
-    await adminQuery(serverUrl, `drop database if exists "${dbName}" with (force)`);
+    await scratch?.drop();
   });
 
   async function watched(path: string) {

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
-import { adminQuery } from "./postgres.ts";
+import { createScratchDatabase } from "./postgres.ts";
 
 export type TestDatabase = Database & { name: string };
 
@@ -21,18 +20,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!loadDataDir) await migrateDatabase(database);
     return { ...database, name: "pglite:memory" };
   }
-  const name = `dropwave_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), maxConnections: 5 });
+  const scratch = await createScratchDatabase(serverUrl, "dropwave_test");
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 5 });
   await migrateDatabase(database);
   return {
     ...database,
-    name,
+    name: scratch.name,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      await scratch.drop();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 /** True when a PostgreSQL server answers at `url` (tests of the Postgres path skip otherwise). */
@@ -21,4 +22,23 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A uniquely named, empty database on the server at `serverUrl` (one per test file or benchmark
+ * run, so parallel runs never meet); `drop()` removes it, closing whatever still uses it.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
+  };
 }
