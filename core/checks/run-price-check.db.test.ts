@@ -2,11 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
-import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
-import { createFetcher } from "../fetch/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
@@ -19,14 +18,7 @@ import { startWorker } from "./worker.ts";
 const database = setupTestDatabase();
 const log = pino({ level: "silent" });
 let store: Awaited<ReturnType<typeof startStoreServer>>;
-const newFetcher = () =>
-  createFetcher({
-    version: "test",
-    publicUrl: "http://dropwave.test",
-    allowPrivate: ["127.0.0.1/32"],
-    hostSpacingMs: 0,
-    hostConcurrency: 16,
-  });
+const newFetcher = () => testFetcher({ hostConcurrency: 16 });
 
 beforeAll(async () => {
   store = await startStoreServer();

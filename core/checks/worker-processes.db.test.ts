@@ -4,13 +4,12 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
-import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { alertEvent, product } from "../db/schema/index.ts";
-import { createFetcher } from "../fetch/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
 import { startWorker } from "./worker.ts";
@@ -29,14 +28,7 @@ if (!isReachable) console.warn(`worker-processes: skipped, no PostgreSQL at ${se
 
 const CHILD = path.resolve("tests/helpers/worker-child.ts");
 const log = pino({ level: "silent" });
-const newFetcher = () =>
-  createFetcher({
-    version: "test",
-    publicUrl: "http://dropwave.test",
-    allowPrivate: ["127.0.0.1/32"],
-    hostSpacingMs: 0,
-    hostConcurrency: 64,
-  });
+const newFetcher = () => testFetcher({ hostConcurrency: 64 });
 
 let store: Awaited<ReturnType<typeof startStoreServer>>;
 let database: Database;

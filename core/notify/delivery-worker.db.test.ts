@@ -5,6 +5,7 @@ import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { seedAlertEvent, seedChannel } from "../../tests/helpers/delivery.ts";
 import { startReceiver } from "../../tests/helpers/notify.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
+import { testFetcher } from "../../tests/helpers/store-server.ts";
 import {
   alertEvent,
   delivery,
@@ -12,7 +13,7 @@ import {
   notificationSettings,
   watchChannel,
 } from "../db/schema/index.ts";
-import { createFetcher } from "../fetch/index.ts";
+import type { Fetcher } from "../fetch/index.ts";
 import { createMailer, type Mailer, type MailMessage } from "../mail/mailer.ts";
 import {
   type DeliveryDeps,
@@ -24,13 +25,12 @@ import {
 const database = setupTestDatabase();
 const log = pino({ level: process.env.DEBUG_DELIVERY ? "debug" : "silent" });
 const PUBLIC_URL = "https://dropwave.example";
-const newFetcher = () =>
-  createFetcher({
-    version: "test",
-    publicUrl: PUBLIC_URL,
-    allowPrivate: ["127.0.0.1/32"],
-    hostSpacingMs: 0,
-  });
+const newFetcher = () => testFetcher({ publicUrl: PUBLIC_URL, hostConcurrency: 2 });
+
+/** Delivery on this file's database, through `fetcher` and `mailer`, at the test's clock. */
+function deliveryDeps(mailer: Mailer, fetcher: Fetcher, now?: () => Date): DeliveryDeps {
+  return { database: database.current, fetcher, mailer, log, publicUrl: PUBLIC_URL, now };
+}
 
 function memoryMailer(): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];
@@ -110,14 +110,7 @@ describe("choices and batching", () => {
     const clock = new Date();
     const mailer = memoryMailer();
     const fetcher = newFetcher();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-      now: () => clock,
-    };
+    const deps = deliveryDeps(mailer, fetcher, () => clock);
     try {
       await fanOutAlertEvents(deps);
       const local = clock.getUTCHours() * 60 + clock.getUTCMinutes();
@@ -164,14 +157,7 @@ describe("choices and batching", () => {
     let clock = new Date();
     const mailer = memoryMailer();
     const fetcher = newFetcher();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-      now: () => clock,
-    };
+    const deps = deliveryDeps(mailer, fetcher, () => clock);
     try {
       await fanOutAlertEvents(deps);
       const held = await deliveriesOf(first.event.id);
@@ -206,14 +192,7 @@ describe("digest claims", () => {
     let clock = new Date();
     const mailer = memoryMailer();
     const fetcher = newFetcher();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-      now: () => clock,
-    };
+    const deps = deliveryDeps(mailer, fetcher, () => clock);
     const ids = new Set(events.map((e) => e.id));
     try {
       await fanOutAlertEvents(deps);
@@ -251,15 +230,7 @@ describe("delivery faults", () => {
     });
     const fetcher = newFetcher();
     let clock = new Date();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-      now: () => clock,
-      random: () => 0,
-    };
+    const deps: DeliveryDeps = { ...deliveryDeps(mailer, fetcher, () => clock), random: () => 0 };
     let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
     try {
       for (const attempt of [1, 2]) {
@@ -378,13 +349,7 @@ describe("delivery faults", () => {
     );
     const mailer = memoryMailer();
     const fetcher = newFetcher();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-    };
+    const deps = deliveryDeps(mailer, fetcher);
     try {
       const events = [first.event];
       for (let i = 1; i < PAUSE_AFTER_PERMANENT_FAILURES + 1; i += 1) {
@@ -430,14 +395,7 @@ describe("delivery faults", () => {
     const mailer = memoryMailer();
     const fetcher = newFetcher();
     let clock = new Date();
-    const deps: DeliveryDeps = {
-      database: database.current,
-      fetcher,
-      mailer,
-      log,
-      publicUrl: PUBLIC_URL,
-      now: () => clock,
-    };
+    const deps = deliveryDeps(mailer, fetcher, () => clock);
     const { claimDueDeliveries } = await import("./delivery-worker.ts");
     try {
       await fanOutAlertEvents(deps);

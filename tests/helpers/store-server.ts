@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFetcher, type Fetcher } from "../../core/fetch/index.ts";
+import { createFetcher, type Fetcher, type FetcherOptions } from "../../core/fetch/index.ts";
 
 export type StorePage = {
   status?: number;
@@ -89,13 +89,14 @@ export function productPage(options: {
 <button>Add to cart</button></body></html>`;
 }
 
-/** A fetcher allowed to reach the local store (127.0.0.1), without politeness spacing. */
-export function testFetcher(): Fetcher {
+/** A fetcher allowed to reach the local store (127.0.0.1), without politeness spacing (options may be overridden). */
+export function testFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher {
   return createFetcher({
     version: "test",
     publicUrl: "http://dropwave.test",
     allowPrivate: ["127.0.0.1/32"],
     hostSpacingMs: 0,
     hostConcurrency: 8,
+    ...overrides,
   });
 }
