@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
+import { createWakeableSleep, defaultWorkerId } from "../worker-loop.ts";
 import { CHECK_NOW_CHANNEL } from "./check-now.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
 import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
@@ -48,35 +47,13 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const batchSize = Math.max(1, options.batchSize ?? concurrency * 2);
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const pollMs = options.pollMs ?? 1_000;
-  const workerId =
-    options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const workerId = options.workerId ?? defaultWorkerId();
   const log = options.log.child({ module: "worker", workerId });
   const { database } = options;
   let isStopping = false;
-  let wakeUp: (() => void) | null = null;
-  let isWakePending = false;
+  const { sleep, wake } = createWakeableSleep();
   const queue: ClaimedProduct[] = [];
   const inFlight = new Set<Promise<void>>();
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (isWakePending) {
-        isWakePending = false;
-        resolve();
-        return;
-      }
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else isWakePending = true;
-  };
 
   const runOne = (claimed: ClaimedProduct) => {
     const task = runPriceCheck(

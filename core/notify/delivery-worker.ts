@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { and, sql as dsql, eq, isNull, min } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
@@ -15,6 +13,7 @@ import {
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { createWakeableSleep, defaultWorkerId } from "../worker-loop.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
 import { type AlertMessage, buildAlertMessage } from "./alert-message.ts";
 import type { ChannelConfig } from "./channels.ts";
@@ -532,10 +531,6 @@ export async function runDeliveryRound(
   return outcomes;
 }
 
-function defaultWorkerId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-}
-
 export type RunningDeliveryWorker = { workerId: string; wake(): void; stop(): Promise<void> };
 
 /** The delivery loop: a round, then sleep `pollMs` when it found nothing to do. */
@@ -555,17 +550,7 @@ export function startDeliveryWorker(
   const pollMs = options.pollMs ?? 250;
   const log = deps.log.child({ module: "delivery", workerId });
   let isStopping = false;
-  let wakeUp: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const { sleep, wake } = createWakeableSleep();
   const loop = async () => {
     while (!isStopping) {
       let outcomes: DeliveryOutcome[] = [];
@@ -583,10 +568,10 @@ export function startDeliveryWorker(
   const running = loop();
   return {
     workerId,
-    wake: () => wakeUp?.(),
+    wake,
     async stop() {
       isStopping = true;
-      wakeUp?.();
+      wake();
       await running;
       log.info("delivery worker stopped");
     },
