@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
-import type { ChannelView } from "../../core/notify/manage-channels.ts";
+import type { ChannelView, NotificationSettingsView } from "../../core/notify/manage-channels.ts";
 import { ApiError, http } from "../lib/http.ts";
 
 type Channel = Omit<ChannelView, "createdAt">;
-type Settings = {
-  accountEmail: string;
-  isAccountEmailEnabled: boolean;
-  quietStartMinute: number | null;
-  quietEndMinute: number | null;
-  timeZone: string;
-  isDailyDigest: boolean;
-  digestMinute: number;
-};
+type Settings = NotificationSettingsView;
 type TestResult = { result: "delivered" | "retry" | "permanent"; reason?: string };
 
 const KEY = ["channels"] as const;
