@@ -23,6 +23,16 @@ export type OutboundRequest = {
 
 const JSON_TYPE = "application/json";
 
+/** A POST of `body` as JSON: what most chat services take. */
+function postJson(url: string, body: unknown): OutboundRequest {
+  return {
+    url,
+    method: "POST",
+    headers: { "content-type": JSON_TYPE },
+    body: JSON.stringify(body),
+  };
+}
+
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
@@ -99,12 +109,7 @@ export function renderDiscordRequest(
   channel: ChannelOf<"discord">,
   m: AlertMessage,
 ): OutboundRequest {
-  return {
-    url: channel.url,
-    method: "POST",
-    headers: { "content-type": JSON_TYPE },
-    body: JSON.stringify(renderDiscordBody(m)),
-  };
+  return postJson(channel.url, renderDiscordBody(m));
 }
 
 /* Slack --------------------------------------------------------------------------------------- */
@@ -158,12 +163,7 @@ export function renderSlackBody(m: AlertMessage) {
 }
 
 export function renderSlackRequest(channel: ChannelOf<"slack">, m: AlertMessage): OutboundRequest {
-  return {
-    url: channel.url,
-    method: "POST",
-    headers: { "content-type": JSON_TYPE },
-    body: JSON.stringify(renderSlackBody(m)),
-  };
+  return postJson(channel.url, renderSlackBody(m));
 }
 
 /* Microsoft Teams (Workflows "Post to a channel when a webhook request is received") ---------- */
@@ -230,12 +230,7 @@ export function renderTeamsBody(m: AlertMessage) {
 }
 
 export function renderTeamsRequest(channel: ChannelOf<"teams">, m: AlertMessage): OutboundRequest {
-  return {
-    url: channel.url,
-    method: "POST",
-    headers: { "content-type": JSON_TYPE },
-    body: JSON.stringify(renderTeamsBody(m)),
-  };
+  return postJson(channel.url, renderTeamsBody(m));
 }
 
 /* Telegram ------------------------------------------------------------------------------------ */
@@ -268,17 +263,12 @@ export function renderTelegramRequest(
   channel: ChannelOf<"telegram">,
   m: AlertMessage,
 ): OutboundRequest {
-  return {
-    url: joinUrl(channel.apiBase, `bot${channel.botToken}/sendMessage`),
-    method: "POST",
-    headers: { "content-type": JSON_TYPE },
-    body: JSON.stringify({
-      chat_id: channel.chatId,
-      text: renderTelegramText(m),
-      parse_mode: "HTML",
-      disable_web_page_preview: m.product.imageUrl === null,
-    }),
-  };
+  return postJson(joinUrl(channel.apiBase, `bot${channel.botToken}/sendMessage`), {
+    chat_id: channel.chatId,
+    text: renderTelegramText(m),
+    parse_mode: "HTML",
+    disable_web_page_preview: m.product.imageUrl === null,
+  });
 }
 
 /* ntfy ---------------------------------------------------------------------------------------- */
@@ -333,21 +323,16 @@ export function renderGotifyRequest(
   const lines = [m.summary];
   if (m.lowestPrice) lines.push(`Lowest ever: ${m.lowestPrice.formatted}`);
   lines.push(`Store: ${m.urls.product}`);
-  return {
-    url: joinUrl(channel.server, `message?token=${encodeURIComponent(channel.token)}`),
-    method: "POST",
-    headers: { "content-type": JSON_TYPE },
-    body: JSON.stringify({
-      title: m.title,
-      message: lines.join("\n"),
-      priority: m.tone === "good" ? 6 : 4,
-      extras: {
-        "client::display": { contentType: "text/plain" },
-        "client::notification": {
-          click: { url: m.urls.page },
-          ...(m.product.imageUrl ? { bigImageUrl: m.product.imageUrl } : {}),
-        },
+  return postJson(joinUrl(channel.server, `message?token=${encodeURIComponent(channel.token)}`), {
+    title: m.title,
+    message: lines.join("\n"),
+    priority: m.tone === "good" ? 6 : 4,
+    extras: {
+      "client::display": { contentType: "text/plain" },
+      "client::notification": {
+        click: { url: m.urls.page },
+        ...(m.product.imageUrl ? { bigImageUrl: m.product.imageUrl } : {}),
       },
-    }),
-  };
+    },
+  });
 }
