@@ -110,6 +110,8 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
     await waitFor(async () => (await uncheckedCount(ids, since)) === 0, 30_000);
     a.child.kill("SIGTERM");
     b.child.kill("SIGTERM");
+    // A check is committed before its worker prints it: read both workers' output to the end.
+    await Promise.all([a.closed, b.closed]);
     expect(hits()).toEqual(ids.map(() => 1));
     // Both took part (the race was real), and each product has one event.
     expect(a.checked().length).toBeGreaterThan(0);
@@ -177,6 +179,8 @@ function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   children.push(child);
+  // "close" comes after the process exited and its output was read to the end.
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -187,6 +191,7 @@ function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
   });
   return {
     child,
+    closed,
     checked: () => out.split("\n").filter((line) => line.startsWith("checked ")),
     isStarted: () => out.includes("started "),
     stderr: () => err,
