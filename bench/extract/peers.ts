@@ -37,6 +37,7 @@ function firstKey(value: unknown, key: string, depth = 0): unknown {
 export function structuredBaseline(html: string): {
   amount: number | null;
   currency: string | null;
+  availability: unknown;
 } {
   const data = webAutoExtractor().parse(html);
   const metas = (data.metatags ?? {}) as Record<string, unknown[]>;
@@ -53,7 +54,14 @@ export function structuredBaseline(html: string): {
     metas["og:price:currency"]?.[0] ??
     metas["product:price:currency"]?.[0];
   const amount = rawPrice === undefined ? null : parsePrice(String(rawPrice));
+  const availability =
+    firstKey(data.jsonld, "availability") ??
+    firstKey(data.microdata, "availability") ??
+    firstKey(data.rdfa, "availability") ??
+    metas["product:availability"]?.[0] ??
+    metas["og:availability"]?.[0];
   return {
+    availability,
     amount: typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? amount : null,
     currency: typeof rawCurrency === "string" ? rawCurrency.toUpperCase() : null,
   };

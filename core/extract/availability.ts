@@ -1,3 +1,4 @@
+import type { PageScan } from "./scan-types.ts";
 import type { Availability } from "./types.ts";
 
 /** schema.org ItemAvailability URLs/names, og:availability values and common shop wording. */
@@ -32,5 +33,24 @@ export function availabilityFromText(text: string): Availability | null {
     )
   )
     return "in_stock";
+  return null;
+}
+
+/**
+ * Stock from what the page shows, for pages whose structured data and store rules say nothing.
+ * A live buy button next to a price means in stock. Out of stock needs positive evidence: the
+ * buy control is disabled or says sold out, or a sold-out notice stands under the title with no
+ * live buy control. A sold-out size in a variant list is not a sold-out product.
+ */
+export function availabilityFromPage(scan: PageScan, hasPrice: boolean): Availability | null {
+  const controls = scan.buyControls.filter((b) => !b.isExcluded && !b.isQuantity);
+  const live = controls.filter((b) => !b.isDisabled && !b.saysSoldOut);
+  const dead = controls.filter((b) => b.isDisabled || b.saysSoldOut);
+  const h1 = scan.h1Order;
+  const soldOutNotice = scan.soldOutTexts.some(
+    (t) => !t.isExcluded && !t.isInOption && h1 >= 0 && t.order > h1 && t.order - h1 < 600,
+  );
+  if (live.length === 0 && (dead.length > 0 || soldOutNotice)) return "out_of_stock";
+  if (live.length > 0 && hasPrice) return "in_stock";
   return null;
 }

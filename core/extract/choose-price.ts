@@ -81,6 +81,7 @@ export function choosePrice(
     return { status: "ok", chosen: topRule, notes };
   }
 
+  const visible = visibleChoice(priced);
   let pool = priced.filter((c) => STRUCTURED.has(c.source));
   if (pool.length > 0) {
     const exact = pool.filter((c) => !c.isRange);
@@ -92,9 +93,38 @@ export function choosePrice(
       if (notList.length > 0) pool = notList;
     }
     const values = distinct(pool);
-    if (values.length === 1) return { status: "ok", chosen: best(pool), notes };
+    if (values.length === 1) {
+      const lagging = saleNotInStructured(pool, candidates);
+      if (lagging === "unclear")
+        return {
+          status: "ambiguous",
+          chosen: null,
+          notes: [
+            ...notes,
+            "the structured price is struck through on the page and no sale price stands out",
+          ],
+        };
+      if (lagging) return { status: "ok", chosen: lagging, notes: [...notes, LAGGING_NOTE] };
+      return { status: "ok", chosen: best(pool), notes };
+    }
+    const top = visible.chosen;
+    if (top && values.includes(moneyKey(top))) {
+      return {
+        status: "ok",
+        chosen: best(pool.filter((c) => moneyKey(c) === moneyKey(top))),
+        notes: [
+          ...notes,
+          `structured prices disagree (${describe(pool)}); the one the page shows in its buy box was taken`,
+        ],
+      };
+    }
     const shown = new Set(
-      priced.filter((c) => c.source === "visible_text" || c.source === "store_rule").map(moneyKey),
+      priced
+        .filter(
+          (c) =>
+            (c.source === "visible_text" && c.confidence >= ACCEPT) || c.source === "store_rule",
+        )
+        .map(moneyKey),
     );
     const corroborated = values.filter((v) => shown.has(v));
     if (corroborated.length === 1) {
@@ -115,9 +145,84 @@ export function choosePrice(
   }
 
   if (options.isVisibleTextAllowed) {
-    const visible = priced.filter((c) => c.source === "visible_text" || c.source === "store_rule");
-    const top = best(visible);
-    if (top) return { status: "ok", chosen: top, notes: [...notes, "read from visible text only"] };
+    const rule = best(priced.filter((c) => c.source === "store_rule"));
+    if (rule)
+      return { status: "ok", chosen: rule, notes: [...notes, "read from the store's price block"] };
+    if (visible.chosen)
+      return {
+        status: "ok",
+        chosen: visible.chosen,
+        notes: [...notes, "read from visible text only"],
+      };
+    if (visible.rivals.length > 0)
+      return {
+        status: "ambiguous",
+        chosen: null,
+        notes: [...notes, `the page shows several prices alike: ${describe(visible.rivals)}`],
+      };
   }
   return { status: "none", chosen: null, notes };
+}
+
+/** A visible candidate must score at least this to be taken as the price. */
+export const ACCEPT = 0.5;
+/** A different amount within this much of the best score makes the page ambiguous. */
+const MARGIN = 0.2;
+/** The sale price a lagging structured price gives way to must score at least this. */
+const LAGGING_FLOOR = 0.3;
+const LAGGING_NOTE =
+  "structured data shows the price before the sale (struck through on the page); the sale price shown in the buy box was taken";
+
+/** The best-scored visible price, unless another amount scores almost as well. */
+function visibleChoice(priced: readonly PriceCandidate[]): {
+  chosen: PriceCandidate | null;
+  rivals: PriceCandidate[];
+} {
+  const visible = priced.filter((c) => c.source === "visible_text");
+  const top = best(visible);
+  if (!top || top.confidence < ACCEPT) return { chosen: null, rivals: [] };
+  const rivals = visible.filter(
+    (c) =>
+      moneyKey(c) !== moneyKey(top) && c.confidence >= Math.max(ACCEPT, top.confidence - MARGIN),
+  );
+  if (rivals.length > 0) return { chosen: null, rivals: [top, ...rivals] };
+  return { chosen: top, rivals: [] };
+}
+
+/**
+ * Structured data that agrees with itself but lags a sale: its amount appears on the page only
+ * struck through or as a "was" price, and the buy box confidently shows a lower price.
+ */
+function saleNotInStructured(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+): PriceCandidate | "unclear" | null {
+  const structured = pool[0];
+  if (!structured) return null;
+  const key = moneyKey(structured);
+  const isStruck = candidates.some(
+    (c) => c.source === "visible_text" && c.role === "list_price" && moneyKey(c) === key,
+  );
+  const isShownAsPrice = candidates.some(
+    (c) =>
+      c.source === "visible_text" &&
+      c.role === "price" &&
+      moneyKey(c) === key &&
+      c.confidence >= 0.3,
+  );
+  if (!isStruck || isShownAsPrice) return null;
+  const lower = candidates.filter(
+    (c) =>
+      c.source === "visible_text" &&
+      c.role === "price" &&
+      c.confidence >= LAGGING_FLOOR &&
+      c.price.currency === structured.price.currency &&
+      c.price.amountMinor < structured.price.amountMinor,
+  );
+  const top = best(lower);
+  if (!top) return null;
+  const rivals = lower.filter(
+    (c) => moneyKey(c) !== moneyKey(top) && c.confidence >= top.confidence - MARGIN,
+  );
+  return rivals.length > 0 ? "unclear" : top;
 }

@@ -1,11 +1,12 @@
-import { isIsoCurrency } from "../money/currencies.ts";
-import { decimalToMinor } from "../money/decimal-to-minor.ts";
-import { choosePrice, moneyKey } from "./choose-price.ts";
+import { canonicalCurrency } from "../money/currencies.ts";
+import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
+import { availabilityFromPage } from "./availability.ts";
+import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
 import { readMicrodata } from "./read-microdata.ts";
-import { readVisibleText } from "./read-visible-text.ts";
+import { readVisibleText, VISIBLE_WEIGHTS } from "./read-visible-text.ts";
 import { type PageScan, scanHtml } from "./scan-html.ts";
 import { storeName } from "./store-name.ts";
 import { STORE_RULES } from "./store-rules/index.ts";
@@ -19,6 +20,7 @@ import type {
   PriceCandidate,
   RawCandidate,
 } from "./types.ts";
+import { type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 
 /** Pages beyond this are cut: bounded time whatever arrives. */
 const MAX_HTML = 16_000_000;
@@ -78,8 +80,8 @@ function resolveCurrency(
   raw: RawCandidate,
   r: Resolver,
 ): { currency: string; basis: CurrencyBasis } | null {
-  const stated = raw.currency?.toUpperCase() ?? null;
-  if (stated && isIsoCurrency(stated)) return { currency: stated, basis: "explicit" };
+  const stated = raw.currency ? canonicalCurrency(raw.currency) : null;
+  if (stated) return { currency: stated, basis: "explicit" };
   const options = raw.currencyOptions ?? [];
   if (options.length === 1 && options[0]) return { currency: options[0], basis: "symbol" };
   const ordered: [string | null, CurrencyBasis][] = [
@@ -108,7 +110,8 @@ function toCandidates(
   for (const raw of raws) {
     const resolved = resolveCurrency(raw, r);
     if (!resolved) {
-      if (raw.role === "price") unresolved++;
+      if (raw.role === "price" && (raw.source !== "visible_text" || raw.confidence >= ACCEPT))
+        unresolved++;
       continue;
     }
     const amountMinor = raw.isMinor
@@ -157,7 +160,8 @@ function runRule(rule: StoreRule, ctx: PageContext): RuleOutput {
   }
 }
 
-function run(html: string, url: string, options: ExtractOptions): ExtractResult {
+/** One scan, then every reader but visible text (whose features depend on the others). */
+function readSources(html: string, url: string) {
   const scan: PageScan = scanHtml(html);
   const ctx = makePageContext(scan, url);
   const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
@@ -168,7 +172,49 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
   const storeRule = matched.find((rule) => rule.kind === "store");
   const rules = storeRule ? [storeRule] : matched.filter((rule) => rule.kind === "platform");
   const outputs = rules.map((rule) => ({ rule, output: runRule(rule, ctx) }));
-  const visible = readVisibleText(scan);
+  const structuredAmounts = new Set(
+    [
+      ...outputs.flatMap((o) => o.output.candidates),
+      ...jsonLd.candidates,
+      ...micro.candidates,
+      ...meta.candidates,
+    ]
+      .filter((c) => c.role === "price" && !c.isMinor)
+      .map((c) => normalizeDecimal(c.amount)),
+  );
+  return { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts };
+}
+
+/** The visible candidates of a page with their features, for fitting the weights. */
+export function visibleFeaturesOf(html: string, url: string): VisibleCandidate[] {
+  const { scan, structuredAmounts } = readSources(html.slice(0, MAX_HTML), url);
+  return visibleCandidates(scan, structuredAmounts);
+}
+
+/**
+ * The extraction itself, with the visible-price weights as a parameter so that the fitting
+ * script can measure other weights (leave-one-store-out) through the whole pipeline.
+ */
+export function extractWithWeights(
+  html: string,
+  url: string,
+  options: ExtractOptions,
+  weights: readonly number[] = VISIBLE_WEIGHTS,
+): ExtractResult {
+  return run(html.slice(0, MAX_HTML), url, options, weights);
+}
+
+function run(
+  html: string,
+  url: string,
+  options: ExtractOptions,
+  weights: readonly number[] = VISIBLE_WEIGHTS,
+): ExtractResult {
+  const { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts } = readSources(
+    html,
+    url,
+  );
+  const visible = readVisibleText(scan, structuredAmounts, weights);
 
   const facts: Facts[] = [
     ...outputs.map((o) => o.output.facts ?? {}),
@@ -184,8 +230,9 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     return null;
   };
   const ruleCurrency = outputs.find((o) => o.output.currency)?.output.currency ?? null;
+  const pageCurrency = jsonLd.facts.currency ?? micro.facts.currency ?? meta.facts.currency ?? null;
   const resolver: Resolver = {
-    page: jsonLd.facts.currency ?? micro.facts.currency ?? meta.facts.currency ?? null,
+    page: pageCurrency ? canonicalCurrency(pageCurrency) : null,
     store: ruleCurrency,
     ctx,
   };
@@ -200,6 +247,8 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
   const { candidates, unresolved } = toCandidates(raws, resolver, notes);
   const isProduct =
     facts.some((f) => f.isProduct === true) ||
+    (scan.buyControls.length > 0 &&
+      visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||
     scan.hasAddToCart ||
     outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null);
   const structuredCount =
@@ -232,7 +281,11 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     : undefined;
 
   const ruleAvailability = outputs.find((o) => o.output.availability)?.output.availability ?? null;
-  const availability: Availability = ruleAvailability ?? pick("availability") ?? "unknown";
+  const availability: Availability =
+    ruleAvailability ??
+    pick("availability") ??
+    availabilityFromPage(scan, chosen !== null) ??
+    "unknown";
   const status: ExtractResult["status"] =
     choice.status === "ok"
       ? "ok"
@@ -261,7 +314,7 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     canonicalUrl: absolute(scan.canonical ?? scan.metas.get("og:url")?.[0] ?? null, ctx.url),
     store: ctx.host ? storeName(ctx.host, scan.metas.get("og:site_name")?.[0] ?? null) : null,
     rule: outputs.find((o) => o.output.candidates.length > 0)?.rule.name ?? storeRule?.name ?? null,
-    candidates: candidates.filter((c) => {
+    candidates: keepShown(candidates, chosen).filter((c) => {
       // The same price read twice from the same source (nested elements, repeated blocks) is one
       // candidate; visible text keeps one per amount, the first in the page.
       const where = c.source === "visible_text" ? "" : c.path.replace(/:\d+$/, "");
@@ -272,4 +325,21 @@ function run(html: string, url: string, options: ExtractOptions): ExtractResult 
     }),
     notes,
   };
+}
+
+/** Visible candidates beyond the 30 best scored are not worth showing (or storing). */
+function keepShown(
+  candidates: readonly PriceCandidate[],
+  chosen: PriceCandidate | null,
+): PriceCandidate[] {
+  const visible = candidates.filter((c) => c.source === "visible_text");
+  if (visible.length <= 30) return [...candidates];
+  const floor = [...visible].sort((a, b) => b.confidence - a.confidence)[29]?.confidence ?? 0;
+  let kept = 0;
+  return candidates.filter((c) => {
+    if (c.source !== "visible_text" || c === chosen) return true;
+    if (c.confidence < floor || kept >= 30) return false;
+    kept++;
+    return true;
+  });
 }

@@ -1,40 +1,86 @@
-import { parsePriceString } from "../money/parse-price-string.ts";
-import { elementPath } from "./read-microdata.ts";
-import type { PageScan } from "./scan-html.ts";
+import type { PageScan } from "./scan-types.ts";
 import type { RawCandidate } from "./types.ts";
+import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 
 /**
- * Last resort: short, currency-bearing text in price-like elements, outside navigation,
- * footers, carousels and recommendations; closer after the title scores higher.
+ * Weights of the visible-price score, in FEATURES order: a logistic model fitted on the shared
+ * benchmark pages by `npx node bench/extract/fit.ts` and checked by leaving one store out at a time
+ * (docs/decisions/0020-extract-candidate-scoring.md). Rounded; refit rather than hand-edit.
  */
-export function readVisibleText(scan: PageScan): RawCandidate[] {
+export const VISIBLE_WEIGHTS: readonly number[] = [
+  -5.21, 1.85, 0.01, 2.52, 0.74, 0.76, -0.85, -1.92, -0.69, -1.32, 2.22, -0.54, -0.26, -0.21, -0.61,
+  2.53, -2.24, 7.61, -1.63, -0.89, 5.5, -1.57, -0.68, -1.09, 0.24,
+];
+
+function pathOf(c: VisibleCandidate): string {
+  const own = c.text.tokens.split(" ").find((t) => t.startsWith("#") || t.startsWith(".")) ?? "";
+  return `${c.text.tag}${own.slice(0, 60)}`;
+}
+
+/**
+ * Every price-looking text on the page as a candidate, scored with general features
+ * (visible-features.ts). Confidence is the model's probability that it is the price.
+ */
+export function readVisibleText(
+  scan: PageScan,
+  structuredAmounts: ReadonlySet<string> = new Set(),
+  weights: readonly number[] = VISIBLE_WEIGHTS,
+): RawCandidate[] {
   const out: RawCandidate[] = [];
   const seen = new Map<string, number>();
-  for (const r of scan.priceElements) {
-    if (out.length >= 60) break;
-    if (r.isExcluded || r.isHidden || r.isPerUnit) continue;
-    if (r.prop !== null && (r.isInProductScope || /offer/i.test(r.scopeType ?? ""))) continue;
-    const text = r.text;
-    if (!text || text.length > 80 || r.tag === "script" || r.tag === "input") continue;
-    const parsed = parsePriceString(text);
-    if (!parsed || parsed.currencyText === null || parsed.isPerUnit || parsed.isMultiBuy) continue;
-    const distance = scan.h1Order >= 0 ? r.order - scan.h1Order : Number.POSITIVE_INFINITY;
-    const isNearTitle = distance > 0 && distance < 300;
-    const base = elementPath(r);
+  const list = visibleCandidates(scan, structuredAmounts);
+  const scores = list.map((c) => scoreOf(c.features, weights));
+  const flag = (c: VisibleCandidate, name: (typeof FEATURES)[number]) =>
+    (c.features[FEATURES.indexOf(name)] ?? 0) > 0;
+  const roles = list.map((c) => roleOf(c, list, scores, flag));
+  // The same amount in the same "old price" class elsewhere on the page is a list price too.
+  const classListed = new Set(
+    list.filter((c, i) => roles[i] === "list_price" && flag(c, "struckClass")).map((c) => c.amount),
+  );
+  list.forEach((c, i) => {
+    const base = pathOf(c);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.push({
       source: "visible_text",
       path: n > 0 ? `${base}:${n}` : base,
-      amount: parsed.amount,
+      amount: c.price.amount,
       currency: null,
-      currencyOptions: parsed.currencies,
-      role: r.isStruck ? "list_price" : "price",
-      confidence: isNearTitle ? 0.45 : 0.3,
-      isRange: parsed.isRange,
-      isFrom: parsed.isFrom,
-      raw: text.slice(0, 80),
+      currencyOptions: c.price.currencies,
+      role:
+        flag(c, "struckClass") && classListed.has(c.amount) ? "list_price" : (roles[i] ?? "price"),
+      confidence: scores[i] ?? 0,
+      isRange: c.price.isRange,
+      isFrom: c.price.isFrom,
+      raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
-  }
+  });
   return out;
+}
+
+/**
+ * Struck-through markup or "was" words make a list price. A class that says "old" or
+ * "original" does only when a current price stands next to it (within 60 elements): some
+ * shops name their only price "price-old-live".
+ */
+function roleOf(
+  c: VisibleCandidate,
+  list: readonly VisibleCandidate[],
+  scores: readonly number[],
+  flag: (c: VisibleCandidate, name: (typeof FEATURES)[number]) => boolean,
+): RawCandidate["role"] {
+  if (flag(c, "struckMarkup") || flag(c, "wasWords")) return "list_price";
+  if (flag(c, "perUnit")) return "unit_price";
+  if (!flag(c, "struckClass")) return "price";
+  const hasCurrent = list.some(
+    (o, j) =>
+      o !== c &&
+      o.amount !== c.amount &&
+      Math.abs(o.text.order - c.text.order) <= 60 &&
+      !flag(o, "struckClass") &&
+      !flag(o, "struckMarkup") &&
+      !flag(o, "otherAmountWords") &&
+      (scores[j] ?? 0) >= 0.2,
+  );
+  return hasCurrent ? "list_price" : "price";
 }

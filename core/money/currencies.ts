@@ -90,6 +90,17 @@ export const ISO_CODES = new Set([
   "XAF",
   "XOF",
   "ZAR",
+  "AZN",
+  "GHS",
+  "KGS",
+  "MKD",
+  "MRU",
+  "MZN",
+  "SDG",
+  "STN",
+  "UZS",
+  "VES",
+  "ZMW",
   ...ZERO_DECIMAL,
   ...THREE_DECIMAL,
 ]);
@@ -103,6 +114,38 @@ export function currencyExponent(code: string): number {
 
 export function isIsoCurrency(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && ISO_CODES.has(code);
+}
+
+/**
+ * Withdrawn ISO 4217 codes that pages still write for today's money → the code that replaced
+ * them (RUR → RUB, BYR → BYN, …). The amount is taken as written: a page that says "RUR" shows
+ * today's roubles, not pre-1998 ones.
+ */
+export const REPLACED_CODES: Readonly<Record<string, string>> = {
+  RUR: "RUB",
+  BYR: "BYN",
+  BYB: "BYN",
+  TRL: "TRY",
+  ROL: "RON",
+  VEF: "VES",
+  VEB: "VES",
+  ZMK: "ZMW",
+  GHC: "GHS",
+  MZM: "MZN",
+  AZM: "AZN",
+  SDD: "SDG",
+  CSD: "RSD",
+  YUM: "RSD",
+  MRO: "MRU",
+  STD: "STN",
+  MXP: "MXN",
+};
+
+/** An ISO code as a page states it → today's ISO code, or null when it is not one. */
+export function canonicalCurrency(code: string): string | null {
+  const upper = code.trim().toUpperCase();
+  const current = REPLACED_CODES[upper] ?? upper;
+  return isIsoCurrency(current) ? current : null;
 }
 
 /**
@@ -133,7 +176,8 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   "£": ["GBP"],
   "¥": ["JPY", "CNY"],
   円: ["JPY"],
-  元: ["CNY"],
+  元: ["CNY", "TWD", "HKD"],
+  圓: ["TWD", "HKD"],
   "₩": ["KRW"],
   원: ["KRW"],
   "₹": ["INR"],
@@ -149,8 +193,6 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   лв: ["BGN"],
   "лв.": ["BGN"],
   "₽": ["RUB"],
-  руб: ["RUB"],
-  "руб.": ["RUB"],
   рублей: ["RUB"],
   Р: ["RUB"],
   "₴": ["UAH"],
@@ -165,6 +207,24 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   "₦": ["NGN"],
   "৳": ["BDT"],
   "₸": ["KZT"],
+  тг: ["KZT"],
+  "тг.": ["KZT"],
+  тенге: ["KZT"],
+  Kn: ["HRK"],
+  kn: ["HRK"],
+  "р.": ["RUB", "BYN"],
+  руб: ["RUB", "BYN"],
+  "руб.": ["RUB", "BYN"],
+  zl: ["PLN"],
+  Kc: ["CZK"],
+  Lei: ["RON"],
+  LEI: ["RON"],
+  din: ["RSD"],
+  "дин.": ["RSD"],
+  ден: ["MKD"],
+  "₼": ["AZN"],
+  đ: ["VND"],
+  "S/": ["PEN"],
   "₾": ["GEL"],
   "₶": ["EUR"],
   R: ["ZAR"],
@@ -258,4 +318,34 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   OM: "OMR",
   TN: "TND",
   QA: "QAR",
+  KZ: "KZT",
+  BY: "BYN",
+  RS: "RSD",
+  MK: "MKD",
+  BA: "BAM",
+  AZ: "AZN",
+  KG: "KGS",
+  UZ: "UZS",
+  MA: "MAD",
+  NG: "NGN",
+  KE: "KES",
+  PE: "PEN",
+  UY: "UYU",
+  BD: "BDT",
 };
+
+let circulating: Set<string> | null = null;
+
+/**
+ * Whether `code` is a current ISO 4217 currency: any code the runtime's Intl knows (about 160
+ * in circulation), or one extraction recognises. Wider than `isIsoCurrency`, which only lists
+ * the codes recognised when written on a page; used to validate people's input.
+ */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  if (ISO_CODES.has(code)) return true;
+  circulating ??= new Set(
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [],
+  );
+  return circulating.has(code);
+}

@@ -2,6 +2,7 @@ export {
   COUNTRY_CURRENCY,
   CURRENCY_SYMBOLS,
   currencyExponent,
+  isCurrencyCode,
   isIsoCurrency,
 } from "./currencies.ts";
 export {
@@ -11,5 +12,5 @@ export {
   normalizeDecimal,
 } from "./decimal-to-minor.ts";
 export { formatMoney } from "./format-money.ts";
-export { Money } from "./money.ts";
+export { CurrencyCode, Money, NonNegativeMoney, PositiveMoney } from "./money.ts";
 export { type ParsedPrice, type PriceStringHints, parsePriceString } from "./parse-price-string.ts";

@@ -1,8 +1,9 @@
 import {
   CURRENCY_SYMBOLS,
+  canonicalCurrency,
   currencyExponent,
   ISO_CODES,
-  isIsoCurrency,
+  REPLACED_CODES,
   SYMBOLS_BY_LENGTH,
 } from "./currencies.ts";
 import { normalizeDecimal } from "./decimal-to-minor.ts";
@@ -42,13 +43,13 @@ const CURRENCY_PATTERN = new RegExp(
         ? `(?<![${LETTER}])${escapeRegex(symbol)}(?![${LETTER}])`
         : escapeRegex(symbol),
     ),
-    `(?<![${LETTER}])(?:${[...ISO_CODES].join("|")})(?![${LETTER}])`,
+    `(?<![${LETTER}])(?:${[...ISO_CODES, ...Object.keys(REPLACED_CODES)].join("|")})(?![${LETTER}])`,
   ].join("|"),
   "gu",
 );
 /** A number: digits with grouping (".", ",", "'", a space before exactly three digits). */
 const NUMBER_PATTERN =
-  /(?<!\d)(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|\s(?=\d{3}(?!\d))|[.,]\s(?=\d{2}(?!\d)))*(?:[.,]-+)?(?!\d*\s?%)/g;
+  /(?<!\d)-?(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|(?<![.,]\d{1,2}) (?=\d{3}(?!\d))|[.,] (?=\d{2}(?!\d)))*(?:[.,]-+)?(?![\d.,]*\s?%)/g;
 const FREE_WORDS = /(?:^|[^\p{L}])(?:free|gratis|kostenlos|gratuit|gratuito)(?:$|[^\p{L}])/iu;
 
 const FROM_WORDS =
@@ -72,9 +73,15 @@ function normalizeText(text: string): string {
       .replace(/\u066C/g, ",")
       .replace(/[\u2019\u02BC\u2032\u00B4`]/g, "'")
       .replace(/[\u2010-\u2015\u2212]/g, "-")
-      .replace(/[\s\u00A0\u202F\u2009\u200A\u2007]+/g, " ")
-      // "35€99", "35€ 99": the euro sign written where the decimal comma goes.
-      .replace(/(\d)\s?€\s?(\d{2})(?!\d)/g, "$1,$2 €")
+      // A line break ends an amount: digits on two lines are never one number.
+      .replace(
+        /[ \t\u00A0\u202F\u2009\u200A\u2007]*[\r\n][\s\u00A0\u202F\u2009\u200A\u2007]*/g,
+        "\n",
+      )
+      .replace(/[ \t\f\v\u00A0\u202F\u2009\u200A\u2007]+/g, " ")
+      // "35€99", "35€ 99": the euro sign written where the decimal comma goes — but not
+      // between two complete amounts ("10,75 € 11,95 €" is two prices).
+      .replace(/(?<![.,]\d*)(\d)\s?€\s?(\d{2})(?![\d.,])/g, "$1,$2 €")
   );
 }
 
@@ -89,7 +96,8 @@ function tokens(text: string, pattern: RegExp): Token[] {
 }
 
 function currenciesOf(written: string): readonly string[] {
-  if (isIsoCurrency(written)) return [written];
+  const code = /^[A-Z]{3}$/.test(written) ? canonicalCurrency(written) : null;
+  if (code) return [code];
   return CURRENCY_SYMBOLS[written] ?? [];
 }
 
@@ -99,6 +107,8 @@ export function readNumber(
   exponent: number | null,
   decimalSeparator: "." | "," | null = null,
 ): string | null {
+  // A negative amount ("-5.00", a discount or a refund) is never a price.
+  if (raw.startsWith("-")) return null;
   let s = raw.replace(/[.,]-+$/, "").replace(/[\s']/g, "");
   if (s.startsWith(".") || s.startsWith(",")) {
     // "$.750.30": a stray leading separator before a number that has its own.
@@ -228,4 +238,46 @@ export function parsePriceString(text: string, hints: PriceStringHints = {}): Pa
     isPerUnit: PER_UNIT.test(after),
     isMultiBuy: MULTI_BUY.test(beforeNoCurrency),
   };
+}
+
+/** A price found in a longer text, with where its number starts. */
+export type FoundPrice = ParsedPrice & { index: number };
+
+/**
+ * Every price in a text, each read on its own: "10,75 € 11,95 €" is two prices, never one
+ * number. A number counts when a currency sign, word or code is next to it; the high end of a
+ * range ("10–20 €") is reported with the low end, not again.
+ */
+export function findPrices(text: string, hints: PriceStringHints = {}): FoundPrice[] {
+  if (typeof text !== "string" || text.length === 0) return [];
+  const normalized = normalizeText(text);
+  const numbers = tokens(normalized, NUMBER_PATTERN);
+  const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
+  if (numbers.length === 0 || currencyTokens.length === 0) return [];
+  const isAdjacent = (n: Token) =>
+    currencyTokens.some((c) => {
+      const gap =
+        c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
+      return (c.end <= n.start || c.start >= n.end) && /^[ :]{0,2}$/.test(gap);
+    });
+  const out: FoundPrice[] = [];
+  for (let i = 0; i < numbers.length && out.length < 8; i++) {
+    const n = numbers[i] as Token;
+    const from = i > 0 ? (numbers[i - 1] as Token).end : 0;
+    const to = i + 1 < numbers.length ? (numbers[i + 1] as Token).start : normalized.length;
+    const window = normalized.slice(from, to);
+    if (i > 0 && /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(from, n.start))) continue;
+    // The low end of a range reads its currency from the high end.
+    const next = numbers[i + 1];
+    const isRangeStart =
+      next !== undefined &&
+      /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(n.end, next.start));
+    if (!isAdjacent(n) && !(isRangeStart && isAdjacent(next))) continue;
+    const parsed = parsePriceString(
+      isRangeStart ? normalized.slice(from, next.end + 6) : window,
+      hints,
+    );
+    if (parsed) out.push({ ...parsed, index: n.start });
+  }
+  return out;
 }

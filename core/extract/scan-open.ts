@@ -1,0 +1,311 @@
+import {
+  type Frame,
+  frameTokens,
+  newFrame,
+  type ScanState,
+  selfTokens,
+  top,
+} from "./scan-state.ts";
+import { appendBreak, closeFrame } from "./scan-text.ts";
+import type { ElementRecord } from "./scan-types.ts";
+import {
+  ADD_TO_CART,
+  ADD_TO_CART_TOKEN,
+  BREAKS_LINE,
+  BUY_WORDS,
+  CART_LIKE_TOKEN,
+  CLOSES_P,
+  EMPHASIS,
+  EXCLUDED,
+  HIDDEN_CLASS,
+  INTERESTING,
+  PER_UNIT,
+  PRICE_WORD,
+  QUANTITY,
+  SELF_SIBLING,
+  SOLD_OUT_WORDS,
+  STOCK_WORD,
+  STRUCK,
+  TITLE_WORD,
+  TOKEN_ATTRS,
+  VOID,
+} from "./scan-words.ts";
+
+const MAX_ATTR = 4_096;
+const MAX_RECORDS = 4_000;
+const MAX_ANCESTOR_FRAMES = 30;
+const RAW_TAGS = new Set(["script", "style", "title", "textarea"]);
+
+function ancestorsOf(s: ScanState): string[] {
+  const out: string[] = [];
+  for (let i = s.stack.length - 1, n = 0; i > 0 && n < MAX_ANCESTOR_FRAMES; i--, n++) {
+    const frame = s.stack[i];
+    if (!frame) break;
+    for (const t of frameTokens(frame)) out.push(t);
+    if (frame.tag === "body") break;
+  }
+  return out;
+}
+
+function productType(type: string | null): boolean {
+  return (
+    type !== null &&
+    /^(product|productgroup|productmodel|individualproduct|someproducts|vehicle|car|book)$/i.test(
+      type,
+    )
+  );
+}
+
+/** Page-level facts from the head and from markers: lang, meta tags, canonical, platforms. */
+function noteHead(s: ScanState, name: string, attributes: Record<string, string>): void {
+  if (name === "html" && attributes.lang) s.lang = attributes.lang.slice(0, 40);
+  if (name === "meta") {
+    const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? "").toLowerCase();
+    const content = attributes.content;
+    if (key && content !== undefined && key.length < 100) {
+      const list = s.metas.get(key);
+      if (list) {
+        if (list.length < 50) list.push(content.slice(0, MAX_ATTR));
+      } else s.metas.set(key, [content.slice(0, MAX_ATTR)]);
+    }
+  }
+  if (name === "link") {
+    const rel = (attributes.rel ?? "").toLowerCase();
+    if (rel === "canonical" && attributes.href && s.canonical === null)
+      s.canonical = attributes.href;
+  }
+  if (
+    (name === "img" || name === "link" || name === "script") &&
+    (attributes.src ?? attributes.href ?? "").includes("cdn.shopify.com")
+  ) {
+    s.markers.add("shopify");
+  }
+  if (
+    name === "form" &&
+    /\/cart\/add|add-to-cart|addtocart|\/cart\/listing/i.test(attributes.action ?? "")
+  ) {
+    s.hasAddToCart = true;
+  }
+  if (name === "body") {
+    s.bodyTokens = selfTokens(attributes);
+    const cls = attributes.class ?? "";
+    if (/woocommerce/.test(cls)) s.markers.add("woocommerce");
+    if (/catalog-product-view|page-product-/.test(cls)) s.markers.add("magento");
+  }
+}
+
+function tokenTextOf(attributes: Record<string, string>): string {
+  let tokenText = "";
+  if (attributes.id) tokenText += `${attributes.id.slice(0, 200)} `;
+  if (attributes.class) tokenText += `${attributes.class.slice(0, 1_000)} `;
+  for (const attr of TOKEN_ATTRS) {
+    const v = attributes[attr];
+    if (v !== undefined) tokenText += `${attr}=${v.slice(0, 200)} `;
+  }
+  return tokenText;
+}
+
+/** Flags an element inherits from its parent or sets itself (struck, excluded, hidden, …). */
+function setFlags(
+  frame: Frame,
+  parent: Frame,
+  attributes: Record<string, string>,
+  tokenText: string,
+  isInteresting: boolean,
+): void {
+  const name = frame.tag;
+  const style = attributes.style ? attributes.style.slice(0, 500).toLowerCase() : "";
+  frame.isStruckMarkup =
+    parent.isStruckMarkup ||
+    name === "s" ||
+    name === "del" ||
+    name === "strike" ||
+    style.includes("line-through") ||
+    attributes["data-a-strike"] === "true";
+  frame.isStruck =
+    parent.isStruck || frame.isStruckMarkup || (isInteresting && STRUCK.test(tokenText));
+  frame.isExcluded =
+    parent.isExcluded ||
+    name === "nav" ||
+    name === "footer" ||
+    name === "aside" ||
+    (name === "header" && !parent.isInMain) ||
+    (isInteresting && EXCLUDED.test(tokenText));
+  frame.isHidden =
+    parent.isHidden ||
+    attributes.hidden !== undefined ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/.test(style) ||
+    (attributes.class !== undefined && HIDDEN_CLASS.test(attributes.class)) ||
+    (name === "input" && attributes.type === "hidden");
+  frame.isPerUnit = parent.isPerUnit || (isInteresting && PER_UNIT.test(tokenText));
+  frame.isInMain =
+    parent.isInMain ||
+    name === "main" ||
+    name === "article" ||
+    (isInteresting && /product|pdp|buy-?box/i.test(tokenText));
+  const size = /font(?:-size)?\s*:[^;]*?(\d+)px/.exec(style);
+  frame.isEmphasised =
+    parent.isEmphasised || EMPHASIS.has(name) || (size !== null && Number(size[1]) >= 18);
+  frame.isInForm = parent.isInForm || name === "form";
+  frame.isInOption = parent.isInOption || name === "option" || name === "select";
+  frame.isDisabled =
+    attributes.disabled !== undefined ||
+    attributes["aria-disabled"] === "true" ||
+    /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attributes.class ?? "");
+  // A real button named for the cart ("button-cart") is a buy control whatever its words.
+  frame.hasBuyToken =
+    isInteresting &&
+    (ADD_TO_CART_TOKEN.test(tokenText) ||
+      ((name === "button" || name === "input") && CART_LIKE_TOKEN.test(tokenText)));
+  frame.isButtonLike =
+    name === "button" ||
+    (name === "input" && /^(submit|button|image)$/i.test(attributes.type ?? "")) ||
+    ((name === "a" || name === "div" || name === "span") &&
+      isInteresting &&
+      CART_LIKE_TOKEN.test(tokenText));
+}
+
+/** Microdata and RDFa: the item scope and the property an element opens. */
+function setScope(frame: Frame, parent: Frame, s: ScanState, attributes: Record<string, string>) {
+  const hasScope = attributes.itemscope !== undefined || attributes.typeof !== undefined;
+  const rawType = attributes.itemtype ?? attributes.typeof ?? "";
+  const scopeType = hasScope
+    ? (rawType.trim().split(/\s+/)[0]?.split(/[/:#]/).pop() ?? "") || "Thing"
+    : null;
+  const propRaw =
+    attributes.itemprop ??
+    (attributes.property && !attributes.property.includes(":")
+      ? attributes.property
+      : attributes.property?.startsWith("schema:")
+        ? attributes.property.slice(7)
+        : undefined);
+  frame.prop = propRaw ? (propRaw.trim().split(/\s+/)[0]?.split(/[/#]/).pop() ?? null) : null;
+  frame.scopeType = hasScope ? scopeType : parent.scopeType;
+  frame.scopeId = hasScope ? ++s.scopeCounter : parent.scopeId;
+  frame.isInProductScope = parent.isInProductScope || (hasScope && productType(scopeType));
+}
+
+/** Keep the element for the readers when it speaks of a price, stock, title or a property. */
+function keepRecords(
+  s: ScanState,
+  frame: Frame,
+  parent: Frame,
+  attributes: Record<string, string>,
+  tokenText: string,
+  isInteresting: boolean,
+  hasDataPriceAttr: boolean,
+): void {
+  const wants = {
+    price: (isInteresting && PRICE_WORD.test(tokenText)) || hasDataPriceAttr,
+    prop: frame.prop !== null && frame.prop !== "",
+    stock: isInteresting && STOCK_WORD.test(tokenText),
+    title: isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText),
+  };
+  if (!(wants.price || wants.prop || wants.stock || wants.title)) return;
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(attributes)) {
+    if (k === "class" || k === "style") continue;
+    kept[k] = v.slice(0, MAX_ATTR);
+  }
+  const tokens = selfTokens(attributes);
+  frame.tokens = tokens;
+  const record: ElementRecord = {
+    order: s.order,
+    tag: frame.tag,
+    attrs: kept,
+    tokens,
+    ancestors: ancestorsOf(s),
+    text: "",
+    parts: [],
+    isStruck: frame.isStruck,
+    isExcluded: frame.isExcluded,
+    isHidden: frame.isHidden,
+    isPerUnit: frame.isPerUnit,
+    prop: wants.prop ? frame.prop : null,
+    propSource: wants.prop ? (attributes.itemprop ? "microdata" : "rdfa") : null,
+    scopeType: parent.scopeType,
+    scopeId: parent.scopeId,
+    isInProductScope: parent.isInProductScope,
+  };
+  let isKept = false;
+  const keep = (list: ElementRecord[], cap: number, want: boolean) => {
+    if (want && list.length < cap) {
+      list.push(record);
+      isKept = true;
+    }
+  };
+  keep(s.priceElements, MAX_RECORDS, wants.price);
+  keep(s.props, MAX_RECORDS, wants.prop);
+  keep(s.stockElements, 300, wants.stock);
+  keep(s.titleElements, 20, wants.title);
+  if (isKept && !VOID.has(frame.tag)) frame.collectors.push(record);
+}
+
+/** A void input that is itself a buy control (a quantity field, a submit with buy words). */
+function noteInput(s: ScanState, frame: Frame, attributes: Record<string, string>): void {
+  const label =
+    `${attributes.value ?? ""} ${attributes.name ?? ""} ${attributes.id ?? ""} ${attributes["aria-label"] ?? ""}`.slice(
+      0,
+      300,
+    );
+  if (ADD_TO_CART.test(label)) s.hasAddToCart = true;
+  const isQuantity =
+    (frame.tag === "input" || frame.tag === "select") &&
+    attributes.type !== "hidden" &&
+    QUANTITY.test(`${attributes.name ?? ""} ${attributes.id ?? ""} ${attributes.class ?? ""}`);
+  const value = attributes.value ?? attributes["aria-label"] ?? "";
+  const hasBuyWords = frame.isButtonLike && BUY_WORDS.test(value);
+  if (isQuantity || hasBuyWords || (frame.isButtonLike && frame.hasBuyToken)) {
+    s.buyControls.push({
+      order: s.order,
+      isDisabled: frame.isDisabled,
+      saysSoldOut: SOLD_OUT_WORDS.test(value),
+      hasBuyWords,
+      isQuantity,
+      isExcluded: frame.isExcluded,
+    });
+  }
+}
+
+export function openTag(
+  s: ScanState,
+  name: string,
+  attributes: Record<string, string>,
+  isSelfClosing: boolean,
+  hasDataPriceAttr: boolean,
+): void {
+  s.order++;
+  const current = top(s);
+  if (SELF_SIBLING.has(name) && current.tag === name) closeFrame(s);
+  else if ((name === "td" || name === "th") && (current.tag === "td" || current.tag === "th"))
+    closeFrame(s);
+  else if (CLOSES_P.has(name) && current.tag === "p") closeFrame(s);
+  const parent = top(s);
+  noteHead(s, name, attributes);
+
+  const tokenText = tokenTextOf(attributes);
+  const hasTokens = tokenText !== "";
+  const isInteresting = hasTokens && INTERESTING.test(tokenText);
+  const frame = newFrame(name, parent);
+  frame.order = s.order;
+  frame.tokens = hasTokens ? null : [];
+  frame.tokenAttrs = hasTokens ? attributes : null;
+  frame.before = s.recent;
+  frame.raw = RAW_TAGS.has(name) ? [] : null;
+  frame.attrs = name === "script" ? attributes : {};
+  setFlags(frame, parent, attributes, tokenText, isInteresting);
+  setScope(frame, parent, s, attributes);
+  keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);
+  if (name === "input" || name === "select") noteInput(s, frame, attributes);
+
+  if (name === "h1" && s.h1Order < 0) {
+    s.isInH1 = true;
+    s.h1Order = s.order;
+  }
+  if (name === "title" && s.title === null && !parent.scopeType) s.isInTitle = true;
+  if (BREAKS_LINE.has(name)) appendBreak(s, "\n");
+  if (name === "sup") appendBreak(s, "\uE000");
+  if (VOID.has(name) || isSelfClosing) return;
+  s.textCollectors += frame.collectors.length;
+  s.stack.push(frame);
+}

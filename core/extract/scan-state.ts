@@ -1,0 +1,210 @@
+import type { BuyControl, ElementRecord, PageScan, PriceText, ScriptBlock } from "./scan-types.ts";
+import { TOKEN_ATTRS } from "./scan-words.ts";
+
+/** One open element on the scan's own bounded stack. */
+export type Frame = {
+  tag: string;
+  order: number;
+  depth: number;
+  isStruck: boolean;
+  isStruckMarkup: boolean;
+  isExcluded: boolean;
+  isHidden: boolean;
+  isPerUnit: boolean;
+  isInMain: boolean;
+  isEmphasised: boolean;
+  isInForm: boolean;
+  isInOption: boolean;
+  /** Computed on first use (ancestry of a kept element). */
+  tokens: string[] | null;
+  tokenAttrs: Record<string, string> | null;
+  collectors: ElementRecord[];
+  scopeType: string | null;
+  scopeId: number;
+  isInProductScope: boolean;
+  prop: string | null;
+  /** Script/style/title raw text collection. */
+  raw: string[] | null;
+  rawLength: number;
+  attrs: Record<string, string>;
+  /** Short visible text of the element, until it grows past the cap. */
+  buf: string;
+  isLong: boolean;
+  /** A descendant already gave a price text (the innermost one wins). */
+  hasPriceChild: boolean;
+  /** Texts of the price texts found inside (capped). */
+  childPrices: string[];
+  /** Text before the element opened (for context words). */
+  before: string;
+  /** A button-like element: its text is tested for buy words at its end. */
+  isButtonLike: boolean;
+  isDisabled: boolean;
+  hasBuyToken: boolean;
+};
+
+/** Everything the scan accumulates; the tokenizer callbacks only mutate this. */
+export type ScanState = {
+  html: string;
+  stack: Frame[];
+  root: Frame;
+  order: number;
+  scopeCounter: number;
+  textCollectors: number;
+  metas: Map<string, string[]>;
+  jsonLd: string[];
+  scripts: ScriptBlock[];
+  priceElements: ElementRecord[];
+  props: ElementRecord[];
+  stockElements: ElementRecord[];
+  titleElements: ElementRecord[];
+  priceTexts: PriceText[];
+  buyControls: BuyControl[];
+  soldOutTexts: { order: number; text: string; isExcluded: boolean; isInOption: boolean }[];
+  /** Price texts waiting for the text that follows them. */
+  pendingAfter: PriceText[];
+  markers: Set<string>;
+  lang: string | null;
+  title: string | null;
+  titleParts: string[];
+  isInTitle: boolean;
+  h1: string | null;
+  h1Text: string;
+  h1Order: number;
+  isInH1: boolean;
+  canonical: string | null;
+  hasAddToCart: boolean;
+  bodyTokens: string[];
+  /** The last visible text seen (≤ 120 chars), for the words before an element. */
+  recent: string;
+  /**
+   * The stack's length at the last text fed to the short-text buffers: frames above it opened
+   * since and hold no text, so a break need not walk them (deep empty nesting stays linear).
+   */
+  fedTo: number;
+  lastWasText: boolean;
+};
+
+export function newFrame(tag: string, parent: Frame | null): Frame {
+  return {
+    tag,
+    order: 0,
+    depth: parent ? parent.depth + 1 : 0,
+    isStruck: false,
+    isStruckMarkup: false,
+    isExcluded: false,
+    isHidden: false,
+    isPerUnit: false,
+    isInMain: false,
+    isEmphasised: false,
+    isInForm: false,
+    isInOption: false,
+    tokens: [],
+    tokenAttrs: null,
+    collectors: [],
+    scopeType: null,
+    scopeId: 0,
+    isInProductScope: false,
+    prop: null,
+    raw: null,
+    rawLength: 0,
+    attrs: {},
+    buf: "",
+    isLong: false,
+    hasPriceChild: false,
+    childPrices: [],
+    before: "",
+    isButtonLike: false,
+    isDisabled: false,
+    hasBuyToken: false,
+  };
+}
+
+export function createScanState(html: string): ScanState {
+  const root = newFrame("#root", null);
+  root.isLong = true;
+  return {
+    html,
+    stack: [root],
+    root,
+    order: 0,
+    scopeCounter: 0,
+    textCollectors: 0,
+    metas: new Map(),
+    jsonLd: [],
+    scripts: [],
+    priceElements: [],
+    props: [],
+    stockElements: [],
+    titleElements: [],
+    priceTexts: [],
+    buyControls: [],
+    soldOutTexts: [],
+    pendingAfter: [],
+    markers: new Set(),
+    lang: null,
+    title: null,
+    titleParts: [],
+    isInTitle: false,
+    h1: null,
+    h1Text: "",
+    h1Order: -1,
+    isInH1: false,
+    canonical: null,
+    hasAddToCart: false,
+    bodyTokens: [],
+    recent: "",
+    fedTo: 0,
+    lastWasText: false,
+  };
+}
+
+export const top = (s: ScanState): Frame => s.stack[s.stack.length - 1] ?? s.root;
+
+export function toPageScan(s: ScanState, hasCaptcha: boolean): PageScan {
+  return {
+    lang: s.lang,
+    title: s.title,
+    h1: s.h1,
+    h1Order: s.h1Order,
+    canonical: s.canonical,
+    metas: s.metas,
+    jsonLd: s.jsonLd,
+    scripts: s.scripts,
+    priceElements: s.priceElements,
+    props: s.props,
+    stockElements: s.stockElements,
+    titleElements: s.titleElements,
+    priceTexts: s.priceTexts,
+    buyControls: s.buyControls,
+    soldOutTexts: s.soldOutTexts,
+    hasAddToCart: s.hasAddToCart,
+    hasCaptcha,
+    bodyTokens: s.bodyTokens,
+    markers: s.markers,
+    elementCount: s.order,
+  };
+}
+
+export function selfTokens(attrs: Record<string, string>): string[] {
+  const out: string[] = [];
+  const id = attrs.id;
+  if (id) out.push(`#${id.slice(0, 200)}`);
+  const cls = attrs.class;
+  if (cls) {
+    const list = cls.slice(0, 1_000).split(/\s+/);
+    for (let i = 0; i < list.length && i < 24; i++) {
+      const c = list[i];
+      if (c) out.push(`.${c}`);
+    }
+  }
+  for (const name of TOKEN_ATTRS) {
+    const value = attrs[name];
+    if (value !== undefined) out.push(`[${name}=${value.slice(0, 200)}]`);
+  }
+  return out;
+}
+
+export function frameTokens(frame: Frame): string[] {
+  if (frame.tokens === null) frame.tokens = frame.tokenAttrs ? selfTokens(frame.tokenAttrs) : [];
+  return frame.tokens;
+}

@@ -1,0 +1,245 @@
+import { type Frame, frameTokens, type ScanState, top } from "./scan-state.ts";
+import type { PriceText } from "./scan-types.ts";
+import {
+  ADD_TO_CART,
+  BREAKS_LINE,
+  BUY_WORDS,
+  CURRENCY_HINT,
+  PRICE_WORD,
+  SOLD_OUT_WORDS,
+} from "./scan-words.ts";
+
+const MAX_TEXT = 400;
+const MAX_PARTS = 16;
+const MAX_SCRIPT = 4_000_000;
+/** An element with more visible text than this is not one price. */
+const MAX_SHORT_TEXT = 160;
+const MAX_PRICE_TEXTS = 800;
+const MAX_RECENT = 120;
+const MAX_AFTER = 40;
+const HAS_DIGIT = /\d/;
+
+/**
+ * Feed visible text to the short-text buffers of the open elements (innermost first; an
+ * element stops collecting once its text is too long to be one price, and so do its
+ * ancestors: bounded work per character whatever the nesting).
+ */
+function feedBuffers(s: ScanState, text: string): void {
+  s.fedTo = s.stack.length;
+  for (let i = s.stack.length - 1; i > 0; i--) {
+    const f = s.stack[i];
+    if (!f || f.isLong) break;
+    f.buf += text;
+    if (f.buf.length > MAX_SHORT_TEXT) f.isLong = true;
+  }
+}
+
+/** A line break or a <sup> marker: numbers are never joined across a break. */
+export function appendBreak(s: ScanState, mark: string): void {
+  for (let i = Math.min(s.fedTo, s.stack.length) - 1; i > 0; i--) {
+    const f = s.stack[i];
+    if (!f || f.isLong) break;
+    if (f.buf === "") continue;
+    // Marks go to a run of frames from the top, and text reaches every frame below the one it
+    // reaches: a frame that already ends with this mark has it below too. (Linear closing.)
+    if (f.buf.endsWith(mark)) break;
+    f.buf += mark;
+  }
+  if (mark === "\n" && !s.recent.endsWith(" ")) s.recent += " ";
+}
+
+function feedCollectors(s: ScanState, text: string): void {
+  const isBlank = text.trim() === "";
+  let fed = 0;
+  for (let i = s.stack.length - 1; i > 0 && fed < 8; i--) {
+    const f = s.stack[i];
+    if (!f) break;
+    for (const record of f.collectors) {
+      fed++;
+      if (record.text.length < MAX_TEXT) record.text += text;
+      if (isBlank) continue;
+      if (s.lastWasText && record.parts.length > 0) {
+        const last = record.parts.length - 1;
+        if ((record.parts[last] ?? "").length < MAX_TEXT) record.parts[last] += text;
+      } else if (record.parts.length < MAX_PARTS) {
+        record.parts.push(text);
+      }
+    }
+    if (f.tag === "body") break;
+  }
+}
+
+function feedAfter(s: ScanState, text: string): void {
+  if (s.pendingAfter.length === 0) return;
+  const keep: PriceText[] = [];
+  for (const p of s.pendingAfter) {
+    p.after += text;
+    if (p.after.length < MAX_AFTER) keep.push(p);
+    else p.after = p.after.slice(0, MAX_AFTER);
+  }
+  s.pendingAfter = keep;
+}
+
+export function appendText(s: ScanState, text: string): void {
+  const frame = top(s);
+  if (frame.raw) {
+    if (frame.rawLength < MAX_SCRIPT) {
+      frame.raw.push(text);
+      frame.rawLength += text.length;
+    }
+    if (s.isInTitle && s.titleParts.length < 50) s.titleParts.push(text);
+    return;
+  }
+  if (s.isInH1 && s.h1Text.length < 1_000) s.h1Text += text;
+  feedBuffers(s, text);
+  feedAfter(s, text);
+  if (!frame.isHidden) {
+    s.recent += text;
+    if (s.recent.length > MAX_RECENT * 2) s.recent = s.recent.slice(-MAX_RECENT);
+  }
+  if (s.textCollectors > 0) feedCollectors(s, text);
+}
+
+const collapse = (text: string) =>
+  text
+    .replace(/[ \t\r\f\v\u00A0]*\n[\s\u00A0]*/g, "\n")
+    .replace(/[ \t\r\f\v]+/g, " ")
+    .trim();
+
+function nearTokens(s: ScanState, frame: Frame): string {
+  let out = frameTokens(frame).join(" ");
+  for (let i = s.stack.length - 2, n = 0; i > 0 && n < 3 && out.length < 300; i--, n++) {
+    const f = s.stack[i];
+    if (!f) break;
+    out += ` ${frameTokens(f).join(" ")}`;
+  }
+  return out.slice(0, 300).toLowerCase();
+}
+
+/** The innermost element with a short text holding a number and a currency → a price text. */
+function notePriceText(s: ScanState, frame: Frame): boolean {
+  if (frame.isLong || frame.raw || !HAS_DIGIT.test(frame.buf)) return false;
+  const tokens = nearTokens(s, frame);
+  const hasCurrency = CURRENCY_HINT.test(frame.buf);
+  if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
+  if (s.priceTexts.length >= MAX_PRICE_TEXTS) return false;
+  const parent = s.stack[s.stack.length - 2];
+  const text: PriceText = {
+    order: frame.order,
+    endOrder: s.order,
+    tag: frame.tag,
+    text: collapse(frame.buf),
+    tokens,
+    before: frame.before.slice(-60),
+    after: "",
+    isStruckMarkup: frame.isStruckMarkup,
+    isStruckClass: frame.isStruck && !frame.isStruckMarkup,
+    isExcluded: frame.isExcluded,
+    isHidden: frame.isHidden,
+    isPerUnit: frame.isPerUnit,
+    isInMain: frame.isInMain,
+    isInProductScope: frame.isInProductScope,
+    isEmphasised: frame.isEmphasised,
+    isInForm: frame.isInForm,
+    isInOption: frame.isInOption,
+    prop: frame.prop ?? parent?.prop ?? null,
+    depth: frame.depth,
+    childPrices: frame.childPrices,
+  };
+  s.priceTexts.push(text);
+  if (s.pendingAfter.length < 20) s.pendingAfter.push(text);
+  // A bare number (no currency) does not hide its parent: "€<span>19</span>" is read whole.
+  return hasCurrency;
+}
+
+/** Buy controls end here: their words decide what they are. */
+function noteControl(s: ScanState, frame: Frame): void {
+  const text = frame.isLong ? "" : frame.buf.slice(0, 200);
+  if ((frame.tag === "button" || frame.tag === "a" || frame.isButtonLike) && ADD_TO_CART.test(text))
+    s.hasAddToCart = true;
+  if (!frame.isButtonLike || frame.isLong) return;
+  // A box that merely holds the button (and prices) is not the button.
+  if (frame.tag !== "button" && frame.tag !== "input" && (text.length > 40 || HAS_DIGIT.test(text)))
+    return;
+  const hasBuyWords = BUY_WORDS.test(text);
+  const saysSoldOut = SOLD_OUT_WORDS.test(text);
+  if (!hasBuyWords && !frame.hasBuyToken && !saysSoldOut) return;
+  s.buyControls.push({
+    order: frame.order,
+    isDisabled: frame.isDisabled,
+    saysSoldOut,
+    hasBuyWords,
+    isQuantity: false,
+    isExcluded: frame.isExcluded,
+  });
+}
+
+function noteSoldOut(s: ScanState, frame: Frame): void {
+  if (frame.isLong || frame.buf.length > 80 || frame.isHidden) return;
+  const last = s.soldOutTexts[s.soldOutTexts.length - 1];
+  if (last && last.order >= frame.order) return;
+  if (s.soldOutTexts.length < 50 && SOLD_OUT_WORDS.test(frame.buf)) {
+    s.soldOutTexts.push({
+      order: frame.order,
+      text: collapse(frame.buf),
+      isExcluded: frame.isExcluded,
+      isInOption: frame.isInOption,
+    });
+  }
+}
+
+function finishRaw(s: ScanState, frame: Frame, raw: string[]): void {
+  if (frame.tag !== "script") return;
+  const text = raw.join("");
+  const type = (frame.attrs.type ?? "").toLowerCase();
+  const head = text.slice(0, 100_000);
+  if (type.includes("ld+json")) s.jsonLd.push(text);
+  else if (
+    type.includes("json") ||
+    frame.attrs.id ||
+    /__TGT_DATA__|runParams|ShopifyAnalytics|Shopify\.|__NEXT_DATA__|__PRELOADED_STATE__|var meta =|window\.App|__INITIAL_STATE__|woocommerce|Magento|BCData|data-product-json|"divisor"/.test(
+      text.slice(0, 20_000),
+    )
+  ) {
+    s.scripts.push({ type, id: frame.attrs.id ?? "", attrs: frame.attrs, text });
+  }
+  if (/cdn\.shopify\.com|Shopify\.shop|ShopifyAnalytics/.test(head)) s.markers.add("shopify");
+  if (/BCData|bigcommerce/i.test(head)) s.markers.add("bigcommerce");
+  if (/Magento_|mage\/|"Magento/.test(head)) s.markers.add("magento");
+  if (/woocommerce|wc_add_to_cart/i.test(head)) s.markers.add("woocommerce");
+}
+
+export function closeFrame(s: ScanState): void {
+  const frame = s.stack.pop();
+  if (s.fedTo > s.stack.length) s.fedTo = s.stack.length;
+  if (!frame) return;
+  s.textCollectors -= frame.collectors.length;
+  if (frame.raw) finishRaw(s, frame, frame.raw);
+  for (const record of frame.collectors) record.text = record.text.replace(/\s+/g, " ").trim();
+  if (frame.tag === "h1") s.isInH1 = false;
+  if (frame.tag === "title") s.isInTitle = false;
+  if (!frame.raw) {
+    const parent = top(s);
+    const isPrice = notePriceText(s, frame);
+    if (isPrice || frame.hasPriceChild) parent.hasPriceChild = true;
+    if (parent.childPrices.length < 8) {
+      if (isPrice) parent.childPrices.push(frame.buf);
+      else
+        for (const c of frame.childPrices)
+          if (parent.childPrices.length < 8) parent.childPrices.push(c);
+    }
+    noteControl(s, frame);
+    noteSoldOut(s, frame);
+  }
+}
+
+/** A closing tag closes the nearest open element of that name (searching at most 64 frames). */
+export function closeTo(s: ScanState, name: string): void {
+  for (let i = s.stack.length - 1, n = 0; i > 0 && n < 64; i--, n++) {
+    if (s.stack[i]?.tag === name) {
+      while (s.stack.length > i) closeFrame(s);
+      if (BREAKS_LINE.has(name)) appendBreak(s, "\n");
+      return;
+    }
+  }
+}

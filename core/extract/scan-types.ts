@@ -1,0 +1,123 @@
+/** What one pass over a page keeps for the readers (see scan-html.ts). */
+
+/** An element kept for later reading, with its own and its ancestors' selector tokens. */
+export type ElementRecord = {
+  order: number;
+  tag: string;
+  attrs: Readonly<Record<string, string>>;
+  /** "#id", ".class", "[data-test=value]" tokens of the element itself. */
+  tokens: readonly string[];
+  /** Tokens of up to 30 ancestors, nearest first. */
+  ancestors: readonly string[];
+  /** Whitespace-collapsed text content (capped). */
+  text: string;
+  /** Text of each descendant text run, in order (capped). */
+  parts: string[];
+  isStruck: boolean;
+  isExcluded: boolean;
+  isHidden: boolean;
+  isPerUnit: boolean;
+  /** Microdata/RDFa: property name, the type of the item it belongs to, and that item's id. */
+  prop: string | null;
+  propSource: "microdata" | "rdfa" | null;
+  scopeType: string | null;
+  scopeId: number;
+  isInProductScope: boolean;
+};
+
+export type ScriptBlock = {
+  type: string;
+  id: string;
+  attrs: Readonly<Record<string, string>>;
+  text: string;
+};
+
+/**
+ * The innermost element whose short visible text holds a number next to a currency (or a bare
+ * number in a price-named element): a candidate for the visible price, whatever the store's
+ * markup or language. Features for scoring are measured here, once.
+ */
+export type PriceText = {
+  /** Element order at open and at close (document position). */
+  order: number;
+  endOrder: number;
+  tag: string;
+  /** Visible text; "\n" where a block or line break separates parts, "\uE000" before a <sup>. */
+  text: string;
+  /** Own and nearest ancestors' id/class/data tokens, lower-cased, space-joined (capped). */
+  tokens: string;
+  /** Visible text just before the element (≤ 60 chars) and just after it (≤ 40 chars). */
+  before: string;
+  after: string;
+  /** <del>, <s>, <strike> or a line-through style (markup, not a class name). */
+  isStruckMarkup: boolean;
+  /** A class or attribute that says "old", "was", "list price" … */
+  isStruckClass: boolean;
+  isExcluded: boolean;
+  isHidden: boolean;
+  isPerUnit: boolean;
+  isInMain: boolean;
+  isInProductScope: boolean;
+  /** Inside <strong>/<b>/<h1>…<h4>, or a large font size set inline. */
+  isEmphasised: boolean;
+  /** Inside a <form>, an <option> or a <select>. */
+  isInForm: boolean;
+  isInOption: boolean;
+  /** Microdata/RDFa property of the element or its parent ("price"), if any. */
+  prop: string | null;
+  /** Element depth in the tree. */
+  depth: number;
+  /** Texts of descendants that are price texts themselves (their amounts are theirs). */
+  childPrices: readonly string[];
+};
+
+/** A control that puts the product in the cart (any language, found by structure and words). */
+export type BuyControl = {
+  order: number;
+  isDisabled: boolean;
+  /** Its text says sold out / unavailable / notify me. */
+  saysSoldOut: boolean;
+  /** Found by its words (any listed language) rather than by structure alone. */
+  hasBuyWords: boolean;
+  /** A quantity field (structure of a buy box), not a button. */
+  isQuantity: boolean;
+  /** In navigation, footer, carousels or recommendations. */
+  isExcluded: boolean;
+};
+
+export type PageScan = {
+  lang: string | null;
+  title: string | null;
+  h1: string | null;
+  h1Order: number;
+  canonical: string | null;
+  /** Meta tags by lower-cased property/name, every value in document order. */
+  metas: ReadonlyMap<string, readonly string[]>;
+  jsonLd: readonly string[];
+  scripts: readonly ScriptBlock[];
+  /** Elements whose id/class/data attributes speak of a price. */
+  priceElements: readonly ElementRecord[];
+  /** Microdata (itemprop) and RDFa (property) elements. */
+  props: readonly ElementRecord[];
+  /** Elements whose id/class speak of availability or stock. */
+  stockElements: readonly ElementRecord[];
+  /** Elements whose id/class name them the product title (`#productTitle`, `.product-title`). */
+  titleElements: readonly ElementRecord[];
+  /** Every short visible text that looks like a price (see PriceText). */
+  priceTexts: readonly PriceText[];
+  /** Buy controls and quantity inputs, in document order. */
+  buyControls: readonly BuyControl[];
+  /** Short visible texts saying the product is sold out (with their order). */
+  soldOutTexts: readonly {
+    order: number;
+    text: string;
+    isExcluded: boolean;
+    isInOption: boolean;
+  }[];
+  hasAddToCart: boolean;
+  hasCaptcha: boolean;
+  bodyTokens: readonly string[];
+  /** Markers of platforms seen in scripts, links and classes. */
+  markers: ReadonlySet<string>;
+  elementCount: number;
+};

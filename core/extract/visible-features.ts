@@ -1,0 +1,176 @@
+import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
+import type { PageScan, PriceText } from "./scan-types.ts";
+import { PRICE_WORD } from "./scan-words.ts";
+
+/**
+ * General features of a visible price candidate, the same for every store and language:
+ * where it sits (near the title, near the buy control, in the main content or in navigation,
+ * footers, carousels), how it is shown (emphasis, struck through), what the words around it
+ * say (was/RRP, shipping, instalments, per unit, from, save, before tax), and how it relates to
+ * the other candidates (repeated, orders of magnitude away, equal to a structured price).
+ */
+export const FEATURES = [
+  "bias",
+  "nearTitleAfter",
+  "nearTitleBefore",
+  "nearBuyControl",
+  "priceNamed",
+  "emphasised",
+  "struckMarkup",
+  "struckClass",
+  "wasWords",
+  "excluded",
+  "hidden",
+  "inMain",
+  "otherAmountWords",
+  "perUnit",
+  "fromPrice",
+  "repeated",
+  "outlier",
+  "equalsStructured",
+  "bareNumber",
+  "inOption",
+  "firstAfterTitle",
+  "sharesText",
+  "laterInText",
+  "inProductScope",
+  "pricePropery",
+] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
+/** "was", "RRP", "UVP", "statt", "avant", "antes", "prima" … in many languages. */
+const WAS_WORDS =
+  /(?:^|[^\p{L}])(?:was|before|reg(?:ular)?|rrp|msrp|list(?: price)?|old price|original(?:ly)?|compare at|uvp|statt|vorher|bisher|früher|avant|au lieu de|prix barré|antes|precio anterior|prima|invece di|prezzo di listino|van|voor|tidigare|före|ord(?:inær|inarie)|før|dříve|původně|pôvodne|prej|redna cena|stara cena|cena regularna|wcześniej|было|старая цена|régi ár|pret vechi|vecā cena|ankstesnė|tavahind|原價|原价|定價|定价|정가|通常価格|参考価格|市價|市价|建議售價)\s*:?\s*$/iu;
+/** Amounts that are not the price of the item: shipping, instalments, savings, before tax. */
+const OTHER_AMOUNT =
+  /shipping|\bship|orders? over|spend \S+ more|minimum order|free (?:shipping|delivery)|versandkostenfrei|livraison gratuite|envío gratis|spedizione gratuita|credit|kredit|kredīt|loan|financ|leasing|aizdevum|úver|hitel|crédito|credito|finanzierung|delivery|postage|versand|lieferung|livraison|frais de port|envío|envio|spedizione|consegna|verzend|frakt|fragt|doprava|dostava|dostawa|wysyłka|доставка|szállítás|transport|piegāde|pristatymas|tarne|kargo|運費|运费|배송|送料|instal?ments?|monthly|per month|\/\s*mo\b|a month|monat|mtl|rate[n]?\b|mensualit|par mois|cuotas?|al mes|mensal|parcela|x de|rata|al mese|termijn|per maand|splátk|měsíčně|mesačne|obrok|mesečno|rat[ay]? |miesięcznie|рассрочк|в месяц|havi|részlet|lunar|rate lunare|mēnes|mėn|kuus|taksit|ay |分期|期|할부|개월|割|save|you save|sparen|sie sparen|ersparnis|économisez|économie|ahorra|ahorro|risparmi|bespaar|spara|spar|ušetr|prihran|uštedi|oszczędz|экономия|выгода|megtakarít|economis|ietaupi|sutaupy|säästa|tasarruf|省下|节省|節省|할인|割引|excl|ex\.? vat|ex\.? tax|without vat|ohne mwst|zzgl|netto|\bht\b|hors taxe|sans tva|sin iva|senza iva|sem iva|bez dph|bez ddv|brez ddv|bez pdv|bez vat|без ндс|nettó|fără tva|bez pvn|be pvm|km-ta|kdv hariç|未稅|未税|부가세 별도|税抜|deposit|pfand|caution|cashback|bonus|бонус|puntos|points|punti|punkte/i;
+const TIMES = /(?:\d\s*[x×]\s*$|^\s*[x×]\s*\d|\d+\s*(?:x|×)\s*(?:de\s*)?$)/i;
+
+export type VisibleCandidate = {
+  text: PriceText;
+  price: FoundPrice;
+  /** Canonical decimal amount, to compare candidates whatever their currency. */
+  amount: string;
+  features: number[];
+};
+
+const bool = (b: boolean) => (b ? 1 : 0);
+
+/** "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. */
+function readableText(text: string): string {
+  return text
+    .replace(
+      /(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g,
+      (_m, units: string, cents: string) => `${units}${units.includes(".") ? "," : "."}${cents}`,
+    )
+    .replace(/\uE000/g, "");
+}
+
+function candidatesOf(scan: PageScan): { text: PriceText; price: FoundPrice; bare: boolean }[] {
+  const out: { text: PriceText; price: FoundPrice; bare: boolean }[] = [];
+  for (const t of scan.priceTexts) {
+    if (t.text.length > 120) continue;
+    const text = readableText(t.text);
+    // Amounts of inner price texts belong to them: the outer text adds only its own.
+    const inner = new Set(
+      t.childPrices.flatMap((c) => findPrices(readableText(c)).map((p) => p.amount)),
+    );
+    const found = findPrices(text).filter((p) => !inner.has(p.amount));
+    if (found.length === 0 && inner.size > 0) continue;
+    for (const price of found) out.push({ text: t, price, bare: false });
+    if (
+      found.length === 0 &&
+      PRICE_WORD.test(t.tokens) &&
+      /^\D{0,12}\d[\d.,' ]*\D{0,12}$/.test(text)
+    ) {
+      // A bare number in an element named for a price ("<span class=price>19,99</span>").
+      const parsed = parsePriceString(text);
+      if (parsed && parsed.currencyText === null)
+        out.push({ text: t, price: { ...parsed, index: 0 }, bare: true });
+    }
+    if (out.length > 400) break;
+  }
+  return out;
+}
+
+/** Every visible price candidate of the page with its feature vector (see FEATURES). */
+export function visibleCandidates(
+  scan: PageScan,
+  structuredAmounts: ReadonlySet<string>,
+): VisibleCandidate[] {
+  const raw = candidatesOf(scan).filter((c) => /[1-9]/.test(c.price.amount));
+  const counts = new Map<string, number>();
+  for (const c of raw) counts.set(c.price.amount, (counts.get(c.price.amount) ?? 0) + 1);
+  const logs = raw.map((c) => Math.log10(Number(c.price.amount))).sort((a, b) => a - b);
+  const medianLog = logs.length ? (logs[logs.length >> 1] as number) : 0;
+  const buys = scan.buyControls.map((b) => b.order);
+  const h1 = scan.h1Order;
+  const perText = new Map<PriceText, number>();
+  const inText = new Map<PriceText, number>();
+  for (const c of raw) inText.set(c.text, (inText.get(c.text) ?? 0) + 1);
+  const out = raw.map((c) => {
+    const t = c.text;
+    const p = c.price;
+    const indexInText = perText.get(t) ?? 0;
+    perText.set(t, indexInText + 1);
+    let buyDistance = Number.POSITIVE_INFINITY;
+    for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
+    const lead = `${t.before.slice(-30)} ${readableText(t.text).slice(0, Math.max(0, p.index))}`;
+    const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
+    const f: Record<FeatureName, number> = {
+      bias: 1,
+      nearTitleAfter: h1 >= 0 && t.order > h1 ? Math.exp(-(t.order - h1) / 150) : 0,
+      nearTitleBefore: h1 >= 0 && t.order < h1 ? Math.exp(-(h1 - t.order) / 150) : 0,
+      nearBuyControl: Number.isFinite(buyDistance) ? Math.exp(-buyDistance / 100) : 0,
+      priceNamed: bool(PRICE_WORD.test(t.tokens)),
+      emphasised: bool(t.isEmphasised),
+      struckMarkup: bool(t.isStruckMarkup),
+      struckClass: bool(t.isStruckClass),
+      wasWords: bool(WAS_WORDS.test(lead.trimEnd().replace(/[$€£¥]\s*$/, ""))),
+      excluded: bool(t.isExcluded),
+      hidden: bool(t.isHidden),
+      inMain: bool(t.isInMain),
+      otherAmountWords: bool(OTHER_AMOUNT.test(around) || TIMES.test(lead)),
+      perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy),
+      fromPrice: bool(p.isFrom || p.isRange),
+      repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),
+      outlier: bool(Math.abs(Math.log10(Number(p.amount)) - medianLog) > 1.5),
+      equalsStructured: bool(structuredAmounts.has(p.amount)),
+      bareNumber: bool(c.bare),
+      inOption: bool(t.isInOption),
+      firstAfterTitle: 0,
+      sharesText: bool((inText.get(t) ?? 0) > 1),
+      laterInText: bool(indexInText > 0),
+      inProductScope: bool(t.isInProductScope),
+      pricePropery: bool(t.prop === "price"),
+    };
+    return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
+  });
+  markFirstAfterTitle(out, h1);
+  return out;
+}
+
+const OTHER_KIND: readonly FeatureName[] = [
+  "excluded",
+  "hidden",
+  "struckMarkup",
+  "wasWords",
+  "perUnit",
+  "bareNumber",
+];
+
+/** The first candidate after the title that nothing marks as another kind of amount. */
+function markFirstAfterTitle(list: VisibleCandidate[], h1: number): void {
+  if (h1 < 0) return;
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  const isOther = (c: VisibleCandidate) =>
+    OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
+  const first = list.find((c) => c.text.order > h1 && !isOther(c));
+  if (first) first.features[at("firstAfterTitle")] = 1;
+}
+
+export function scoreOf(features: readonly number[], weights: readonly number[]): number {
+  let z = 0;
+  for (let i = 0; i < features.length; i++) z += (features[i] ?? 0) * (weights[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
