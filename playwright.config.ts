@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { HEADLESS_CHROMIUM_ARGS } from "./core/chromium-args.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -23,15 +24,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: [...HEADLESS_CHROMIUM_ARGS],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
@@ -49,9 +42,13 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_PER_MINUTE: "100",
+      // The dense hub list is tested with 210 products (fast-pages.spec.ts).
+      MAX_WATCHES_PER_USER: "1000",
       // The tests' local store runs on 127.0.0.1, which the fetcher refuses by default.
       FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
       FETCH_HOST_SPACING_MS: "0",
+      // tests/e2e/admin.spec.ts signs up as the operator.
+      ADMIN_EMAILS: "operator@example.test",
       NODE_ENV: "production",
     },
   },

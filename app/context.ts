@@ -2,8 +2,10 @@ import { createContext } from "react-router";
 import type { Auth } from "../core/accounts/auth.ts";
 import type { Database } from "../core/db/client.ts";
 import type { Env, PublicEnv } from "../core/env.ts";
+import type { Extractor } from "../core/extract-pool/index.ts";
 import type { Fetcher } from "../core/fetch/index.ts";
 import type { RecentPages } from "../core/fetch/recent-pages.ts";
+import type { ProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 
@@ -20,11 +22,21 @@ export type AppServices = {
   fetcher: Fetcher;
   /** Preview, then save: the save stores the page the person was shown (core/fetch/recent-pages). */
   recentPages: RecentPages;
+  /** Product pictures served through Dropwave (/img/…), never straight from the stores. */
+  productImages: ProductImages;
+  /** Reads fetched pages: the process's extraction pool (core/extract-pool), off the event loop. */
+  extract: Extractor;
 };
 
 export type Viewer = { id: string; email: string; name: string };
 
-export type RequestScope = { requestId: string; log: Logger; clientIp: string };
+export type RequestScope = {
+  requestId: string;
+  log: Logger;
+  clientIp: string;
+  /** This response's Content-Security-Policy nonce (server/security-headers.ts). */
+  cspNonce: string;
+};
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestScope>();

@@ -20,9 +20,10 @@ describe("root error boundary", () => {
       },
     ]);
     render(<Stub initialEntries={["/"]} />);
-    expect(await screen.findByRole("heading", { name: "Internal Server Error" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { name: "Something went wrong on our side" }),
+    ).toBeTruthy();
     expect(screen.getByText("500")).toBeTruthy();
-    expect(screen.getByText(/Something went wrong on our side/)).toBeTruthy();
     expect(document.body.textContent).not.toContain("secret internals");
   });
 
@@ -48,15 +49,78 @@ describe("root error boundary", () => {
       {
         path: "/",
         loader: () => {
-          throw data("Slow down", { status: 429, statusText: "Too Many Requests" });
+          throw data("rate bucket auth:7 empty", { status: 429, statusText: "Too Many Requests" });
         },
         Component: () => null,
         ErrorBoundary,
       },
     ]);
     render(<Stub initialEntries={["/"]} />);
-    expect(await screen.findByRole("heading", { name: "Too Many Requests" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Too many requests" })).toBeTruthy();
     expect(screen.getByText("429")).toBeTruthy();
-    expect(screen.getByText("Slow down")).toBeTruthy();
+    expect(screen.getByText(/try again in a minute/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain("bucket");
+  });
+
+  it("never shows developer text: a 405 naming a route file, or a raw response body", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        loader: () => {
+          throw data(
+            'You made a POST request to "/" but did not provide an `action` for route "routes/landing"',
+            { status: 405 },
+          );
+        },
+        Component: () => null,
+        ErrorBoundary,
+      },
+      {
+        path: "/raw",
+        loader: () => {
+          throw data("<html><body>502 Bad Gateway nginx/1.2</body></html>", { status: 502 });
+        },
+        Component: () => null,
+        ErrorBoundary,
+      },
+    ]);
+    const { unmount } = render(<Stub initialEntries={["/"]} />);
+    expect(await screen.findByText("405")).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/routes\/landing|action/);
+    unmount();
+    render(<Stub initialEntries={["/raw"]} />);
+    expect(
+      await screen.findByRole("heading", { name: "Something went wrong on our side" }),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/nginx|<html>/);
+  });
+
+  it("renders for a signed-in person without the app's query client or menus", async () => {
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({
+          viewer: { id: "u1", email: "a@example.test", name: "Ada" },
+          publicEnv: {},
+          flash: null,
+        }),
+        ErrorBoundary,
+        children: [
+          {
+            path: "hub/watch/:id",
+            loader: () => {
+              throw data("No such product in your hub.", { status: 404 });
+            },
+            Component: () => null,
+          },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={["/hub/watch/gone"]} />);
+    expect(
+      await screen.findByRole("heading", { name: "Page Not Found: /hub/watch/gone" }),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Hub" })).toBeTruthy();
   });
 });

@@ -1,5 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,18 +10,32 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorHeader } from "./components/error-header.tsx";
+import { LazyToaster } from "./components/lazy-toaster.tsx";
+import { ProductAnalytics } from "./components/product-analytics.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { ThemedToaster } from "./components/themed-toaster.tsx";
+import { buttonClass } from "./components/ui/button.tsx";
+import { WebAnalytics } from "./components/web-analytics.tsx";
 import { servicesContext, viewerContext } from "./context.ts";
+import {
+  documentNavigationType,
+  resumeInterruptedNavigation,
+  usePendingNavigationMemory,
+} from "./lib/chunk-reload.ts";
+import { errorText } from "./lib/error-text.ts";
 import { clearFlashCookie, readFlash } from "./lib/flash.server.ts";
-import { createQueryClient } from "./lib/query-client.ts";
+import { useNonce } from "./lib/nonce.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
 import { themeBootScript } from "./lib/theme.ts";
+import { toast } from "./lib/toast.ts";
 import { NotFound } from "./routes/not-found.tsx";
+
+// A navigation cut short by a reload (its page's code was gone after a deploy) goes on to the
+// page that was clicked, before this one hydrates.
+if (typeof window !== "undefined") resumeInterruptedNavigation(documentNavigationType());
 
 /** Reads the session once per request; pages then ask `viewerContext`. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -63,6 +76,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" className="dark" data-theme="dark" suppressHydrationWarning>
       <head>
@@ -71,32 +85,42 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="robots" content="index, follow" />
         <meta name="theme-color" content="#0d0221" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-bg text-fg antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(createQueryClient);
   useSessionWatch(loaderData.viewer?.id ?? null);
+  usePendingNavigationMemory();
   const flash = loaderData.flash;
   useEffect(() => {
     if (flash) toast[flash.kind](flash.message);
   }, [flash]);
+  // A marker that the page is interactive (browser tests wait on it; children's effects ran).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <ProductAnalytics
+      config={loaderData.publicEnv.productAnalytics}
+      viewerId={loaderData.viewer?.id ?? null}
+    >
       <Shell>
         <Outlet />
       </Shell>
-    </QueryClientProvider>
+      {loaderData.publicEnv.webAnalytics && (
+        <WebAnalytics config={loaderData.publicEnv.webAnalytics} />
+      )}
+    </ProductAnalytics>
   );
 }
 
@@ -114,37 +138,29 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <ThemedToaster />
+      <LazyToaster />
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
+  // Optional: the root loader may be the thing that failed. Nothing below needs it.
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const statusText = isRouteErrorResponse(error)
-    ? error.statusText || "Error"
-    : "Internal Server Error";
-  const description = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data
-      ? error.data
-      : "The server could not complete this request."
-    : "Something went wrong on our side. Try again in a moment; if it keeps happening, tell whoever runs this Dropwave.";
+  const isNotFound = status === 404;
+  // One wording per status; never the thrown value's own text (route files, raw bodies).
+  const text = errorText(status);
   const body = isNotFound ? (
     <NotFound path={location.pathname} />
   ) : (
     <section className="mx-auto max-w-xl px-6 py-24 text-center" aria-labelledby="error-title">
       <p className="font-mono text-6xl font-black text-accent">{status}</p>
       <h1 id="error-title" className="mt-4 font-display text-3xl font-bold">
-        {statusText}
+        {text.title}
       </h1>
-      <p className="mt-4 text-muted">{description}</p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-lg bg-accent px-5 py-2.5 font-semibold text-accent-fg"
-      >
+      <p className="mt-4 text-muted">{text.description}</p>
+      <a href="/" className={buttonClass({ size: "lg", className: "mt-8" })}>
         Back to the start
       </a>
     </section>
@@ -152,15 +168,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>
-        {isNotFound ? "Page Not Found · Dropwave" : `${status} ${statusText} · Dropwave`}
+        {isNotFound ? "Page Not Found · Dropwave" : `${status} ${text.title} · Dropwave`}
       </title>
-      {rootData ? (
-        <Shell>{body}</Shell>
-      ) : (
-        <main id="main" className="flex-1">
-          {body}
-        </main>
-      )}
+      <ErrorHeader isSignedIn={rootData ? rootData.viewer !== null : null} />
+      <main id="main" className="flex-1">
+        {body}
+      </main>
+      <SiteFooter />
     </>
   );
 }

@@ -58,3 +58,56 @@ describe("parseEnv", () => {
     ]);
   });
 });
+
+describe("operator analytics settings", () => {
+  it("are all off by default: the browser gets no analytics config", () => {
+    const publicEnv = toPublicEnv(parseEnv({}));
+    expect(publicEnv.webAnalytics).toBeUndefined();
+    expect(publicEnv.productAnalytics).toBeUndefined();
+  });
+
+  it("counts page views on PUBLIC_URL's host unless ANALYTICS_DOMAINS says otherwise", () => {
+    const base = {
+      PUBLIC_URL: "https://prices.example.org",
+      ANALYTICS_HOST: "https://stats.example.org/",
+      ANALYTICS_WEBSITE_ID: "site",
+    };
+    expect(toPublicEnv(parseEnv(base)).webAnalytics).toEqual({
+      host: "https://stats.example.org",
+      websiteId: "site",
+      domains: ["prices.example.org"],
+    });
+    expect(
+      toPublicEnv(parseEnv({ ...base, ANALYTICS_DOMAINS: "A.example, b.example" })).webAnalytics
+        ?.domains,
+    ).toEqual(["a.example", "b.example"]);
+  });
+
+  it("refuses half an analytics setting, a PostHog key without host, and bad JSON options", () => {
+    expect(() => parseEnv({ ANALYTICS_HOST: "https://stats.example" })).toThrow(
+      /ANALYTICS_WEBSITE_ID/,
+    );
+    expect(() => parseEnv({ POSTHOG_KEY: "phc" })).toThrow(/POSTHOG_HOST/);
+    expect(() =>
+      parseEnv({ POSTHOG_KEY: "phc", POSTHOG_HOST: "https://ph.example", POSTHOG_OPTIONS: "[1]" }),
+    ).toThrow(/POSTHOG_OPTIONS: must be a JSON object/);
+  });
+
+  it("points the browser at this origin's proxy when POSTHOG_PROXY is on", () => {
+    const config = toPublicEnv(
+      parseEnv({
+        PUBLIC_URL: "https://prices.example.org",
+        POSTHOG_KEY: "phc",
+        POSTHOG_HOST: "https://eu.i.posthog.com",
+        POSTHOG_PROXY: "yes",
+        POSTHOG_OPTIONS: '{"disable_session_recording":true}',
+      }),
+    ).productAnalytics;
+    expect(config).toMatchObject({
+      apiHost: "https://prices.example.org/ingest/ph",
+      uiHost: "https://eu.i.posthog.com",
+      isProxied: true,
+      options: { disable_session_recording: true },
+    });
+  });
+});

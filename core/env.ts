@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -24,6 +25,32 @@ const csv = z
       .map((s) => s.trim())
       .filter((s) => s.length > 0),
   );
+
+/** An address or CIDR range, normalised to `address/bits` (a bare address is a single host). */
+function normaliseCidr(text: string): string | undefined {
+  try {
+    if (text.includes("/")) {
+      const [range, bits] = ipaddr.parseCIDR(text);
+      return `${range.toString()}/${bits}`;
+    }
+    const address = ipaddr.parse(text);
+    return `${address.toString()}/${address.kind() === "ipv4" ? 32 : 128}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Comma-separated addresses or CIDR ranges, each checked (TRUSTED_PROXIES). */
+const cidrList = csv.transform((items, ctx) =>
+  items.map((item) => {
+    const cidr = normaliseCidr(item);
+    if (cidr === undefined) {
+      ctx.addIssue({ code: "custom", message: `"${item}" is not an IP address or CIDR range` });
+      return item;
+    }
+    return cidr;
+  }),
+);
 
 export const Env = z
   .object({
@@ -70,8 +97,59 @@ export const Env = z
     MIN_CHECK_INTERVAL_MINUTES: positiveInt.default(60),
     /** Sign-in, sign-up and reset attempts allowed per IP (and per email) per minute. */
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(5),
+    /**
+     * Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client.
+     * Empty by default: the client is the socket's peer and forwarding headers are ignored.
+     */
+    TRUSTED_PROXIES: cidrList,
+    /** Largest body of a watch import (POST /api/v1/import); every other body is capped at 1 MB. */
+    IMPORT_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
     /** Turn off sign-up (e.g. a private instance once its users exist). */
     DISABLE_SIGNUP: boolFlag.default(false),
+    /** Who may open the operator's page (/admin); when unset, the first account made. */
+    ADMIN_EMAILS: csv,
+    /** Umami-compatible web analytics: the collector's origin and the website id. Off when unset. */
+    ANALYTICS_HOST: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    ANALYTICS_WEBSITE_ID: optionalString.pipe(z.string().max(100).optional()),
+    /** Host names page views are counted on (default: PUBLIC_URL's host name). */
+    ANALYTICS_DOMAINS: csv,
+    /** PostHog product analytics: the project key and host. Off when the key is unset. */
+    POSTHOG_KEY: optionalString.pipe(z.string().max(200).optional()),
+    POSTHOG_HOST: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** Send PostHog traffic through this server (/ingest/ph/*) instead of straight to the host. */
+    POSTHOG_PROXY: boolFlag.default(false),
+    POSTHOG_DISABLED: boolFlag.default(false),
+    POSTHOG_CAPTURE_PAGEVIEW: boolFlag.default(true),
+    POSTHOG_CAPTURE_PAGELEAVE: boolFlag.default(true),
+    /** Extra posthog-js options, a JSON object (e.g. {"session_recording":{"maskAllInputs":true}}). */
+    POSTHOG_OPTIONS: optionalString.pipe(
+      z
+        .string()
+        .transform((text, ctx) => {
+          try {
+            const value: unknown = JSON.parse(text);
+            if (value && typeof value === "object" && !Array.isArray(value))
+              return value as Record<string, unknown>;
+          } catch {}
+          ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ANALYTICS_HOST) !== Boolean(env.ANALYTICS_WEBSITE_ID))
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ANALYTICS_HOST ? "ANALYTICS_WEBSITE_ID" : "ANALYTICS_HOST"],
+        message: "ANALYTICS_HOST and ANALYTICS_WEBSITE_ID go together",
+      });
+    if (env.POSTHOG_KEY && !env.POSTHOG_HOST)
+      ctx.addIssue({
+        code: "custom",
+        path: ["POSTHOG_HOST"],
+        message: "is required with POSTHOG_KEY (e.g. https://eu.i.posthog.com)",
+      });
   })
   .transform((env) => ({
     ...env,
@@ -114,12 +192,56 @@ export type PublicEnv = {
   publicUrl: string;
   isSignupDisabled: boolean;
   minCheckIntervalMinutes: number;
+  /** Present only when the operator configured web analytics. */
+  webAnalytics?: WebAnalyticsConfig;
+  /** Present only when the operator configured PostHog (and did not disable it). */
+  productAnalytics?: ProductAnalyticsConfig;
 };
 
+export type WebAnalyticsConfig = { host: string; websiteId: string; domains: string[] };
+
+export type ProductAnalyticsConfig = {
+  key: string;
+  /** Where the browser sends events: the PostHog host, or this origin's /ingest/ph proxy. */
+  apiHost: string;
+  /** The PostHog host itself, for the privacy page and the UI host of links. */
+  uiHost: string;
+  isProxied: boolean;
+  capturePageview: boolean;
+  capturePageleave: boolean;
+  options: Record<string, unknown>;
+};
+
+/** The path under this origin that forwards to PostHog when POSTHOG_PROXY is on. */
+export const POSTHOG_PROXY_PATH = "/ingest/ph";
+
 export function toPublicEnv(env: Env): PublicEnv {
-  return {
+  const publicEnv: PublicEnv = {
     publicUrl: env.PUBLIC_URL,
     isSignupDisabled: env.DISABLE_SIGNUP,
     minCheckIntervalMinutes: env.MIN_CHECK_INTERVAL_MINUTES,
   };
+  if (env.ANALYTICS_HOST && env.ANALYTICS_WEBSITE_ID) {
+    publicEnv.webAnalytics = {
+      host: env.ANALYTICS_HOST.replace(/\/+$/, ""),
+      websiteId: env.ANALYTICS_WEBSITE_ID,
+      domains:
+        env.ANALYTICS_DOMAINS.length > 0
+          ? env.ANALYTICS_DOMAINS.map((d) => d.toLowerCase())
+          : [new URL(env.PUBLIC_URL).hostname.toLowerCase()],
+    };
+  }
+  if (env.POSTHOG_KEY && env.POSTHOG_HOST && !env.POSTHOG_DISABLED) {
+    const uiHost = env.POSTHOG_HOST.replace(/\/+$/, "");
+    publicEnv.productAnalytics = {
+      key: env.POSTHOG_KEY,
+      apiHost: env.POSTHOG_PROXY ? `${env.PUBLIC_URL}${POSTHOG_PROXY_PATH}` : uiHost,
+      uiHost,
+      isProxied: env.POSTHOG_PROXY,
+      capturePageview: env.POSTHOG_CAPTURE_PAGEVIEW,
+      capturePageleave: env.POSTHOG_CAPTURE_PAGELEAVE,
+      options: env.POSTHOG_OPTIONS ?? {},
+    };
+  }
+  return publicEnv;
 }

@@ -1,20 +1,43 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
 
 export type { Logger };
 
+/** Pretty lines for a person at a terminal; JSON lines for everything else (files, collectors). */
+export function isPrettyTerminal(stream: { isTTY?: boolean } = process.stdout): boolean {
+  return stream.isTTY === true;
+}
+
 /** The root logger; requests and checks take children of it carrying their ids. */
-export function createLogger(options: { level: string; pretty?: boolean }): Logger {
-  return pino({
+export function createLogger(options: {
+  level: string;
+  pretty?: boolean;
+  /** Where lines go (stdout by default). */
+  destination?: DestinationStream;
+}): Logger {
+  const settings = {
     level: options.level,
     base: undefined,
     redact: {
       paths: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"],
       censor: "[redacted]",
     },
-    ...(options.pretty
-      ? {
-          transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname" } },
-        }
-      : {}),
-  });
+  };
+  if (options.pretty) {
+    // In this thread (not a transport worker), so it also works from the bundled server.
+    const stream = pretty({
+      colorize: true,
+      ignore: "pid,hostname",
+      translateTime: "SYS:HH:MM:ss",
+      ...(options.destination ? { destination: options.destination } : {}),
+    });
+    return pino(settings, stream);
+  }
+  return options.destination ? pino(settings, options.destination) : pino(settings);
+}
+
+/** The first line a person reads after `npm start`: where Dropwave is and what to do first. */
+export function startupMessage(publicUrl: string, options: { isSignupDisabled: boolean }): string {
+  const next = options.isSignupDisabled ? "open it and sign in" : "open it and create an account";
+  return `Dropwave is running at ${publicUrl} — ${next}`;
 }

@@ -6,8 +6,15 @@ import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
 import { AppError } from "../core/errors.ts";
+import { operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
+import { limitRequestBodies } from "./body-limit.ts";
+import { createClientAddressResolver } from "./client-address.ts";
+import { compressResponses } from "./compression.ts";
 import { apiErrorResponse, type HonoEnv } from "./http.ts";
+import { mountImageRoutes } from "./image-route.ts";
+import { createIngestProxy } from "./ingest-proxy.ts";
+import { createCspNonce, securityHeaders } from "./security-headers.ts";
 
 export type { HonoEnv };
 
@@ -18,19 +25,24 @@ export type AppOptions = {
   pageHandler?: PageHandler;
   /** Serves build/client in production (dev uses Vite's middleware instead). */
   staticAssets?: (app: Hono<HonoEnv>) => void;
+  /** Vite's dev server: its inline scripts have no nonce, so the CSP only reports. */
+  isDevelopment?: boolean;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The HTTP host: request scope, the JSON API under /api, then every page. */
 export function createApp(services: AppServices, options: AppOptions = {}): Hono<HonoEnv> {
   const app = new Hono<HonoEnv>();
+  const clientAddress = createClientAddressResolver(services.env.TRUSTED_PROXIES);
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const log = services.log.child({ requestId });
-    c.set("scope", { requestId, log, clientIp: clientIp(c) });
+    const clientIp = clientAddress(socketAddress(c), c.req.header("x-forwarded-for"));
+    c.set("scope", { requestId, log, clientIp, cspNonce: createCspNonce() });
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
@@ -40,12 +52,33 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     log[level]({ method: c.req.method, path, status: c.res.status, ms }, "request");
   });
 
+  app.use(
+    securityHeaders({
+      isReportOnly: options.isDevelopment ?? false,
+      extra: operatorCspSources(services.env),
+    }),
+  );
+  app.use(limitRequestBodies({ importMaxBytes: services.env.IMPORT_MAX_BYTES }));
+  app.use(compressResponses());
+
   app.route("/api", createApi(services));
+  mountImageRoutes(app, services);
+  const { POSTHOG_PROXY, POSTHOG_HOST, POSTHOG_KEY } = services.env;
+  if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
+    app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));
 
   options.staticAssets?.(app);
 
   const pageHandler = options.pageHandler;
   app.all("*", async (c) => {
+    // Form posts (React Router actions) must come from our own pages, like API writes.
+    if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== services.env.PUBLIC_URL) {
+      c.get("scope").log.warn(
+        { method: c.req.method, path: c.req.path, origin: c.req.header("origin") ?? null },
+        "cross-site form post refused",
+      );
+      return c.text("Forbidden: this form was not sent from this site's own pages.", 403);
+    }
     if (!pageHandler) return c.text("Not Found", 404);
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
@@ -75,12 +108,12 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   return app;
 }
 
-/** The socket's address (a client-sent forwarding header is never trusted here). */
-function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
+/** The socket's peer address (X-Forwarded-For counts only from TRUSTED_PROXIES). */
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    // app.request() in tests has no socket.
-    return "unknown";
+    // app.request() in tests without bindings has no socket.
+    return undefined;
   }
 }

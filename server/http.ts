@@ -14,6 +14,10 @@ export function withClientIp(request: Request, ip: string): Request {
 
 /** `{ error: { code, message, fields? } }` with the status of the code. */
 export function apiErrorResponse(c: Context, error: AppError): Response {
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (error.code === "rate_limited" && typeof retryAfter === "number") {
+    c.header("Retry-After", String(retryAfter));
+  }
   return c.json(
     {
       error: {

@@ -9,12 +9,14 @@ import { type RunningWorker, startWorker } from "../core/checks/worker.ts";
 import { type Database, databaseOptionsFromEnv, openDatabase } from "../core/db/client.ts";
 import { migrateDatabase } from "../core/db/migrate.ts";
 import { type Env, EnvError, getEnv } from "../core/env.ts";
-import { createLogger, type Logger } from "../core/log.ts";
+import { createExtractPool, type Extractor, type ExtractPool } from "../core/extract-pool/index.ts";
+import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
 import { createMailer } from "../core/mail/mailer.ts";
 import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
 import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
+import { precompressedAssets } from "./compression.ts";
 import { createFetcherFromEnv, createServices } from "./services.ts";
 
 /**
@@ -42,11 +44,18 @@ function readEnvOrExit(): Env {
   }
 }
 
-async function openServices(env: Env, log: Logger): Promise<AppServices> {
+async function openServices(env: Env, log: Logger, extract: Extractor): Promise<AppServices> {
   const database: Database = await openDatabase(databaseOptionsFromEnv(env));
   await migrateDatabase(database);
   log.info({ database: database.kind }, "database ready");
-  return createServices({ env, log, database });
+  return createServices({ env, log, database, extract });
+}
+
+/** The process's one extraction pool, shared by the check worker and the previews. */
+function startExtractPool(log: Logger): ExtractPool {
+  const pool = createExtractPool({ log: log.child({ module: "extract-pool" }) });
+  log.info({ threads: pool.stats().threads }, "extraction pool started");
+  return pool;
 }
 
 export type Role = "all" | "web" | "worker";
@@ -88,18 +97,19 @@ export function readRole(argv: readonly string[], env: Env): Role {
 export async function start(argv: readonly string[] = process.argv): Promise<Running> {
   const env = readEnvOrExit();
   const role = readRole(argv, env);
-  const log = createLogger({ level: env.LOG_LEVEL });
+  const log = createLogger({ level: env.LOG_LEVEL, pretty: isPrettyTerminal(process.stdout) });
   let server: Server | undefined;
   let services: AppServices | undefined;
   let database: Database;
   let fetcher: AppServices["fetcher"];
+  const extractPool = startExtractPool(log);
   if (role === "worker") {
     database = await openDatabase(databaseOptionsFromEnv(env));
     await migrateDatabase(database);
     log.info({ database: database.kind, role }, "database ready");
     fetcher = createFetcherFromEnv(env, database, log, packageJson.version);
   } else {
-    services = await openServices(env, log);
+    services = await openServices(env, log, extractPool.extract);
     database = services.database;
     fetcher = services.fetcher;
     const app = createApp(services, {
@@ -114,6 +124,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       : startWorker({
           database,
           fetcher,
+          extract: extractPool.extract,
           log,
           concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
         });
@@ -148,6 +159,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       }
       await Promise.all([worker?.stop(), delivery?.stop()]);
       await fetcher.close();
+      await extractPool.close();
       await database.close();
     })();
     return stopping;
@@ -168,7 +180,7 @@ function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
       log.info(
         { url: `http://${info.address}:${info.port}`, publicUrl: env.PUBLIC_URL },
-        "listening",
+        startupMessage(env.PUBLIC_URL, { isSignupDisabled: env.DISABLE_SIGNUP }),
       );
       resolve(server as Server);
     }) as Server;
@@ -177,6 +189,8 @@ function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {
 }
 
 function serveBuiltAssets(app: Hono<HonoEnv>): void {
+  // The .br/.gz files written at build, for browsers that take them (server/compression.ts).
+  app.use("*", precompressedAssets({ root: "./build/client" }));
   app.use(
     "/assets/*",
     serveStatic({
@@ -192,7 +206,11 @@ export async function createDevApp(): Promise<Hono<HonoEnv>> {
   const holder = globalThis as { __dropwaveServices?: Promise<AppServices> };
   holder.__dropwaveServices ??= (async () => {
     const env = readEnvOrExit();
-    return openServices(env, createLogger({ level: env.LOG_LEVEL, pretty: true }));
+    const log = createLogger({ level: env.LOG_LEVEL, pretty: true });
+    return openServices(env, log, startExtractPool(log).extract);
   })();
-  return createApp(await holder.__dropwaveServices, { pageHandler: pageHandler("development") });
+  return createApp(await holder.__dropwaveServices, {
+    pageHandler: pageHandler("development"),
+    isDevelopment: true,
+  });
 }

@@ -3,6 +3,7 @@ import type { AppServices } from "../app/context.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import type { Database } from "../core/db/client.ts";
 import { type Env, toPublicEnv } from "../core/env.ts";
+import { type Extractor, inlineExtractor } from "../core/extract-pool/index.ts";
 import {
   createFetcher,
   createMemoryHostGate,
@@ -10,6 +11,7 @@ import {
   type Fetcher,
 } from "../core/fetch/index.ts";
 import { createRecentPages } from "../core/fetch/recent-pages.ts";
+import { createProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
@@ -24,6 +26,8 @@ export async function createServices(options: {
   database: Database;
   mailer?: Mailer;
   fetcher?: Fetcher;
+  /** The process's extraction pool; inline extraction when absent (tests). */
+  extract?: Extractor;
 }): Promise<AppServices> {
   const { env, log, database } = options;
   const mailer =
@@ -45,6 +49,13 @@ export async function createServices(options: {
     attemptsPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   const fetcher = options.fetcher ?? createFetcherFromEnv(env, database, log, packageJson.version);
+  const productImages = createProductImages({
+    db: database.db,
+    fetcher,
+    cacheDir: path.resolve(env.DATA_DIR, "images"),
+    secret: await getInstanceSecret(database.db, "image_url_secret"),
+    log: log.child({ module: "images" }),
+  });
   return {
     env,
     publicEnv: toPublicEnv(env),
@@ -55,6 +66,8 @@ export async function createServices(options: {
     mailer,
     fetcher,
     recentPages: createRecentPages(fetcher),
+    productImages,
+    extract: options.extract ?? inlineExtractor,
   };
 }
 

@@ -1,54 +1,10 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { buttonClass } from "./ui/button.tsx";
+import { cardClass } from "./ui/card.tsx";
 
-export function Field(props: {
-  name: string;
-  /** Needed when two forms on one page share a field name. */
-  id?: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  defaultValue?: string;
-  error?: string | undefined;
-  hint?: string;
-  minLength?: number;
-  maxLength?: number;
-}) {
-  const id = props.id ?? `field-${props.name}`;
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        defaultValue={props.defaultValue}
-        minLength={props.minLength}
-        maxLength={props.maxLength}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="w-full rounded-lg border border-border bg-surface px-3 py-2 text-fg placeholder:text-muted focus:border-accent-2"
-      />
-      {props.hint ? (
-        <p id={hintId} className="text-xs text-muted">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={errorId} className="text-sm text-bad" role="alert">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// Forms' building blocks; the field itself is the UI primitive.
+export { Field } from "./ui/field.tsx";
 
 export function SubmitButton({
   children,
@@ -63,7 +19,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={isPending}
-      className="w-full rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg disabled:opacity-70"
+      className={buttonClass({ size: "lg", isBlock: true })}
     >
       {isPending ? pendingText : children}
     </button>
@@ -88,7 +44,7 @@ export function FormMessage({ tone, children }: { tone: "error" | "info"; childr
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md px-6 py-16" aria-labelledby="auth-title">
-      <div className="rounded-2xl border border-border bg-surface p-8 shadow-xl">
+      <div className={cardClass({ padding: "lg", isRaised: true })}>
         <h1 id="auth-title" className="font-display text-2xl font-bold">
           {title}
         </h1>

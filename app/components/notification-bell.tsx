@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Feed } from "../../core/notify/notification-feed.ts";
 import { http } from "../lib/http.ts";
+import { apiQuery } from "../lib/query-client.ts";
+import { toast } from "../lib/toast.ts";
+import { Popover } from "./ui/popover.tsx";
 
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
 const POLL_MS = 5_000;
@@ -17,7 +19,7 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const feed = useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: ({ signal }) => http<Feed>("/api/v1/notifications?limit=20", { signal }),
+    queryFn: apiQuery<Feed>("/api/v1/notifications?limit=20"),
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
@@ -58,90 +60,100 @@ export function NotificationBell() {
   const items = feed.data?.items ?? [];
   const notices = feed.data?.notices ?? [];
   return (
-    <details className="relative text-sm" data-testid="notification-bell">
-      <summary
-        className="relative cursor-pointer list-none rounded-lg border border-border px-2.5 py-1.5 hover:bg-surface-2"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-      >
-        {/* An inline icon, not the 🔔 emoji: machines without an emoji font showed a blank box. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="block h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 ? (
-          <span
-            data-testid="notification-count"
-            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-bold text-accent-fg"
+    <Popover
+      testId="notification-bell"
+      label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+      triggerClassName="relative block rounded-lg border border-border px-2.5 py-1.5 hover:bg-surface-2"
+      panelClassName="w-80"
+      trigger={
+        <>
+          {/* An inline icon, not the 🔔 emoji: machines without an emoji font showed a blank box. */}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="block h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
           >
-            {unread > 99 ? "99+" : unread}
-          </span>
-        ) : null}
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 w-80 rounded-lg border border-border bg-surface p-1 shadow-lg">
-        <div className="flex items-center justify-between px-3 py-2">
-          <span className="font-semibold">Notifications</span>
-          <button
-            type="button"
-            className="text-xs text-accent hover:underline disabled:opacity-50"
-            disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
-          >
-            Mark all read
-          </button>
-        </div>
-        {notices.map((notice) => (
-          <Link
-            key={notice.channelId}
-            to="/user#notifications"
-            className="block rounded px-3 py-2 text-xs text-bad hover:bg-surface-2"
-          >
-            {notice.name}: {notice.reason}
-          </Link>
-        ))}
-        {items.length === 0 ? (
-          <p className="px-3 py-4 text-muted">No alerts yet.</p>
-        ) : (
-          <ul className="max-h-96 overflow-y-auto">
-            {items.map((item) => (
-              <li
-                key={item.id}
-                className="flex items-start gap-2 rounded px-3 py-2 hover:bg-surface-2"
-              >
-                <Link
-                  to={`/hub/watch/${item.watchId}`}
-                  className="min-w-0 flex-1"
-                  onClick={() => {
-                    if (!item.isRead) markRead.mutate({ ids: [item.id] });
-                  }}
+            <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+            <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+          </svg>
+          {unread > 0 ? (
+            <span
+              data-testid="notification-count"
+              className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-bold text-accent-fg"
+            >
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
+        </>
+      }
+    >
+      {(close) => (
+        <div data-testid="notification-popup">
+          <div className="flex items-center justify-between px-3 py-2">
+            <span className="font-semibold">Notifications</span>
+            <button
+              type="button"
+              className="text-xs text-accent hover:underline disabled:opacity-50"
+              disabled={unread === 0 || markRead.isPending}
+              onClick={() => markRead.mutate({ all: true })}
+            >
+              Mark all read
+            </button>
+          </div>
+          {notices.map((notice) => (
+            <Link
+              key={notice.channelId}
+              to="/user#notifications"
+              onClick={close}
+              className="block rounded px-3 py-2 text-xs text-bad hover:bg-surface-2"
+            >
+              {notice.name}: {notice.reason}
+            </Link>
+          ))}
+          {items.length === 0 ? (
+            <p className="px-3 py-4 text-muted">No alerts yet.</p>
+          ) : (
+            <ul>
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex items-start gap-2 rounded px-3 py-2 hover:bg-surface-2"
                 >
-                  <span className={item.isRead ? "text-muted" : "font-semibold"}>{item.title}</span>
-                  <span className="block text-xs text-muted">
-                    {new Date(item.createdAt).toLocaleString()}
-                  </span>
-                </Link>
-                {item.isRead ? null : (
-                  <button
-                    type="button"
-                    className="shrink-0 text-xs text-accent hover:underline"
-                    onClick={() => markRead.mutate({ ids: [item.id] })}
+                  <Link
+                    to={`/hub/watch/${item.watchId}`}
+                    className="min-w-0 flex-1"
+                    onClick={() => {
+                      close();
+                      if (!item.isRead) markRead.mutate({ ids: [item.id] });
+                    }}
                   >
-                    Mark read
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
+                    <span className={item.isRead ? "text-muted" : "font-semibold"}>
+                      {item.title}
+                    </span>
+                    <span className="block text-xs text-muted">
+                      {new Date(item.createdAt).toLocaleString()}
+                    </span>
+                  </Link>
+                  {item.isRead ? null : (
+                    <button
+                      type="button"
+                      className="shrink-0 text-xs text-accent hover:underline"
+                      onClick={() => markRead.mutate({ ids: [item.id] })}
+                    >
+                      Mark read
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Popover>
   );
 }

@@ -1,50 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { CHANNEL_KINDS } from "../../core/notify/channel-kinds.ts";
 import type { ChannelView, NotificationSettingsView } from "../../core/notify/manage-channels.ts";
 import { ApiError, http } from "../lib/http.ts";
+import { apiQuery } from "../lib/query-client.ts";
+import { QueryScope } from "../lib/query-scope.tsx";
+import { toast } from "../lib/toast.ts";
+import { buttonClass } from "./ui/button.tsx";
+import { inputClass } from "./ui/field.tsx";
 
 type Channel = Omit<ChannelView, "createdAt">;
 type Settings = NotificationSettingsView;
-type TestResult = { result: "delivered" | "retry" | "permanent"; reason?: string };
+type TestResult = { result: "delivered" | "retry" | "permanent" | "skipped"; reason?: string };
 
 const KEY = ["channels"] as const;
 
-/** Fields per channel kind: [config field, label, input type]. */
-const KINDS: Record<string, { label: string; fields: [string, string, string][] }> = {
-  email: { label: "Another email address", fields: [["address", "Email address", "email"]] },
-  webhook: {
-    label: "Webhook (signed JSON)",
-    fields: [
-      ["url", "URL", "url"],
-      ["secret", "Signing secret (16+ characters)", "text"],
-    ],
-  },
-  discord: { label: "Discord", fields: [["url", "Discord webhook URL", "url"]] },
-  slack: { label: "Slack", fields: [["url", "Slack webhook URL", "url"]] },
-  teams: { label: "Microsoft Teams", fields: [["url", "Teams webhook URL", "url"]] },
-  telegram: {
-    label: "Telegram",
-    fields: [
-      ["botToken", "Bot token", "text"],
-      ["chatId", "Chat id or @channel", "text"],
-    ],
-  },
-  ntfy: {
-    label: "ntfy",
-    fields: [
-      ["server", "Server (default https://ntfy.sh)", "url"],
-      ["topic", "Topic", "text"],
-    ],
-  },
-  gotify: {
-    label: "Gotify",
-    fields: [
-      ["server", "Server URL", "url"],
-      ["token", "Application token", "text"],
-    ],
-  },
-};
+/** The fields the channel schema asks for a kind (core/notify/channel-kinds.ts). */
+function fieldsOf(kind: string) {
+  return CHANNEL_KINDS.find((k) => k.kind === kind)?.fields ?? [];
+}
 
 function toTime(minute: number | null): string {
   if (minute === null) return "";
@@ -56,24 +30,31 @@ function fromTime(value: string): number | null {
 }
 function describeResult(r: TestResult): string {
   if (r.result === "delivered") return "Delivered";
+  if (r.result === "skipped") return r.reason ?? "Not sent";
   return r.result === "retry" ? `Not yet: ${r.reason} (would retry)` : `Failed: ${r.reason}`;
 }
 function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.fields.length > 0
-      ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ")
-      : error.message;
+    return error.fields.length > 0 ? error.fields.map((f) => f.message).join(" ") : error.message;
   }
   return "Something went wrong. Try again.";
 }
 
 /** /user → Notifications: channels, test sends, quiet hours, digest, browser push. */
+/** The panel, with TanStack Query (app/lib/query-scope.tsx). */
 export function NotificationsPanel() {
+  return (
+    <QueryScope>
+      <NotificationsPanelBody />
+    </QueryScope>
+  );
+}
+
+function NotificationsPanelBody() {
   const queryClient = useQueryClient();
   const data = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) =>
-      http<{ channels: Channel[]; settings: Settings }>("/api/v1/channels", { signal }),
+    queryFn: apiQuery<{ channels: Channel[]; settings: Settings }>("/api/v1/channels"),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   const [results, setResults] = useState<Record<string, string>>({});
@@ -85,6 +66,15 @@ export function NotificationsPanel() {
       refresh();
     },
     onError: (e, id) => setResults((all) => ({ ...all, [id]: errorText(e) })),
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) =>
+      http<void>(`/api/v1/channels/${id}/confirmation`, { method: "POST" }),
+    onSuccess: () => {
+      toast.success("Confirmation link sent again");
+      refresh();
+    },
+    onError: (e) => toast.error(errorText(e)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => http<void>(`/api/v1/channels/${id}`, { method: "DELETE" }),
@@ -129,7 +119,21 @@ export function NotificationsPanel() {
               <span className="font-semibold">{channel.name}</span>{" "}
               <span className="text-xs text-muted">({channel.kind})</span>
               <span className="block text-xs">
-                {channel.isPaused ? (
+                {!channel.isConfirmed ? (
+                  <span className="text-warn" data-testid="channel-unconfirmed">
+                    {channel.confirmationSentAt
+                      ? `Waiting for confirmation: we emailed a link to ${String(channel.config.address)}. Nothing is sent until it is opened.`
+                      : "Not confirmed: the confirmation email could not be sent. Send it again."}{" "}
+                    <button
+                      type="button"
+                      className="underline"
+                      onClick={() => resend.mutate(channel.id)}
+                      disabled={resend.isPending}
+                    >
+                      Send the link again
+                    </button>
+                  </span>
+                ) : channel.isPaused ? (
                   <span className="text-bad">{channel.pauseReason ?? "Paused"}</span>
                 ) : channel.lastError ? (
                   <span className="text-warn">Last error: {channel.lastError}</span>
@@ -208,9 +212,14 @@ function AddChannel({ onAdded }: { onAdded: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (body: unknown) => http("/api/v1/channels", { method: "POST", body }),
-    onSuccess: () => {
+    onSuccess: (created) => {
       setError(null);
-      toast.success("Channel added");
+      const channel = (created as { channel?: { isConfirmed?: boolean } }).channel;
+      toast.success(
+        channel?.isConfirmed === false
+          ? "Channel added: we emailed the address a confirmation link"
+          : "Channel added",
+      );
       onAdded();
     },
     onError: (e) => setError(errorText(e)),
@@ -219,9 +228,9 @@ function AddChannel({ onAdded }: { onAdded: () => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const config: Record<string, string> = { type: kind };
-    for (const [field] of KINDS[kind]?.fields ?? []) {
-      const value = String(form.get(field) ?? "").trim();
-      if (value) config[field] = value;
+    for (const field of fieldsOf(kind)) {
+      const value = String(form.get(field.name) ?? "").trim();
+      if (value) config[field.name] = value;
     }
     add.mutate({ name: String(form.get("name") ?? ""), config });
   };
@@ -234,29 +243,26 @@ function AddChannel({ onAdded }: { onAdded: () => void }) {
           name="kind"
           value={kind}
           onChange={(e) => setKind(e.target.value)}
-          className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
+          className={inputClass({ size: "sm", className: "mt-1 block w-full" })}
         >
-          {Object.entries(KINDS).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
+          {CHANNEL_KINDS.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
             </option>
           ))}
         </select>
       </label>
       <label className="block text-sm">
         Name (optional)
-        <input
-          name="name"
-          className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
-        />
+        <input name="name" className={inputClass({ size: "sm", className: "mt-1 block w-full" })} />
       </label>
-      {KINDS[kind]?.fields.map(([field, label, type]) => (
-        <label key={`${kind}-${field}`} className="block text-sm">
-          {label}
+      {fieldsOf(kind).map((field) => (
+        <label key={`${kind}-${field.name}`} className="block text-sm">
+          {field.label}
           <input
-            name={field}
-            type={type}
-            className="mt-1 block w-full rounded border border-border bg-bg px-2 py-1.5"
+            name={field.name}
+            type={field.input}
+            className={inputClass({ size: "sm", className: "mt-1 block w-full" })}
           />
         </label>
       ))}
@@ -265,11 +271,7 @@ function AddChannel({ onAdded }: { onAdded: () => void }) {
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={add.isPending}
-        className="rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg disabled:opacity-70"
-      >
+      <button type="submit" disabled={add.isPending} className={buttonClass()}>
         {add.isPending ? "Adding…" : "Add channel"}
       </button>
     </form>
@@ -309,7 +311,7 @@ function QuietHoursAndDigest({ settings, onSaved }: { settings: Settings; onSave
             type="time"
             value={start}
             onChange={(e) => setStart(e.target.value)}
-            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+            className={inputClass({ size: "sm", className: "ml-2" })}
           />
         </label>
         <label>
@@ -318,7 +320,7 @@ function QuietHoursAndDigest({ settings, onSaved }: { settings: Settings; onSave
             type="time"
             value={end}
             onChange={(e) => setEnd(e.target.value)}
-            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+            className={inputClass({ size: "sm", className: "ml-2" })}
           />
         </label>
         <label>
@@ -326,8 +328,13 @@ function QuietHoursAndDigest({ settings, onSaved }: { settings: Settings; onSave
           <input
             value={timeZone}
             onChange={(e) => setTimeZone(e.target.value)}
-            className="ml-2 rounded border border-border bg-bg px-2 py-1"
+            list="time-zones"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search, e.g. Berlin"
+            className={inputClass({ size: "sm", className: "ml-2" })}
           />
+          <TimeZoneOptions />
         </label>
         <button
           type="button"
@@ -432,11 +439,31 @@ function BrowserPush({ channels, onChanged }: { channels: Channel[]; onChanged: 
           type="button"
           onClick={() => subscribe.mutate()}
           disabled={subscribe.isPending}
-          className="rounded-lg bg-accent px-3 py-1.5 font-semibold text-accent-fg disabled:opacity-70"
+          className={buttonClass({ size: "sm" })}
         >
           Turn on in this browser
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * The time zones this browser knows, as the time zone field's searchable list. Filled after
+ * hydration: the server's and the browser's lists can differ.
+ */
+function TimeZoneOptions() {
+  const [zones, setZones] = useState<string[]>([]);
+  useEffect(() => {
+    setZones(
+      typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [],
+    );
+  }, []);
+  return (
+    <datalist id="time-zones">
+      {["UTC", ...zones.filter((z) => z !== "UTC")].map((zone) => (
+        <option key={zone} value={zone} />
+      ))}
+    </datalist>
   );
 }

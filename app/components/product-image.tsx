@@ -1,6 +1,14 @@
 import { useState } from "react";
 
-/** A store's product picture, loaded straight from the store; a placeholder when it fails. */
+/** The browser path of a saved product's picture, served through Dropwave (server/image-route.ts). */
+export function productImagePath(productId: string): string {
+  return `/img/p/${productId}`;
+}
+
+/**
+ * A product picture, always from Dropwave's own /img routes (never straight from the store,
+ * which would show it every visitor's address); a placeholder when it fails.
+ */
 export function ProductImage({ src, className }: { src: string | null; className?: string }) {
   const [isBroken, setBroken] = useState(false);
   if (!src || isBroken) {

@@ -1,26 +1,30 @@
 import { useState } from "react";
 import { Link, NavLink, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { NotificationBell } from "./notification-bell.tsx";
+import { LazyNotificationBell } from "./lazy-notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { ButtonLink } from "./ui/button.tsx";
+import { menuItemClass, Popover } from "./ui/popover.tsx";
 
 export function SiteHeader() {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const viewer = rootData?.viewer ?? null;
   return (
     <header className="border-b border-border bg-bg/80 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-6 py-3">
+      {/* One row at every width: on a phone the word mark, the theme words and long names give way. */}
+      <div className="mx-auto flex max-w-6xl flex-nowrap items-center gap-2 px-3 py-3 sm:gap-4 sm:px-6">
         <Link
           to="/"
-          className="flex items-center gap-2 font-display text-lg font-black tracking-wider"
+          className="flex shrink-0 items-center gap-2 font-display text-lg font-black tracking-wider"
+          aria-label="Dropwave home"
         >
           <span aria-hidden="true" className="text-accent">
             ◢◤
           </span>
-          <span>DROPWAVE</span>
+          <span className="hidden min-[420px]:inline">DROPWAVE</span>
         </Link>
-        <nav aria-label="Main" className="flex flex-1 items-center gap-4 text-sm">
+        <nav aria-label="Main" className="flex min-w-0 flex-1 items-center gap-4 text-sm">
           {viewer ? (
             <NavLink
               to="/hub"
@@ -33,7 +37,7 @@ export function SiteHeader() {
           ) : null}
         </nav>
         <ThemeToggle />
-        {viewer ? <NotificationBell /> : null}
+        {viewer ? <LazyNotificationBell /> : null}
         {viewer ? <AccountMenu name={viewer.name || viewer.email} /> : <GuestLinks />}
       </div>
     </header>
@@ -42,16 +46,13 @@ export function SiteHeader() {
 
 function GuestLinks() {
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <Link to="/login" className="rounded-lg px-3 py-1.5 text-fg hover:bg-surface-2">
+    <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
+      <ButtonLink to="/login" variant="ghost" size="sm" className="whitespace-nowrap">
         Sign in
-      </Link>
-      <Link
-        to="/register"
-        className="rounded-lg bg-accent px-3 py-1.5 font-semibold text-accent-fg"
-      >
+      </ButtonLink>
+      <ButtonLink to="/register" size="sm" className="whitespace-nowrap">
         Create account
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -76,27 +77,26 @@ function AccountMenu({ name }: { name: string }) {
     }
   };
   return (
-    <details className="relative text-sm">
-      <summary
-        data-testid="account-menu"
-        className="cursor-pointer list-none rounded-lg border border-border px-3 py-1.5 hover:bg-surface-2"
-      >
-        <span className="sr-only">Account menu for </span>
-        {name}
-      </summary>
-      <div className="absolute right-0 z-20 mt-2 w-44 rounded-lg border border-border bg-surface p-1 shadow-lg">
-        <Link to="/user" className="block rounded px-3 py-2 hover:bg-surface-2">
-          Account settings
-        </Link>
-        <button
-          type="button"
-          onClick={signOut}
-          disabled={isBusy}
-          className="block w-full rounded px-3 py-2 text-left hover:bg-surface-2 disabled:opacity-60"
-        >
-          {isBusy ? "Signing out…" : "Sign out"}
-        </button>
-      </div>
-    </details>
+    <Popover
+      // Named for what it is, not for the person: their name or email (shown, and in `title`)
+      // would otherwise match any button whose name is a word in it.
+      label="Account menu"
+      title={name}
+      triggerTestId="account-menu"
+      triggerClassName="block max-w-[6.5rem] truncate rounded-lg border border-border px-3 py-1.5 text-sm hover:bg-surface-2 sm:max-w-[14rem]"
+      panelClassName="w-44"
+      trigger={name}
+    >
+      {(close) => (
+        <>
+          <Link to="/user" className={menuItemClass} onClick={close}>
+            Account settings
+          </Link>
+          <button type="button" onClick={signOut} disabled={isBusy} className={menuItemClass}>
+            {isBusy ? "Signing out…" : "Sign out"}
+          </button>
+        </>
+      )}
+    </Popover>
   );
 }

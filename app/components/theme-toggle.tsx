@@ -1,10 +1,16 @@
 import { useEffect, useState } from "react";
 import { applyTheme, readStoredTheme, storeTheme, type ThemeChoice } from "../lib/theme.ts";
 
-const choices: { value: ThemeChoice; label: string }[] = [
-  { value: "system", label: "System" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
+// On a phone each choice shows as an icon (its word stays for screen readers) so the header fits
+// on one row; from the sm breakpoint the words show.
+const choices: { value: ThemeChoice; label: string; icon: string }[] = [
+  { value: "system", label: "System", icon: "M12 3a9 9 0 1 0 0 18Z M12 3a9 9 0 0 1 0 18" },
+  {
+    value: "light",
+    label: "Light",
+    icon: "M12 8a4 4 0 1 0 0 8a4 4 0 1 0 0-8 M12 2v2 M12 20v2 M4.9 4.9l1.4 1.4 M17.7 17.7l1.4 1.4 M2 12h2 M20 12h2 M4.9 19.1l1.4-1.4 M17.7 6.3l1.4-1.4",
+  },
+  { value: "dark", label: "Dark", icon: "M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" },
 ];
 
 /** System / light / dark, remembered in localStorage. */
@@ -35,7 +41,7 @@ export function ThemeToggle() {
       {choices.map((option) => (
         <label
           key={option.value}
-          className="cursor-pointer rounded-full px-2.5 py-1 text-muted has-[:checked]:bg-accent has-[:checked]:text-accent-fg has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-2"
+          className="cursor-pointer rounded-full px-2 py-1 text-muted sm:px-2.5 has-[:checked]:bg-accent has-[:checked]:text-accent-fg has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-2"
         >
           <input
             type="radio"
@@ -46,7 +52,19 @@ export function ThemeToggle() {
             onChange={() => choose(option.value)}
             data-testid={`theme-${option.value}`}
           />
-          {option.label}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="block h-4 w-4 sm:hidden"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d={option.icon} />
+          </svg>
+          <span className="sr-only sm:not-sr-only">{option.label}</span>
         </label>
       ))}
     </fieldset>

@@ -1,25 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { http } from "../lib/http.ts";
+import { apiQuery } from "../lib/query-client.ts";
+import { QueryScope } from "../lib/query-scope.tsx";
+import { toast } from "../lib/toast.ts";
 
 type Channel = { id: string; name: string; kind: string; isPaused: boolean };
 
 /** Which channels this watch alerts: all (the default) or a chosen few. */
+/** The watch's channels, with TanStack Query (app/lib/query-scope.tsx). */
 export function WatchChannels({ watchId }: { watchId: string }) {
+  return (
+    <QueryScope>
+      <WatchChannelsBody watchId={watchId} />
+    </QueryScope>
+  );
+}
+
+function WatchChannelsBody({ watchId }: { watchId: string }) {
   const queryClient = useQueryClient();
   const key = ["watch-channels", watchId];
   const channels = useQuery({
     queryKey: ["channels"],
-    queryFn: ({ signal }) => http<{ channels: Channel[] }>("/api/v1/channels", { signal }),
+    queryFn: apiQuery<{ channels: Channel[] }>("/api/v1/channels"),
   });
   const choice = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      http<{ channelIds: string[]; isAll: boolean }>(`/api/v1/watches/${watchId}/channels`, {
-        signal,
-      }),
+    queryFn: apiQuery<{ channelIds: string[]; isAll: boolean }>(
+      `/api/v1/watches/${watchId}/channels`,
+    ),
   });
   const [picked, setPicked] = useState<Set<string> | null>(null);
   useEffect(() => {
@@ -39,7 +49,7 @@ export function WatchChannels({ watchId }: { watchId: string }) {
     return (
       <p className="text-sm text-muted">
         Alerts go to your account email and the bell.{" "}
-        <Link to="/user#notifications" className="text-accent hover:underline">
+        <Link to="/user#notifications" className="text-accent underline underline-offset-4">
           Add channels
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/accounts/password-rules.ts";
+import { nameText, storedText } from "../../core/input.ts";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
@@ -26,7 +27,11 @@ export const LoginForm = z.object({
 export const RegisterForm = z.object({
   email,
   password: newPassword,
-  name: z.string().trim().max(80, "Use at most 80 characters.").optional().default(""),
+  name: storedText({ label: "The name" })
+    .trim()
+    .max(80, "Use at most 80 characters.")
+    .optional()
+    .default(""),
   redirect: z.string().optional(),
 });
 
@@ -56,7 +61,7 @@ export function parseForm<T extends z.ZodType>(
 // The account settings page (/user): one form per intent.
 
 export const DisplayNameForm = z.object({
-  name: z.string().trim().min(1, "Enter a display name.").max(80, "Use at most 80 characters."),
+  name: nameText({ label: "The name", max: 80, emptyMessage: "Enter a display name." }),
 });
 
 export const ChangeEmailForm = z.object({ email });

@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "../../core/accounts/auth.ts";
+import { CLIENT_IP_HEADER, handleAuth } from "../../core/accounts/auth.ts";
 import type { AppServices, RequestScope } from "../context.ts";
 
 /**
@@ -21,12 +21,14 @@ export function callAuth(
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return services.auth.handler(
+  return handleAuth(
+    services.auth,
     new Request(`${services.env.PUBLIC_URL}/api/auth${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),
     }),
+    scope.log,
   );
 }
 

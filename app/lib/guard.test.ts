@@ -15,6 +15,21 @@ describe("decideAccess", () => {
     });
   });
 
+  it("names the page, not React Router's data request, when the session ends mid-visit", () => {
+    expect(decideAccess("required", false, at("/hub.data?_routes=root%2Croutes%2Fhub"))).toEqual({
+      kind: "redirect",
+      to: "/login?redirect=%2Fhub",
+    });
+    expect(decideAccess("required", false, at("/hub/watch/7.data?x=1&_routes=root"))).toEqual({
+      kind: "redirect",
+      to: "/login?redirect=%2Fhub%2Fwatch%2F7%3Fx%3D1",
+    });
+    expect(decideAccess("required", false, at("/user/_.data"))).toEqual({
+      kind: "redirect",
+      to: "/login?redirect=%2Fuser%2F",
+    });
+  });
+
   it("sends signed-in visitors of guest pages to the hub", () => {
     expect(decideAccess("guest", true, at("/register"))).toEqual({ kind: "redirect", to: "/hub" });
   });
@@ -32,6 +47,10 @@ describe("safeRedirectPath", () => {
     ["/hub", "/hub"],
     ["/hub/watch/3?tab=history#chart", "/hub/watch/3?tab=history#chart"],
     ["/user", "/user"],
+    // A target written from a data request before the fix: follow the page it stands for.
+    ["/hub.data", "/hub"],
+    ["/hub.data?_routes=root%2Croutes%2Fhub", "/hub"],
+    ["/_.data", "/"],
   ])("keeps same-site path %s", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });

@@ -9,7 +9,7 @@ export type AccessDecision = { kind: "allow" } | { kind: "redirect"; to: string 
  */
 export function decideAccess(rule: AuthRule, isSignedIn: boolean, url: URL): AccessDecision {
   if (rule === "required" && !isSignedIn) {
-    const back = `${url.pathname}${url.search}`;
+    const back = pagePath(url);
     return { kind: "redirect", to: `/login?redirect=${encodeURIComponent(back)}` };
   }
   if (rule === "guest" && isSignedIn) return { kind: "redirect", to: "/hub" };
@@ -28,8 +28,24 @@ export function safeRedirectPath(value: unknown, fallback = "/hub"): string {
   try {
     const parsed = new URL(value, "http://dropwave.invalid");
     if (parsed.origin !== "http://dropwave.invalid") return fallback;
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    return pagePath(parsed);
   } catch {
     return fallback;
   }
+}
+
+/**
+ * The page a URL stands for, as a same-site path. React Router fetches a page's data from
+ * `/hub.data?_routes=…` (`/_.data` for `/`, `/hub/_.data` for `/hub/`); a redirect target
+ * built from such a request must name the page, or the person lands on "Page Not Found:
+ * /hub.data" after signing in.
+ */
+export function pagePath(url: URL): string {
+  let pathname = url.pathname;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const search = params.toString();
+  return `${pathname || "/"}${search ? `?${search}` : ""}${url.hash}`;
 }

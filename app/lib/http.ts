@@ -25,6 +25,11 @@ export type HttpOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Retry a safe method once on a transient status (default true). Queries pass false: the
+   * query client owns their retries, so the two never multiply (app/lib/query-client.ts).
+   */
+  retry?: boolean;
   /** For tests: the fetch to use and the pause before the retry. */
   fetchImpl?: typeof fetch;
   retryDelayMs?: number;
@@ -43,11 +48,22 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
     doFetch(url, { method, headers, body, signal: options.signal, credentials: "same-origin" });
 
   let response = await attempt();
-  if (SAFE_METHODS.has(method) && RETRYABLE_STATUSES.has(response.status)) {
+  if (
+    options.retry !== false &&
+    SAFE_METHODS.has(method) &&
+    RETRYABLE_STATUSES.has(response.status)
+  ) {
     await pause(retryAfterMs(response) ?? options.retryDelayMs ?? 500, options.signal);
     response = await attempt();
   }
   return readResponse<T>(response);
+}
+
+/** A failure worth another try: the network failed, or the server answered a transient status. */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return RETRYABLE_STATUSES.has(error.status);
+  // fetch rejects with a TypeError when the network fails; an abort is not worth retrying.
+  return error instanceof TypeError;
 }
 
 async function readResponse<T>(response: Response): Promise<T> {

@@ -1,78 +1,92 @@
-import { z } from "zod";
-import type { AlertRule } from "../../core/checks/index.ts";
+import type { z } from "zod";
+import { ALERT_RULE_KINDS } from "../../core/checks/alert-rule.ts";
+import type { FieldIssue } from "../../core/errors.ts";
+import { safeParseInput } from "../../core/input.ts";
 import { decimalToMinor } from "../../core/money/index.ts";
 import { CreateWatchInput } from "../../core/tracking/create-watch.ts";
+import { UpdateWatchInput } from "../../core/tracking/update-watch.ts";
 
-export type FormResult<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+/**
+ * The hub's forms → the core input schemas the API parses with (CreateWatchInput,
+ * UpdateWatchInput). The form only turns its strings into the API's shape; every rule about
+ * what is allowed, and every message, comes from the schema, so a bad value gets the same
+ * words in the hub and from /api/v1. `field` names the form field to show the message beside.
+ */
+export type FormFailure = { ok: false; field: string; message: string; fields: FieldIssue[] };
+export type FormResult<T> = { ok: true; value: T } | FormFailure;
 
-const RuleFields = z.object({
-  ruleKind: z
-    .enum([
-      "any_drop",
-      "below_target",
-      "percent_drop",
-      "back_in_stock",
-      "any_change",
-      "rises_above",
-    ])
-    .default("any_drop"),
-  amount: z.string().trim().optional(),
-  percent: z.string().trim().optional(),
-  currency: z.string().trim().optional(),
-});
+/** A schema or core error's field path → the hub form's field that holds it. */
+export function formField(path: string): string {
+  if (/^rule\.(target|threshold)\b/.test(path)) return "amount";
+  if (path === "rule.percent") return "percent";
+  if (path === "rule" || path.startsWith("rule.")) return "ruleKind";
+  return path.split(".")[0] ?? path;
+}
 
-/** The hub's alert fields → an AlertRule, or the field that is wrong and why. */
-export function parseRuleFields(form: FormData): FormResult<AlertRule> {
-  const parsed = RuleFields.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, field: "ruleKind", message: "Choose an alert." };
-  const { ruleKind, amount, percent, currency } = parsed.data;
-  if (ruleKind === "below_target" || ruleKind === "rises_above") {
-    const code = (currency ?? "").toUpperCase();
-    if (!/^[A-Z]{3}$/.test(code)) {
-      return { ok: false, field: "amount", message: "A target needs a price in a known currency." };
+/** Issues with API paths → the form's result: each message beside its form field. */
+export function formFailure(issues: FieldIssue[]): FormFailure {
+  const fields = issues.map((issue) => ({ field: formField(issue.field), message: issue.message }));
+  const first = fields[0] ?? { field: "body", message: "Check the form." };
+  return { ok: false, field: first.field, message: first.message, fields };
+}
+
+const text = (form: FormData, name: string): string | undefined => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : undefined;
+};
+
+/** A number field: empty means "not given"; anything else is handed to the schema as read. */
+const numberField = (form: FormData, name: string): number | undefined => {
+  const value = text(form, name);
+  return value === undefined || value === "" ? undefined : Number(value.replace(",", "."));
+};
+
+/** The alert fields in the API's shape (`rule`), or a message for an amount that is no price. */
+function ruleFromForm(form: FormData): { rule: unknown } | { issue: FieldIssue } {
+  const kind = text(form, "ruleKind") || "any_drop";
+  if (!(ALERT_RULE_KINDS as readonly string[]).includes(kind)) return { rule: { kind } };
+  if (kind === "below_target" || kind === "rises_above") {
+    const currency = (text(form, "currency") ?? "").toUpperCase();
+    if (currency === "") {
+      const message = "A target needs the product's price first: choose another alert for now.";
+      return { issue: { field: "amount", message } };
     }
-    const normalized = (amount ?? "").replace(",", ".");
-    const minor = decimalToMinor(normalized, code);
-    if (minor === null || minor <= 0) {
-      return { ok: false, field: "amount", message: "Enter a price such as 49.99." };
-    }
-    const money = { amountMinor: minor, currency: code };
-    return {
-      ok: true,
-      value:
-        ruleKind === "below_target"
-          ? { kind: ruleKind, target: money }
-          : { kind: ruleKind, threshold: money },
-    };
+    const amount = (text(form, "amount") ?? "").replace(",", ".");
+    const isNegative = amount.startsWith("-");
+    const size = decimalToMinor(isNegative ? amount.slice(1) : amount, currency);
+    if (size === null)
+      return { issue: { field: "amount", message: "Enter a price such as 49.99." } };
+    const money = { amountMinor: isNegative ? -size : size, currency };
+    return { rule: kind === "below_target" ? { kind, target: money } : { kind, threshold: money } };
   }
-  if (ruleKind === "percent_drop") {
-    const value = Number((percent ?? "").replace(",", "."));
-    if (!Number.isFinite(value) || value <= 0 || value >= 100) {
-      return { ok: false, field: "percent", message: "Enter a percentage between 1 and 99." };
-    }
-    return { ok: true, value: { kind: "percent_drop", percent: Math.round(value * 100) / 100 } };
-  }
-  return { ok: true, value: { kind: ruleKind } };
+  if (kind === "percent_drop") return { rule: { kind, percent: numberField(form, "percent") } };
+  return { rule: { kind } };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, input: unknown): FormResult<z.infer<T>> {
+  const result = safeParseInput(schema, input);
+  return result.ok ? result : formFailure(result.fields);
 }
 
 /** The add-a-product form → CreateWatchInput. */
 export function parseCreateForm(form: FormData): FormResult<CreateWatchInput> {
-  const rule = parseRuleFields(form);
-  if (!rule.ok) return rule;
-  const candidateKey = String(form.get("candidateKey") ?? "");
-  const parsed = CreateWatchInput.safeParse({
-    url: String(form.get("url") ?? ""),
-    rule: rule.value,
-    intervalMinutes: Number(form.get("intervalMinutes") ?? 360),
+  const rule = ruleFromForm(form);
+  if ("issue" in rule) return formFailure([rule.issue]);
+  const candidateKey = text(form, "candidateKey");
+  return parseWith(CreateWatchInput, {
+    url: form.get("url") ?? "",
+    rule: rule.rule,
+    intervalMinutes: numberField(form, "intervalMinutes"),
     ...(candidateKey ? { candidateKey } : {}),
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      field: String(issue?.path[0] ?? "url"),
-      message: issue?.message ?? "Check the form.",
-    };
-  }
-  return { ok: true, value: parsed.data };
+}
+
+/** The product page's alert form → UpdateWatchInput (rule and interval). */
+export function parseUpdateForm(form: FormData): FormResult<UpdateWatchInput> {
+  const rule = ruleFromForm(form);
+  if ("issue" in rule) return formFailure([rule.issue]);
+  return parseWith(UpdateWatchInput, {
+    rule: rule.rule,
+    intervalMinutes: numberField(form, "intervalMinutes"),
+  });
 }

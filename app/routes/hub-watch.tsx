@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
 import { checkNow } from "../../core/checks/check-now.ts";
+import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
 import { AppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
@@ -9,8 +9,10 @@ import { getWatchHistory } from "../../core/tracking/watch-history.ts";
 import { getWatch } from "../../core/tracking/watch-view.ts";
 import { PriceChart } from "../components/hub/price-chart.tsx";
 import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
-import { ProductImage } from "../components/product-image.tsx";
-import { WatchChannels } from "../components/watch-channels.tsx";
+import { ProductImage, productImagePath } from "../components/product-image.tsx";
+import { Button, ExternalButtonLink } from "../components/ui/button.tsx";
+import { cardClass } from "../components/ui/card.tsx";
+import { Dialog } from "../components/ui/dialog.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import {
@@ -21,10 +23,16 @@ import {
   relativeTime,
 } from "../lib/format.ts";
 import { authGuard } from "../lib/guard.server.ts";
-import { parseRuleFields } from "../lib/hub-forms.server.ts";
+import { formFailure, parseUpdateForm } from "../lib/hub-forms.server.ts";
+import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/hub-watch";
 
 export const middleware = authGuard("required");
+
+// Below the fold and the only user of TanStack Query here: its own chunk, after hydration.
+const WatchChannels = lazy(() =>
+  import("../components/watch-channels.tsx").then((m) => ({ default: m.WatchChannels })),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.watch.title ?? "Product"} · Dropwave` },
@@ -72,19 +80,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     }
     if (intent === "update") {
-      const rule = parseRuleFields(form);
-      if (!rule.ok) return data({ error: rule }, 400);
-      await updateWatch(
+      // The same schema as PATCH /api/v1/watches/:id, so the same refusals and messages.
+      const parsed = parseUpdateForm(form);
+      if (!parsed.ok) return data({ error: parsed }, 400);
+      const watch = await updateWatch(
         services.database.db,
         { userId, minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES, now: new Date() },
         params.id,
-        { rule: rule.value, intervalMinutes: Number(form.get("intervalMinutes") ?? 360) },
+        parsed.value,
       );
-      return { error: null, saved: true };
+      return { error: null, saved: true, ruleMessage: describeRuleStatus(watch).message };
     }
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found")
       throw data("No such product in your hub.", { status: 404 });
+    if (error instanceof AppError && error.fields)
+      return data({ error: formFailure(error.fields) }, error.status);
     throw error;
   }
   throw data("Unknown action", { status: 400 });
@@ -137,14 +148,40 @@ function CheckNowButton({
   return (
     <check.Form method="post">
       <input type="hidden" name="intent" value="check" />
-      <button
-        type="submit"
-        disabled={isBusy}
-        className="rounded-lg border border-accent-2 px-4 py-2 font-semibold text-accent-2 disabled:opacity-60"
-      >
+      <Button type="submit" variant="outline" disabled={isBusy}>
         {isBusy ? "Checking…" : "Check now"}
-      </button>
+      </Button>
     </check.Form>
+  );
+}
+
+/** Deleting a watch drops its history and alerts: ask first, in a dialog. */
+function StopTracking({ title }: { title: string }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <div className="mt-6">
+      <button
+        type="button"
+        className="text-sm text-bad hover:underline"
+        onClick={() => setOpen(true)}
+      >
+        Stop tracking this product
+      </button>
+      <Dialog isOpen={isOpen} onOpenChange={setOpen} title={`Stop tracking ${title}?`}>
+        <p className="text-muted">
+          Its price history and sent alerts are deleted with it. This cannot be undone.
+        </p>
+        <Form method="post" className="flex flex-wrap justify-end gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Keep tracking
+          </Button>
+          <Button type="submit" variant="danger">
+            Stop tracking
+          </Button>
+        </Form>
+      </Dialog>
+    </div>
   );
 }
 
@@ -165,8 +202,8 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
         ← Back to your hub
       </Link>
       <header className="flex flex-col gap-6 md:flex-row">
-        <div className="h-40 w-40 shrink-0 overflow-hidden rounded-2xl border border-border bg-surface">
-          <ProductImage src={w.imageUrl} />
+        <div className="h-24 w-24 shrink-0 overflow-hidden rounded-2xl border border-border bg-surface sm:h-40 sm:w-40">
+          <ProductImage src={w.imageUrl ? productImagePath(w.productId) : null} />
         </div>
         <div className="space-y-2">
           <p className="text-sm text-muted">{w.store}</p>
@@ -182,14 +219,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
               : `Checked ${relativeTime(w.lastCheckedAt)} · next ${relativeTime(w.nextCheckAt)}`}
           </p>
           <div className="flex flex-wrap gap-3">
-            <a
-              href={w.url}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className="inline-block rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
-            >
-              Open in the store ↗
-            </a>
+            <ExternalButtonLink href={w.url}>Open in the store ↗</ExternalButtonLink>
             <CheckNowButton
               lastCheckedAt={w.lastCheckedAt}
               lastError={w.lastError}
@@ -199,10 +229,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </header>
 
-      <section
-        aria-labelledby="chart-title"
-        className="rounded-2xl border border-border bg-surface p-6"
-      >
+      <section aria-labelledby="chart-title" className={cardClass()}>
         <h2 id="chart-title" className="font-display text-xl font-bold">
           Price history
         </h2>
@@ -225,15 +252,17 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </dl>
         <div className="mt-4">
-          <PriceChart points={history.points} stats={history.stats} nowIso={nowIso} />
+          <PriceChart
+            points={history.points}
+            stats={history.stats}
+            nowIso={nowIso}
+            target={w.rule.kind === "below_target" ? w.rule.target : null}
+          />
         </div>
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section
-          aria-labelledby="stock-title"
-          className="rounded-2xl border border-border bg-surface p-6"
-        >
+        <section aria-labelledby="stock-title" className={cardClass()}>
           <h2 id="stock-title" className="font-display text-lg font-bold">
             Availability history
           </h2>
@@ -246,10 +275,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         </section>
-        <section
-          aria-labelledby="alerts-title"
-          className="rounded-2xl border border-border bg-surface p-6"
-        >
+        <section aria-labelledby="alerts-title" className={cardClass()}>
           <h2 id="alerts-title" className="font-display text-lg font-bold">
             Alerts sent
           </h2>
@@ -268,10 +294,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
         </section>
       </div>
 
-      <section
-        aria-labelledby="edit-title"
-        className="rounded-2xl border border-border bg-surface p-6"
-      >
+      <section aria-labelledby="edit-title" className={cardClass()}>
         <h2 id="edit-title" className="font-display text-lg font-bold">
           Alert
         </h2>
@@ -281,32 +304,31 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             currency={w.price?.currency ?? w.baseline?.currency ?? null}
             defaultKind={w.rule.kind}
             defaultAmount={ruleDefaults.amount}
+            defaultPercent={w.rule.kind === "percent_drop" ? String(w.rule.percent) : undefined}
             error={actionData?.error ?? null}
           />
           <div className="flex flex-wrap items-center gap-4">
             <IntervalSelect minMinutes={minIntervalMinutes} defaultValue={w.intervalMinutes} />
-            <button
-              type="submit"
-              className="rounded-lg bg-accent px-4 py-2 font-semibold text-accent-fg"
-            >
-              Save alert
-            </button>
+            <Button type="submit">Save alert</Button>
             {actionData && "saved" in actionData ? (
               <span role="status" className="text-sm text-good">
-                Saved.
+                Saved. {actionData.ruleMessage}
+              </span>
+            ) : null}
+            {actionData?.error &&
+            !["amount", "percent", "ruleKind"].includes(actionData.error.field) ? (
+              <span role="alert" className="text-sm text-bad">
+                {actionData.error.message}
               </span>
             ) : null}
           </div>
         </Form>
         <div className="mt-6">
-          <WatchChannels watchId={w.id} />
+          <Suspense fallback={<p className="text-sm text-muted">Loading channels…</p>}>
+            <WatchChannels watchId={w.id} />
+          </Suspense>
         </div>
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="text-sm text-bad hover:underline">
-            Stop tracking this product
-          </button>
-        </Form>
+        <StopTracking title={w.title ?? "this product"} />
       </section>
     </div>
   );

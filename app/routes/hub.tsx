@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AppError } from "../../core/errors.ts";
-import { previewProduct } from "../../core/tracking/preview-product.ts";
+import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
 import { startTracking } from "../../core/tracking/start-tracking.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
+import { listWatchPage, WatchPageQuery } from "../../core/tracking/watch-page.ts";
 import { listWatches } from "../../core/tracking/watch-view.ts";
 import {
   AddProduct,
@@ -10,10 +11,11 @@ import {
   type PreviewActionData,
 } from "../components/hub/add-product.tsx";
 import { EmptyState, WatchList } from "../components/hub/watch-list.tsx";
+import { WatchTable } from "../components/hub/watch-table.tsx";
 import { SendTestAlert } from "../components/send-test-alert.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
-import { parseCreateForm } from "../lib/hub-forms.server.ts";
+import { formFailure, parseCreateForm } from "../lib/hub-forms.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/hub";
 
@@ -28,13 +30,36 @@ function requireViewer(context: Route.LoaderArgs["context"]) {
   return viewer;
 }
 
+/** Past this many products the hub opens on the dense list rather than the cards. */
+const CARDS_UP_TO = 24;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   const services = context.get(servicesContext);
-  const url = new URL(request.url).searchParams.get("url");
+  const params = new URL(request.url).searchParams;
+  const url = params.get("url");
+  // The list's sort and search: the same schema as GET /api/v1/watches; a bad value falls back.
+  const parsed = WatchPageQuery.safeParse({
+    sort: params.get("sort") ?? undefined,
+    q: params.get("q") || undefined,
+  });
+  const query = parsed.success ? parsed.data : WatchPageQuery.parse({});
+  const page = await listWatchPage(services.database.db, viewer.id, query);
+  const asked = params.get("view");
+  const view: "list" | "cards" =
+    asked === "list" || asked === "cards"
+      ? asked
+      : page.total > CARDS_UP_TO || query.q
+        ? "list"
+        : "cards";
   return {
     viewer,
-    watches: await listWatches(services.database.db, viewer.id),
+    view,
+    page,
+    sort: query.sort,
+    q: query.q ?? "",
+    // The cards hold every product with its rule and schedule; the list pages through lean rows.
+    watches: view === "cards" ? await listWatches(services.database.db, viewer.id) : [],
     initialUrl: url && url.length <= 4_000 ? url : null,
     minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
     publicUrl: services.publicEnv.publicUrl,
@@ -50,11 +75,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
 
   if (intent === "preview") {
-    const url = String(form.get("url") ?? "").trim();
+    const raw = String(form.get("url") ?? "").trim();
+    // The API's preview schema: a link without a scheme is taken as https.
+    const parsed = PreviewInput.safeParse({ url: raw });
+    const url = parsed.success ? parsed.data.url : raw;
     const outcome = await previewProduct(services.recentPages.recording(viewer.id), url, {
       acceptLanguage: request.headers.get("accept-language") ?? undefined,
       signal: request.signal,
+      extract: services.extract,
     });
+    // The picture comes through Dropwave (a signed /img path), never straight from the store.
+    if (outcome.kind === "ok" && outcome.preview.imageUrl) {
+      outcome.preview.imageUrl = services.productImages.signedPath(outcome.preview.imageUrl);
+    }
     return { intent: "preview", url, outcome } satisfies PreviewActionData;
   }
 
@@ -65,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       const { watch, ruleStatus } = await startTracking(
-        { db, fetcher: services.recentPages.reusing(viewer.id) },
+        { db, fetcher: services.recentPages.reusing(viewer.id), extract: services.extract },
         {
           userId: viewer.id,
           maxWatches: services.env.MAX_WATCHES_PER_USER,
@@ -84,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       } satisfies CreateActionData;
     } catch (error) {
       if (error instanceof AppError) {
-        const field = error.fields?.[0]?.field ?? "url";
+        const { field } = formFailure(error.fields ?? [{ field: "url", message: error.message }]);
         return data(
           {
             intent: "create",
@@ -120,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Hub({ loaderData }: Route.ComponentProps) {
-  const { watches, initialUrl, minIntervalMinutes, publicUrl } = loaderData;
+  const { watches, initialUrl, minIntervalMinutes, publicUrl, view, page, sort, q } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -131,11 +164,36 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
         <SendTestAlert />
       </div>
       <AddProduct initialUrl={initialUrl} minIntervalMinutes={minIntervalMinutes} />
-      {watches.length === 0 ? (
+      {page.total === 0 && !q ? (
         <EmptyState publicUrl={publicUrl} />
       ) : (
-        <WatchList watches={watches} />
+        <>
+          <ViewSwitch view={view} />
+          {view === "list" ? (
+            <WatchTable key={`${sort}|${q}`} page={page} sort={sort} q={q} />
+          ) : (
+            <WatchList watches={watches} />
+          )}
+        </>
       )}
     </div>
+  );
+}
+
+function ViewSwitch({ view }: { view: "list" | "cards" }) {
+  const item = (value: "list" | "cards", label: string) => (
+    <Link
+      to={`?view=${value}`}
+      aria-current={view === value ? "page" : undefined}
+      className="rounded-md px-3 py-1 text-sm font-semibold aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg hover:bg-surface-2"
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label="Hub view" className="flex gap-1">
+      {item("list", "List")}
+      {item("cards", "Cards")}
+    </nav>
   );
 }

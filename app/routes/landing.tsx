@@ -1,4 +1,6 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { ButtonLink } from "../components/ui/button.tsx";
+import { cardClass } from "../components/ui/card.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/landing";
 
@@ -69,19 +71,17 @@ export default function Landing() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{description}</p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <Link
+          <ButtonLink
             to={isSignedIn ? "/hub" : "/register"}
-            className="rounded-xl bg-accent px-6 py-3 text-lg font-bold text-accent-fg shadow-[0_0_24px] shadow-accent/50"
+            size="xl"
+            className="text-lg shadow-[0_0_24px] shadow-accent/50"
           >
             {isSignedIn ? "Open your hub" : "Start tracking — it's free"}
-          </Link>
+          </ButtonLink>
           {isSignedIn ? null : (
-            <Link
-              to="/login"
-              className="rounded-xl border border-border bg-surface/70 px-6 py-3 text-lg"
-            >
+            <ButtonLink to="/login" variant="secondary" size="xl" className="text-lg">
               Sign in
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </section>
@@ -92,7 +92,7 @@ export default function Landing() {
         </h2>
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {steps.map((step, i) => (
-            <li key={step.title} className="rounded-2xl border border-border bg-surface p-6">
+            <li key={step.title} className={cardClass()}>
               <span className="font-mono text-sm text-accent-2">0{i + 1}</span>
               <h3 className="mt-2 text-xl font-semibold">{step.title}</h3>
               <p className="mt-2 text-muted">{step.body}</p>
@@ -107,7 +107,7 @@ export default function Landing() {
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {promises.map(([title, body]) => (
-            <li key={title} className="rounded-2xl border border-border bg-surface-2 p-6">
+            <li key={title} className={cardClass({ isMuted: true })}>
               <h3 className="text-lg font-semibold">{title}</h3>
               <p className="mt-2 text-muted">{body}</p>
             </li>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AUTH_SERVER_FAULT } from "../../core/accounts/auth.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
 import { LoginForm, parseForm } from "../lib/account-forms.ts";
@@ -40,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
+  // A fault on our side (logged with the request id by callAuth) is not a wrong password.
+  if (response.status >= 500) return data({ error: AUTH_SERVER_FAULT, fieldErrors: {} }, 500);
   if (!response.ok) return data({ error: WRONG_CREDENTIALS, fieldErrors: {} }, 401);
   const headers = cookiesOf(response);
   headers.append(

@@ -1,4 +1,5 @@
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { ButtonLink } from "../components/ui/button.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
@@ -22,12 +23,9 @@ export function NotFound({ path }: { path: string }) {
         Page Not Found: {path}
       </h1>
       <p className="mt-4 text-muted">The link may be old, or the address mistyped.</p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded-lg bg-accent px-5 py-2.5 font-semibold text-accent-fg"
-      >
+      <ButtonLink to="/" size="lg" className="mt-8">
         Back to the start
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import { thirdPartyDisclosures } from "../../core/operator/disclosures.ts";
 import { ProsePage } from "../components/prose-page.tsx";
+import { servicesContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/privacy";
@@ -8,7 +10,13 @@ export const middleware = authGuard("public");
 export const meta: Route.MetaFunction = () =>
   pageMeta("Privacy Policy", "What this Dropwave instance stores about you, and why.");
 
-export default function Privacy() {
+/** What this instance sends elsewhere, from its configuration. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { disclosures: thirdPartyDisclosures(context.get(servicesContext).env) };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { disclosures } = loaderData;
   return (
     <ProsePage title="Privacy Policy" updated="22 November 2026">
       <p>
@@ -30,9 +38,35 @@ export default function Privacy() {
           The notification channels you set up (email, webhook addresses, push subscriptions).
         </li>
       </ul>
+      <h2>Services outside this server</h2>
+      {disclosures.length === 0 ? (
+        <p data-testid="no-third-parties">
+          None. This instance runs no analytics, advertising or tracking scripts, and sends nothing
+          about your visits anywhere.
+        </p>
+      ) : (
+        <>
+          <p>The operator of this instance has switched on:</p>
+          {disclosures.map((d) => (
+            <section key={d.id} data-testid={`disclosure-${d.id}`}>
+              <h3 className="mt-6 font-semibold">
+                {d.service}, received by {d.recipient}
+              </h3>
+              <ul>
+                {d.collected.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              {d.notes.map((note) => (
+                <p key={note}>{note}</p>
+              ))}
+            </section>
+          ))}
+        </>
+      )}
       <h2>What is not</h2>
       <ul>
-        <li>No analytics, advertising or tracking scripts. No data is sold or shared.</li>
+        <li>No advertising. No data is sold.</li>
         <li>
           Stores see requests from this server, not from you, except when you use the browser
           extension.

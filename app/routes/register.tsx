@@ -38,12 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { email, password, name: name || email.split("@")[0] },
   );
   if (response.status === 429) {
+    const seconds = retryAfterSeconds(response);
     return data(
-      {
-        error: `Too many attempts. Try again in ${retryAfterSeconds(response)} seconds.`,
-        fieldErrors: {},
-      },
-      429,
+      { error: `Too many attempts. Try again in ${seconds} seconds.`, fieldErrors: {} },
+      { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
   if (!response.ok) {
@@ -121,7 +119,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p className="text-sm text-muted">
         Already have an account?{" "}
-        <Link to="/login" className="text-accent-2 underline-offset-4 hover:underline">
+        <Link to="/login" className="text-accent-2 underline underline-offset-4">
           Sign in
         </Link>
       </p>

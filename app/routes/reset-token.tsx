@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { findResetTokenOwner } from "../../core/accounts/reset-token.ts";
 import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { ButtonLink } from "../components/ui/button.tsx";
 import { requestContext, servicesContext } from "../context.ts";
 import {
   PASSWORD_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
   ResetPasswordForm,
 } from "../lib/account-forms.ts";
 import { callAuth, cookiesOf } from "../lib/auth-call.server.ts";
+import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/reset-token";
@@ -45,7 +47,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     email: owner.email,
     password: parsed.value.password,
   });
-  if (!signIn.ok) return redirect("/login");
+  // The password is changed even when the automatic sign-in fails: say so on the sign-in page.
+  if (!signIn.ok) {
+    return redirect("/login", {
+      headers: {
+        "set-cookie": flashCookie({
+          kind: "success",
+          message: "Your password was changed. Sign in with the new one.",
+        }),
+      },
+    });
+  }
   return redirect("/hub", { headers: cookiesOf(signIn) });
 }
 
@@ -57,12 +69,9 @@ export default function ResetToken({ loaderData, actionData }: Route.ComponentPr
         <p className="text-muted">
           Reset links work once and for one hour. This one has expired or was used already.
         </p>
-        <Link
-          to="/reset"
-          className="inline-block rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg"
-        >
+        <ButtonLink to="/reset" size="lg">
           Ask for a new link
-        </Link>
+        </ButtonLink>
       </AuthCard>
     );
   }

@@ -36,12 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (response.status === 429) {
+    const seconds = retryAfterSeconds(response);
     return data(
-      {
-        sent: false,
-        error: `Too many requests. Try again in ${retryAfterSeconds(response)} seconds.`,
-      },
-      429,
+      { sent: false, error: `Too many requests. Try again in ${seconds} seconds.` },
+      { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
   if (!response.ok) {

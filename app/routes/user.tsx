@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import {
   ApiTokenInput,
   createApiToken,
@@ -8,8 +7,12 @@ import {
   revokeApiToken,
 } from "../../core/accounts/api-tokens.ts";
 import { isAppError } from "../../core/errors.ts";
+import { ExportImport } from "../components/export-import.tsx";
 import { Field, FormMessage } from "../components/form.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
+import { cardClass } from "../components/ui/card.tsx";
+import { inputClass } from "../components/ui/field.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
 import {
   ChangeEmailForm,
@@ -27,6 +30,7 @@ import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/user";
 
 export const middleware = authGuard("required");
@@ -306,6 +310,10 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           <NotificationsPanel />
         </Panel>
 
+        <Panel id="export-import" title="Export and import">
+          <ExportImport />
+        </Panel>
+
         <Panel id="delete" title="Delete account" tone="danger">
           <p className="text-sm text-muted">
             This deletes your account, your sessions and API tokens, and everything you track. It
@@ -375,12 +383,12 @@ function ApiTokens({ tokens, result }: { tokens: TokenRow[]; result: ActionResul
               readOnly
               value={newToken.token}
               onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 font-mono text-sm text-fg"
+              className={inputClass({ className: "min-w-0 flex-1 font-mono text-sm" })}
             />
             <button
               type="button"
               onClick={() => copy(newToken.token)}
-              className="rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm font-semibold hover:bg-surface"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
             >
               Copy
             </button>
@@ -453,7 +461,7 @@ function Panel({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={`space-y-4 rounded-2xl border bg-surface p-6 ${tone === "danger" ? "border-bad/60" : "border-border"}`}
+      className={cardClass({ isDanger: tone === "danger", className: "space-y-4" })}
     >
       <h2
         id={`${id}-title`}
@@ -480,19 +488,10 @@ function IntentButton({
   const navigation = useNavigation();
   const isPending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const look = {
-    primary: "bg-accent text-accent-fg",
-    secondary: "border border-border bg-surface-2 text-fg hover:bg-bg",
-    danger: "bg-bad text-accent-fg",
-  }[tone];
   return (
-    <button
-      type="submit"
-      disabled={isPending}
-      className={`rounded-lg px-4 py-2.5 font-semibold disabled:opacity-70 ${look}`}
-    >
+    <Button type="submit" variant={tone} size="lg" disabled={isPending}>
       {isPending ? pendingText : children}
-    </button>
+    </Button>
   );
 }
 

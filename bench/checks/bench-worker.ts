@@ -1,6 +1,7 @@
 import pino from "pino";
 import { startWorker } from "../../core/checks/worker.ts";
 import type { Database } from "../../core/db/client.ts";
+import { createExtractPool } from "../../core/extract-pool/index.ts";
 import { createFetcher, createMemoryHostGate } from "../../core/fetch/index.ts";
 
 export type WorkerReport = {
@@ -34,6 +35,7 @@ export function startBenchWorker(
   stats: ReturnType<typeof createWorkerStats>,
   concurrency: number,
   batchSize: number,
+  extractThreads?: number,
 ) {
   const fetcher = createFetcher({
     version: "bench",
@@ -43,9 +45,12 @@ export function startBenchWorker(
     hostConcurrency: 1_000,
     hostGate: createMemoryHostGate({ concurrency: 1_000, spacingMs: 0 }),
   });
-  return startWorker({
+  // As in production: pages are read on the process's pool of worker threads.
+  const pool = createExtractPool({ threads: extractThreads });
+  const worker = startWorker({
     database,
     fetcher,
+    extract: pool.extract,
     log: pino({ level: "warn" }),
     concurrency,
     batchSize,
@@ -64,4 +69,10 @@ export function startBenchWorker(
       }
     },
   });
+  return {
+    async stop() {
+      await worker.stop();
+      await Promise.all([pool.close(), fetcher.close()]);
+    },
+  };
 }

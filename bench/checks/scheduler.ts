@@ -16,6 +16,8 @@ const { values } = parseArgs({
     products: { type: "string", default: "500000" },
     claims: { type: "string", default: "400" },
     connections: { type: "string", default: "4" },
+    /** Every other claim waits for its WAL flush, as before 2026-11-23: both, one run. */
+    "compare-durable": { type: "boolean", default: false },
   },
 });
 const products = Number(values.products);
@@ -57,8 +59,19 @@ try {
   const seedSeconds = (performance.now() - t) / 1000;
 
   /** Claims `claims` batches of 100 from `connections` connections at simulated time `now`. */
+  // The claim as it was before it stopped waiting for its WAL flush (for --compare-durable).
+  const durableSql = {
+    query: (text: string, params?: unknown[]) =>
+      database.sql.query(
+        text.replace("and (select set_config('synchronous_commit', 'off', true)) = 'off'", ""),
+        params,
+      ),
+  } as typeof database.sql;
+  const isDurableCall = (call: number) => values["compare-durable"] === true && call % 2 === 1;
+
   async function measure(nowFor: (call: number) => Date) {
     const latencies: number[] = [];
+    const durableLatencies: number[] = [];
     const seen = new Map<string, number>();
     let duplicates = 0;
     let claimed = 0;
@@ -69,13 +82,13 @@ try {
           const call = next;
           next += 1;
           const start = performance.now();
-          const rows = await claimDueProducts(database.sql, {
+          const rows = await claimDueProducts(isDurableCall(call) ? durableSql : database.sql, {
             workerId: `w${c}`,
             batchSize: 100,
             leaseMs: 10 * 60_000,
             now: nowFor(call),
           });
-          latencies.push(performance.now() - start);
+          (isDurableCall(call) ? durableLatencies : latencies).push(performance.now() - start);
           claimed += rows.length;
           for (const row of rows) {
             if (seen.has(row.id)) duplicates += 1;
@@ -90,12 +103,22 @@ try {
         }
       }),
     );
-    latencies.sort((a, b) => a - b);
-    const q = (p: number) =>
-      Math.round(
-        latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! * 100,
-      ) / 100;
-    return { claimCalls: latencies.length, claimed, duplicates, p50Ms: q(0.5), p99Ms: q(0.99) };
+    const q = (list: number[], p: number) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return (
+        Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 100) / 100
+      );
+    };
+    return {
+      claimCalls: latencies.length + durableLatencies.length,
+      claimed,
+      duplicates,
+      p50Ms: q(latencies, 0.5),
+      p99Ms: q(latencies, 0.99),
+      ...(durableLatencies.length > 0
+        ? { durableP50Ms: q(durableLatencies, 0.5), durableP99Ms: q(durableLatencies, 0.99) }
+        : {}),
+    };
   }
 
   // Steady state: the clock moves 3 s per claim, so each claim finds what fell due since.

@@ -6,7 +6,7 @@
  * Price schedule: every 2 s, one product in ten drops by 5 % (and goes back the next slot),
  * so the alert decision and the event insert are exercised, never the hold for steep drops.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -51,7 +51,17 @@ function smallPage(i: number, cents: number): string {
 
 /** Corpus pages (real saved pages) whose expected price we know: price rewritten per product. */
 function corpusPages(): Array<(cents: number) => string> {
-  const dir = path.resolve("../shared/corpus");
+  // The shared saved pages: beside the checkout (../shared) or beside the worktrees (../../shared).
+  const dir =
+    [
+      process.env.CORPUS_DIR,
+      "../shared/corpus/benchmark",
+      "../../shared/corpus/benchmark",
+      "../shared/corpus",
+    ]
+      .filter((d): d is string => Boolean(d))
+      .map((d) => path.resolve(d))
+      .find((d) => existsSync(path.join(d, "manifest.jsonl"))) ?? path.resolve("../shared/corpus");
   const lines = readFileSync(path.join(dir, "manifest.jsonl"), "utf8").split("\n").filter(Boolean);
   const makers: Array<(cents: number) => string> = [];
   for (const line of lines) {

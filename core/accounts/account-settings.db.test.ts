@@ -47,22 +47,15 @@ function signIn(request: Request, email: string, password: string) {
 }
 
 describe("per-email rate limit", () => {
-  it("answers the 6th sign-in for one email with 429, whichever addresses it comes from", async () => {
+  it("does not limit sign-in per email alone: wrong passwords from many addresses never block the owner", async () => {
     const { request } = await testApp();
     const { email } = await signUp(request);
     const statuses: number[] = [];
-    let last: Response | undefined;
-    for (let i = 0; i < 6; i++) {
-      last = await signIn(request, email, `wrong password ${i}`);
-      statuses.push(last.status);
+    for (let i = 0; i < 8; i++) {
+      statuses.push((await signIn(request, email, `wrong password ${i}`)).status);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(Number(last!.headers.get("x-retry-after"))).toBeGreaterThan(0);
-    expect(Number(last!.headers.get("x-retry-after"))).toBeLessThanOrEqual(60);
-    // Even the right password waits; another email does not.
-    expect((await signIn(request, email, PASSWORD)).status).toBe(429);
-    const other = await signUp(request);
-    expect((await signIn(request, other.email, PASSWORD)).status).toBe(200);
+    expect(statuses).toEqual(Array(8).fill(401));
+    expect((await signIn(request, email, PASSWORD)).status).toBe(200);
   });
 
   it("limits reset requests and sign-ups per email too, case-insensitively", async () => {

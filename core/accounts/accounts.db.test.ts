@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, createTestApp } from "../../tests/helpers/app.ts";
+import { cookieHeader, createPerson, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { verification } from "../db/schema/index.ts";
@@ -76,7 +76,7 @@ describe("accounts", () => {
     expect(await wrong.json()).toEqual(await unknown.json());
   });
 
-  it("limits rapid sign-in attempts: the 6th wrong password gets 429 with a retry time", async () => {
+  it("limits wrong passwords per address and email: the 6th gets 429 with Retry-After", async () => {
     const { request } = await testApp();
     const email = newEmail();
     await signUp(request, email, "198.51.100.30");
@@ -89,17 +89,112 @@ describe("accounts", () => {
       });
       statuses.push(last.status);
     }
-    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
-    expect(statuses[5]).toBe(429);
-    expect(Number(last!.headers.get("x-retry-after"))).toBeGreaterThan(0);
-    // Another address is not affected (for another account: this email is now limited too).
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const retryAfter = Number(last!.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The same address, the right password: still refused until the window ends.
+    const owner = await request("/api/auth/sign-in/email", {
+      body: { email, password: PASSWORD },
+      ip: "198.51.100.31",
+    });
+    expect(owner.status).toBe(429);
+  });
+
+  it("never lets a stranger's wrong passwords from another address lock the owner out", async () => {
+    const { request } = await testApp();
+    const email = newEmail();
+    await signUp(request, email, "198.51.100.60");
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 8; i++) {
+        const attacker = await request("/api/auth/sign-in/email", {
+          body: { email, password: `guess ${round}-${i}` },
+          ip: `198.51.100.${61 + round}`,
+        });
+        expect(attacker.status).toBe(i < 5 ? 401 : 429);
+      }
+      const owner = await request("/api/auth/sign-in/email", {
+        body: { email, password: PASSWORD },
+        ip: "203.0.113.60",
+      });
+      expect(owner.status).toBe(200);
+    }
+  });
+
+  it("limits wrong passwords per address across emails, and counts concurrent ones exactly", async () => {
+    // A limit of 2 a minute: 8 wrong passwords per address (4 ×), fewer password hashes to wait for.
+    const { request } = await createTestApp(database.current, {
+      mailer: smtp.mailer(),
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: "2" },
+    });
+    const spray = await Promise.all(
+      Array.from({ length: 11 }, () =>
+        request("/api/auth/sign-in/email", {
+          body: { email: newEmail(), password: "a guessed password" },
+          ip: "198.51.100.70",
+        }),
+      ),
+    );
+    const counts = spray.reduce<Record<number, number>>((acc, r) => {
+      acc[r.status] = (acc[r.status] ?? 0) + 1;
+      return acc;
+    }, {});
+    expect(counts).toEqual({ 401: 8, 429: 3 });
+    // Someone else, elsewhere, is unaffected.
     const otherEmail = newEmail();
-    await signUp(request, otherEmail, "198.51.100.33");
+    await signUp(request, otherEmail, "198.51.100.71");
     const other = await request("/api/auth/sign-in/email", {
       body: { email: otherEmail, password: PASSWORD },
-      ip: "198.51.100.32",
+      ip: "198.51.100.72",
     });
     expect(other.status).toBe(200);
+  }, 60_000);
+
+  it("gives better-auth's own 429s the standard Retry-After header too", async () => {
+    const { request } = await testApp();
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await request("/api/auth/request-password-reset", {
+        body: { email: newEmail(), redirectTo: "http://dropwave.test/reset" },
+        ip: "198.51.100.75",
+      });
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("reads the client from X-Forwarded-For only behind a trusted proxy", async () => {
+    const email = newEmail();
+    const behindProxy = await createTestApp(database.current, {
+      mailer: smtp.mailer(),
+      env: { TRUSTED_PROXIES: "10.0.0.0/8" },
+    });
+    await signUp(behindProxy.request, email, "198.51.100.80");
+    const viaProxy = (forwardedFor: string, password: string) =>
+      behindProxy.request("/api/auth/sign-in/email", {
+        body: { email, password },
+        ip: "10.0.0.2",
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+    for (let i = 0; i < 6; i++) await viaProxy("203.0.113.81", `wrong ${i}`);
+    expect((await viaProxy("203.0.113.81", "wrong again")).status).toBe(429);
+    // Another client behind the same proxy has its own budget, even if it forges the header.
+    expect((await viaProxy("203.0.113.81, 203.0.113.82", PASSWORD)).status).toBe(200);
+    // Without TRUSTED_PROXIES the header is ignored: the socket's peer is the client.
+    const direct = await createTestApp(database.current, { mailer: smtp.mailer() });
+    for (let i = 0; i < 5; i++) {
+      await direct.request("/api/auth/sign-in/email", {
+        body: { email, password: `wrong ${i}` },
+        ip: "198.51.100.83",
+        headers: { "x-forwarded-for": `203.0.113.${90 + i}` },
+      });
+    }
+    const forged = await direct.request("/api/auth/sign-in/email", {
+      body: { email, password: PASSWORD },
+      ip: "198.51.100.83",
+      headers: { "x-forwarded-for": "203.0.113.99" },
+    });
+    expect(forged.status).toBe(429);
   });
 
   it("resets a password through a real SMTP conversation, once, and not after expiry", async () => {
@@ -162,6 +257,75 @@ describe("accounts", () => {
       ip: "198.51.100.46",
     });
     expect(expired.status).toBe(400);
+  });
+
+  it("a password reset revokes every session and every API token, and the mail says so", async () => {
+    const { request } = await testApp();
+    const person = await createPerson(request);
+    const otherDevice = await request("/api/auth/sign-in/email", {
+      body: { email: person.email, password: PASSWORD },
+      ip: "198.51.100.90",
+    });
+    expect(otherDevice.status).toBe(200);
+    const secondToken = await request("/api/v1/tokens", {
+      body: { name: "extension" },
+      cookie: person.cookie,
+    });
+    const { token } = (await secondToken.json()) as { token: string };
+    expect((await request("/api/v1/me", { headers: person.auth })).status).toBe(200);
+
+    const before = smtp.messages.length;
+    await request("/api/auth/request-password-reset", {
+      body: { email: person.email, redirectTo: "http://dropwave.test/reset" },
+      ip: "198.51.100.91",
+    });
+    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const mail = smtp.messages.at(-1)!.text.replace(/=\r?\n/g, "");
+    expect(mail).toContain("revokes all your personal API tokens");
+    const resetToken = mail.match(/\/reset\/([A-Za-z0-9_-]+)/)?.[1];
+    const reset = await request("/api/auth/reset-password", {
+      body: { token: resetToken, newPassword: "my brand new password" },
+      ip: "198.51.100.92",
+    });
+    expect(reset.status).toBe(200);
+
+    for (const cookie of [person.cookie, cookieHeader(otherDevice)]) {
+      const session = await request("/api/auth/get-session", { cookie });
+      expect(await session.json()).toBeNull();
+    }
+    for (const bearer of [person.token, token]) {
+      const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${bearer}` } });
+      expect(me.status).toBe(401);
+    }
+  });
+
+  it("answers a reset request for a known email before any mail work starts", async () => {
+    // A mailer that holds every message until the test lets it go (a slow SMTP server).
+    const held: Array<() => void> = [];
+    const sent: string[] = [];
+    const slowMailer = {
+      kind: "smtp" as const,
+      send: (message: { to: string }) =>
+        new Promise<{ messageId: string }>((resolve) => {
+          held.push(() => {
+            sent.push(message.to);
+            resolve({ messageId: "held" });
+          });
+        }),
+    };
+    const { request } = await createTestApp(database.current, { mailer: slowMailer });
+    const email = newEmail();
+    await signUp(request, email, "198.51.100.55");
+    const known = await request("/api/auth/request-password-reset", {
+      body: { email, redirectTo: "http://dropwave.test/reset" },
+      ip: "198.51.100.56",
+    });
+    // Answered while the mail had not even been handed to the mailer yet.
+    expect(known.status).toBe(200);
+    expect(sent).toEqual([]);
+    await expect.poll(() => held.length, { timeout: 5_000 }).toBe(1);
+    held[0]!();
+    expect(sent).toEqual([email]);
   });
 
   it("answers a reset request the same way for known and unknown emails", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { apiToken, user } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import { nameText } from "../input.ts";
 
 /**
  * Personal API tokens (docs/decisions/0006-api-tokens.md). A token reads
@@ -17,11 +18,7 @@ const TOKEN_PATTERN = /^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const ApiTokenInput = z.object({
-  name: z
-    .string({ error: "Give the token a name." })
-    .trim()
-    .min(1, "Give the token a name.")
-    .max(60, "Use at most 60 characters."),
+  name: nameText({ label: "The token's name", max: 60, emptyMessage: "Give the token a name." }),
 });
 export type ApiTokenInput = z.infer<typeof ApiTokenInput>;
 
@@ -89,7 +86,20 @@ export async function revokeApiToken(db: Db, userId: string, tokenId: string): P
   if (deleted.length === 0) throw new AppError("not_found", "No such token.");
 }
 
-/** The owner of a presented token, or null; notes when it was last used. */
+/** Deletes every token of a user (a password reset: whoever had the password may have made some). */
+export async function revokeAllApiTokens(db: Db, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(apiToken)
+    .where(eq(apiToken.userId, userId))
+    .returning({ id: apiToken.id });
+  return deleted.length;
+}
+
+/**
+ * The owner of a presented token, or null; notes when it was last used. The note is written
+ * at most once a minute per token: a request whose token was used less than a minute ago
+ * costs one read and no write.
+ */
 export async function authenticateApiToken(
   db: Db,
   token: string,
@@ -97,24 +107,31 @@ export async function authenticateApiToken(
 ): Promise<{ user: TokenUser; tokenId: string } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ tokenId: apiToken.id, id: user.id, email: user.email, name: user.name })
+    .select({
+      tokenId: apiToken.id,
+      lastUsedAt: apiToken.lastUsedAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+    })
     .from(apiToken)
     .innerJoin(user, eq(user.id, apiToken.userId))
     .where(eq(apiToken.tokenHash, hashApiToken(token)))
     .limit(1);
   if (!row) return null;
-  await db
-    .update(apiToken)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(apiToken.id, row.tokenId),
-        or(
-          isNull(apiToken.lastUsedAt),
-          lt(apiToken.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+  const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  if (row.lastUsedAt === null || row.lastUsedAt < staleBefore) {
+    // The same condition again in SQL: of several processes noting it at once, one writes.
+    await db
+      .update(apiToken)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiToken.id, row.tokenId),
+          or(isNull(apiToken.lastUsedAt), lt(apiToken.lastUsedAt, staleBefore)),
         ),
-      ),
-    );
+      );
+  }
   return { user: { id: row.id, email: row.email, name: row.name }, tokenId: row.tokenId };
 }
 

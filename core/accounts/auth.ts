@@ -4,17 +4,23 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
 import type { Logger } from "../log.ts";
+import { changeEmailEmail, resetPasswordEmail, verifyEmailEmail } from "../mail/emails/account.ts";
 import { type EmailContent, renderEmail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { revokeAllApiTokens } from "./api-tokens.ts";
 import { hitEmailRateLimit } from "./email-rate-limit.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
+import { reserveSignInAttempt, settleSignInAttempt, signInLimitsFor } from "./sign-in-limit.ts";
 
 /** The header our server sets from the socket's address (client values are replaced). */
 export const CLIENT_IP_HEADER = "x-dropwave-client-ip";
 
-/** Endpoints limited per email as well as per client address. */
+/**
+ * Endpoints that mail an address, limited per email as well as per client address (so
+ * nobody floods an inbox). Sign-in is not among them: wrong passwords are counted per
+ * address and email together (sign-in-limit.ts), so strangers cannot lock an owner out.
+ */
 const EMAIL_LIMITED_PATHS = new Set([
-  "/sign-in/email",
   "/sign-up/email",
   "/request-password-reset",
   // Mails a link to an address: limited like reset requests, so nobody floods an inbox.
@@ -37,12 +43,13 @@ export function createAuth(options: AuthOptions) {
   const { publicUrl, mailer, log } = options;
   const isHttps = publicUrl.startsWith("https://");
   const attempts = options.attemptsPerMinute ?? 5;
+  const signInLimits = signInLimitsFor(attempts);
   const send = async (to: string, subject: string, content: EmailContent) => {
     const { html, text } = renderEmail(content);
     const link = content.action ? { primaryLink: content.action.url } : {};
     await mailer.send({ to, subject, html, text, ...link });
   };
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Dropwave",
     baseURL: publicUrl,
     basePath: "/api/auth",
@@ -60,41 +67,26 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Sessions go (above), and so do API tokens: whoever knew the old password may have made some.
+      onPasswordReset: async ({ user: account }) => {
+        const revoked = await revokeAllApiTokens(options.db, account.id);
+        log.info({ userId: account.id, revokedTokens: revoked }, "password reset");
+      },
       sendResetPassword: async ({ user: account, token }) => {
+        // Not before the answer is out (advanced.backgroundTasks): a known email must
+        // answer as fast as an unknown one.
+        await afterThisTurn();
         const link = `${publicUrl}/reset/${encodeURIComponent(token)}`;
-        const { html, text } = renderEmail({
-          preheader: "Choose a new password for Dropwave",
-          heading: "Reset your password",
-          paragraphs: [
-            `Someone (hopefully you) asked to reset the password of the Dropwave account ${account.email}.`,
-            "The link works once and expires in one hour.",
-          ],
-          action: { label: "Choose a new password", url: link },
-          footnote: "If you did not ask for this, ignore this email: your password stays as it is.",
-        });
-        await mailer.send({
-          to: account.email,
-          subject: "Reset your Dropwave password",
-          html,
-          text,
-          primaryLink: link,
-        });
+        const mail = resetPasswordEmail({ email: account.email, link });
+        await send(account.email, mail.subject, mail.content);
       },
     },
     emailVerification: {
       // Used for changing email: the link goes to the new address, and the email changes
       // only when it is opened (sign-up does not ask for verification).
       sendVerificationEmail: async ({ user: account, url }) => {
-        await send(account.email, "Confirm your email for Dropwave", {
-          preheader: "Confirm this address for your Dropwave account",
-          heading: "Confirm your email address",
-          paragraphs: [
-            `Someone (hopefully you) asked to use ${account.email} for a Dropwave account.`,
-            "Open the link to confirm. It expires in one hour.",
-          ],
-          action: { label: "Confirm this email", url },
-          footnote: "If you did not ask for this, ignore this email: nothing changes.",
-        });
+        const mail = verifyEmailEmail({ email: account.email, link: url });
+        await send(account.email, mail.subject, mail.content);
       },
       expiresIn: 60 * 60,
     },
@@ -103,38 +95,47 @@ export function createAuth(options: AuthOptions) {
         enabled: true,
         // A verified address is only replaced after its owner agrees (mail to the old one).
         sendChangeEmailConfirmation: async ({ user: account, newEmail, url }) => {
-          await send(account.email, "Confirm your Dropwave email change", {
-            preheader: `Change your Dropwave email to ${newEmail}`,
-            heading: "Change your email address",
-            paragraphs: [
-              `Someone (hopefully you) asked to change the email of the Dropwave account ${account.email} to ${newEmail}.`,
-              "Open the link to agree; we then send a confirmation to the new address.",
-            ],
-            action: { label: "Approve the change", url },
-            footnote: "If you did not ask for this, ignore this email and change your password.",
-          });
+          const mail = changeEmailEmail({ email: account.email, newEmail, link: url });
+          await send(account.email, mail.subject, mail.content);
         },
       },
       deleteUser: { enabled: true },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (!EMAIL_LIMITED_PATHS.has(ctx.path)) return;
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email !== "string" || email.length === 0 || email.length > 320) return;
+        const email = emailOf(ctx.body);
+        if (ctx.path === "/sign-in/email" && email) {
+          const decision = await reserveSignInAttempt(options.db, {
+            address: clientAddressOf(ctx.headers),
+            email,
+            limits: signInLimits,
+          });
+          if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
+          return;
+        }
+        if (!EMAIL_LIMITED_PATHS.has(ctx.path) || !email) return;
         const decision = await hitEmailRateLimit(options.db, {
           action: ctx.path,
           email,
           max: attempts,
           windowSeconds: 60,
         });
-        if (!decision.isAllowed) {
-          throw new APIError(
-            "TOO_MANY_REQUESTS",
-            { message: "Too many requests. Please try again later.", code: "RATE_LIMITED" },
-            { "X-Retry-After": String(decision.retryAfterSeconds) },
-          );
-        }
+        if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = emailOf(ctx.body);
+        if (ctx.path !== "/sign-in/email" || !email) return;
+        const returned = ctx.context.returned;
+        const outcome = !(returned instanceof APIError)
+          ? "signed_in"
+          : returned.statusCode === 401
+            ? "wrong_password"
+            : "other";
+        await settleSignInAttempt(options.db, {
+          address: clientAddressOf(ctx.headers),
+          email,
+          outcome,
+        });
       }),
     },
     session: {
@@ -147,7 +148,8 @@ export function createAuth(options: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: attempts },
+        // A flood guard only: wrong passwords are limited per address and email (hooks).
+        "/sign-in/email": { window: 60, max: attempts * 10 },
         "/sign-up/email": { window: 60, max: attempts },
         "/request-password-reset": { window: 60, max: attempts },
         "/reset-password": { window: 60, max: attempts },
@@ -156,6 +158,12 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // Mail and clean-ups run in the background instead of holding the answer.
+      backgroundTasks: {
+        handler: (task: Promise<unknown>) => {
+          task.catch((error: unknown) => log.error({ err: error }, "auth background task failed"));
+        },
+      },
       useSecureCookies: isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isHttps },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -166,8 +174,73 @@ export function createAuth(options: AuthOptions) {
         log[method]({ args }, `auth: ${message}`);
       },
     },
+    // A fault (the database throwing) leaves the handler as an exception, for handleAuth to
+    // log with the request's id and answer 500, instead of better-call's bare console.error.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
   });
+  const handle = auth.handler;
+  auth.handler = async (request: Request) => withStandardRetryAfter(await handle(request));
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth's HTTP handler for one request, as every caller must use it: a fault inside
+ * (the database throwing) is logged with the request's logger (its request id) and answered
+ * 500 with better-auth's error shape, never mistaken for a wrong password.
+ */
+export async function handleAuth(auth: Auth, request: Request, log: Logger): Promise<Response> {
+  try {
+    return await auth.handler(request);
+  } catch (error) {
+    log.error(
+      { err: error, status: 500, path: new URL(request.url).pathname },
+      "auth backend failed",
+    );
+    return Response.json(
+      { code: "INTERNAL_SERVER_ERROR", message: AUTH_SERVER_FAULT },
+      { status: 500 },
+    );
+  }
+}
+
+/** What people read when the auth backend failed. */
+export const AUTH_SERVER_FAULT = "Something went wrong on our side, try again.";
+
+/** Resolves on a later turn of the event loop, after the current request's answer is sent. */
+function afterThisTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.length > 0 && email.length <= 320 ? email : undefined;
+}
+
+function clientAddressOf(headers: Headers | undefined): string {
+  return headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+function tooManyRequests(retryAfterSeconds: number): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: "Too many requests. Please try again later.", code: "RATE_LIMITED" },
+    { "Retry-After": String(retryAfterSeconds), "X-Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/** better-auth's own limiter says X-Retry-After only; HTTP's standard header is Retry-After. */
+export function withStandardRetryAfter(response: Response): Response {
+  if (response.status !== 429 || response.headers.has("retry-after")) return response;
+  const seconds = response.headers.get("x-retry-after");
+  if (!seconds) return response;
+  const headers = new Headers(response.headers);
+  headers.set("retry-after", seconds);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}

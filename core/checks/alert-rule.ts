@@ -1,25 +1,128 @@
 import { z } from "zod";
 import type { Availability, ExtractResult } from "../extract/index.ts";
-import { Money } from "../money/index.ts";
+import { type Money, PositiveMoney } from "../money/index.ts";
 
-/** One alert rule per watch. Thresholds are Money, compared only in their own currency. */
-export const AlertRule = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("any_drop") }),
-  z.object({ kind: z.literal("below_target"), target: Money }),
-  /** Percent below the baseline (the price when the watch was created). 0 < percent < 100, ≤ 2 decimals. */
-  z.object({
-    kind: z.literal("percent_drop"),
-    percent: z
-      .number()
-      .gt(0)
-      .lt(100)
-      .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, "at most two decimals"),
-  }),
-  z.object({ kind: z.literal("back_in_stock") }),
-  z.object({ kind: z.literal("any_change") }),
-  z.object({ kind: z.literal("rises_above"), threshold: Money }),
-]);
+/**
+ * The one module that owns alert rules: the schema people's input is parsed with (hub forms,
+ * /api/v1, import), and the mapping to and from the watch row's four rule columns.
+ */
+
+export const MIN_DROP_PERCENT = 0.1;
+export const MAX_DROP_PERCENT = 99;
+const PERCENT_MESSAGE = `Choose a drop between ${MIN_DROP_PERCENT} % and ${MAX_DROP_PERCENT} %.`;
+
+/** A drop percentage: 0.1–99, at most two decimals. */
+export const DropPercent = z
+  .number({ error: PERCENT_MESSAGE })
+  .min(MIN_DROP_PERCENT, PERCENT_MESSAGE)
+  .max(MAX_DROP_PERCENT, PERCENT_MESSAGE)
+  .refine(
+    (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+    "Use at most two decimals for the percentage.",
+  );
+
+/** One alert rule per watch. Thresholds are Money above zero, compared only in their own currency. */
+export const AlertRule = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("any_drop") }),
+    z.object({ kind: z.literal("below_target"), target: PositiveMoney }),
+    /** Percent below the baseline (the price when the watch was created). */
+    z.object({ kind: z.literal("percent_drop"), percent: DropPercent }),
+    z.object({ kind: z.literal("back_in_stock") }),
+    z.object({ kind: z.literal("any_change") }),
+    z.object({ kind: z.literal("rises_above"), threshold: PositiveMoney }),
+  ],
+  {
+    error:
+      "Choose an alert: any_drop, below_target, percent_drop, back_in_stock, any_change or rises_above.",
+  },
+);
 export type AlertRule = z.infer<typeof AlertRule>;
+export type AlertRuleKind = AlertRule["kind"];
+export const ALERT_RULE_KINDS = [
+  "any_drop",
+  "below_target",
+  "percent_drop",
+  "back_in_stock",
+  "any_change",
+  "rises_above",
+] as const satisfies readonly AlertRuleKind[];
+
+/** The rule's target or threshold, when it has one. */
+export function ruleMoney(rule: AlertRule): Money | null {
+  return rule.kind === "below_target"
+    ? rule.target
+    : rule.kind === "rises_above"
+      ? rule.threshold
+      : null;
+}
+
+/** The watch row's rule columns. */
+export type RuleColumns = {
+  ruleKind: string;
+  ruleAmountMinor: number | null;
+  ruleCurrency: string | null;
+  rulePercent: number | null;
+};
+
+export function ruleToColumns(rule: AlertRule): RuleColumns {
+  const money = ruleMoney(rule);
+  return {
+    ruleKind: rule.kind,
+    ruleAmountMinor: money?.amountMinor ?? null,
+    ruleCurrency: money?.currency ?? null,
+    rulePercent: rule.kind === "percent_drop" ? rule.percent : null,
+  };
+}
+
+/** A watch row whose rule columns do not make a rule (written by hand, or by a bug). */
+export class UnreadableRuleError extends Error {
+  readonly columns: RuleColumns;
+  constructor(columns: RuleColumns, reason: string) {
+    super(`Unreadable alert rule (${reason}): ${JSON.stringify(columns)}`);
+    this.name = "UnreadableRuleError";
+    this.columns = columns;
+  }
+}
+
+/**
+ * The watch row's columns → its rule. A row that does not make a rule throws
+ * `UnreadableRuleError` rather than being read as some other rule (an "any drop", a 0 USD
+ * target or a 10 % drop would alert, or stay silent, for a rule nobody chose). Stored rules
+ * are read as stored: limits tightened later for input (the percentage range) do not apply.
+ */
+export function ruleFromColumns(columns: RuleColumns): AlertRule {
+  const { ruleKind, ruleAmountMinor, ruleCurrency, rulePercent } = columns;
+  const money = (): Money => {
+    if (
+      ruleAmountMinor === null ||
+      !Number.isSafeInteger(ruleAmountMinor) ||
+      ruleCurrency === null ||
+      !/^[A-Z]{3}$/.test(ruleCurrency)
+    ) {
+      throw new UnreadableRuleError(columns, `${ruleKind} needs an amount and a currency`);
+    }
+    return { amountMinor: ruleAmountMinor, currency: ruleCurrency };
+  };
+  switch (ruleKind) {
+    case "below_target":
+      return { kind: "below_target", target: money() };
+    case "rises_above":
+      return { kind: "rises_above", threshold: money() };
+    case "percent_drop":
+      if (rulePercent === null || !(rulePercent > 0 && rulePercent < 100)) {
+        throw new UnreadableRuleError(columns, "percent_drop needs a percentage between 0 and 100");
+      }
+      return { kind: "percent_drop", percent: rulePercent };
+    case "any_drop":
+    case "back_in_stock":
+    case "any_change":
+      return { kind: ruleKind };
+    default:
+      throw new UnreadableRuleError(columns, "unknown rule kind");
+  }
+}
 
 export const DEFAULT_ALERT_RULE: AlertRule = { kind: "any_drop" };
 

@@ -1,6 +1,9 @@
 import type { SqlExecutor } from "../db/client.ts";
+import { alertEvent, priceObservation, product, watch } from "../db/schema/index.ts";
+import { assignments, col, json, paramList, scalar } from "../db/typed-params.ts";
 import type { ExtractResult } from "../extract/index.ts";
-import type { ObservedFacts } from "../tracking/record-observation.ts";
+import { extractionColumns } from "./extraction-columns.ts";
+import type { ObservedFacts } from "./observed-facts.ts";
 
 /**
  * The check's database side, in as few round trips as a check allows (docs/decisions/0012):
@@ -142,57 +145,152 @@ export async function readCheckState(
   };
 }
 
-const FENCE = "id = $1::uuid and lease_owner = $2 and lease_until = $3::timestamptz";
+/* Writes ------------------------------------------------------------------------------------ */
 
-/** Inserts the events of $EVENTS whose watch is unchanged since the read (see top). */
-const insertEvents = (param: string) => `
+/**
+ * The parameters of the three writes, each defined by the column it fills (core/db/typed-params):
+ * the SQL text takes its names and casts from them and `values()` wants a value of the column's
+ * type for every one, so a renamed or retyped column fails to compile here.
+ */
+const at = scalar<Date>("timestamptz", (d) => d.toISOString());
+const fenceDefs = {
+  productId: product.id,
+  leaseOwner: product.leaseOwner,
+  leaseUntil: product.leaseUntil,
+  at,
+} as const;
+
+const fenceOf = (p: { productId: string; leaseOwner: string; leaseUntil: string }) =>
+  `${col(product.id)} = ${p.productId} and ${col(product.leaseOwner)} = ${p.leaseOwner}
+     and ${col(product.leaseUntil)} = ${p.leaseUntil}`;
+
+const fenceValues = (fence: ClaimFence, when: Date) => ({
+  productId: fence.productId,
+  leaseOwner: fence.leaseOwner,
+  leaseUntil: fence.leaseUntil,
+  at: when,
+});
+
+type EventRecord = {
+  idempotency_key: string;
+  watch_id: string;
+  watch_updated_at: string;
+  kind: string;
+  old_price_minor: number | null;
+  new_price_minor: number | null;
+  currency: string | null;
+  details: Record<string, unknown>;
+};
+type StateRecord = { watch_id: string; watch_updated_at: string; state: Record<string, unknown> };
+
+/** Inserts the events of `events` whose watch is unchanged since the read (see top). */
+const insertEvents = (p: { productId: string; at: string; events: string }) => `
   events as (
-    insert into alert_event (idempotency_key, watch_id, user_id, product_id, kind,
-                             old_price_minor, new_price_minor, currency, details, created_at)
-    select e.idempotency_key, w.id, w.user_id, $1::uuid, e.kind,
-           e.old_price_minor, e.new_price_minor, e.currency, e.details, $4::timestamptz
-      from jsonb_to_recordset(${param}::jsonb) as e(
+    insert into alert_event (${[
+      alertEvent.idempotencyKey,
+      alertEvent.watchId,
+      alertEvent.userId,
+      alertEvent.productId,
+      alertEvent.kind,
+      alertEvent.oldPriceMinor,
+      alertEvent.newPriceMinor,
+      alertEvent.currency,
+      alertEvent.details,
+      alertEvent.createdAt,
+    ]
+      .map(col)
+      .join(", ")})
+    select e.idempotency_key, w.id, w.user_id, ${p.productId}, e.kind,
+           e.old_price_minor, e.new_price_minor, e.currency, e.details, ${p.at}
+      from jsonb_to_recordset(${p.events}) as e(
              idempotency_key text, watch_id uuid, watch_updated_at timestamptz, kind text,
              old_price_minor bigint, new_price_minor bigint, currency text, details jsonb)
       join watch w on w.id = e.watch_id and w.updated_at = e.watch_updated_at and not w.is_paused
      where exists (select 1 from locked)
-    on conflict (idempotency_key) do nothing
+    on conflict (${col(alertEvent.idempotencyKey)}) do nothing
     returning 1
   )`;
 
-const STORE_READING = `
+const COUNTS =
+  "select (select count(*) from locked)::int as locked, (select count(*) from events)::int as events";
+
+const readingDefs = {
+  ...fenceDefs,
+  title: product.title,
+  imageUrl: product.imageUrl,
+  brand: product.brand,
+  sku: product.sku,
+  gtin: product.gtin,
+  canonicalUrl: product.canonicalUrl,
+  priceMinor: product.priceMinor,
+  currency: product.currency,
+  listPriceMinor: product.listPriceMinor,
+  availability: product.availability,
+  extractStatus: product.extractStatus,
+  candidates: product.candidates,
+  lastOutcome: product.lastOutcome,
+  nextCheckAt: product.nextCheckAt,
+  joinedObservationId: scalar<number | null>("bigint"),
+  secondsSinceObserved: scalar<number | null>("integer"),
+  newObservationId: scalar<number | null>("bigint"),
+  stateWrites: json<StateRecord[]>(),
+  events: json<EventRecord[]>(),
+} as const;
+const reading = paramList(readingDefs);
+
+const STORE_READING = (() => {
+  const { p } = reading;
+  const o = priceObservation;
+  return `
 with locked as (
   update product set
-    title = $5, image_url = $6, brand = $7, sku = $8, gtin = $9, canonical_url = $10,
-    price_minor = $11::bigint, currency = $12, list_price_minor = $13::bigint,
-    availability = $14, extract_status = $15, candidates = $16::jsonb,
-    last_checked_at = $4::timestamptz, last_success_at = $4::timestamptz,
-    last_outcome = $17, last_error = null, consecutive_failures = 0, updated_at = $4::timestamptz,
-    next_check_at = $18::timestamptz, lease_until = null, lease_owner = null
-  where ${FENCE}
+    ${assignments(reading, readingDefs, [
+      "title",
+      "imageUrl",
+      "brand",
+      "sku",
+      "gtin",
+      "canonicalUrl",
+      "priceMinor",
+      "currency",
+      "listPriceMinor",
+      "availability",
+      "extractStatus",
+      "candidates",
+      "lastOutcome",
+      "nextCheckAt",
+    ])},
+    ${col(product.lastCheckedAt)} = ${p.at}, ${col(product.lastSuccessAt)} = ${p.at},
+    ${col(product.updatedAt)} = ${p.at}, ${col(product.lastError)} = null,
+    ${col(product.consecutiveFailures)} = 0,
+    ${col(product.leaseUntil)} = null, ${col(product.leaseOwner)} = null
+  where ${fenceOf(p)}
   returning id
 ),
 joined as (
   update price_observation
-     set last_seen_at = $4::timestamptz, check_offsets = array_append(check_offsets, $20::integer)
-   where id = $19::bigint and exists (select 1 from locked)
+     set ${col(o.lastSeenAt)} = ${p.at},
+         ${col(o.checkOffsets)} = array_append(${col(o.checkOffsets)}, ${p.secondsSinceObserved})
+   where ${col(o.id)} = ${p.joinedObservationId} and exists (select 1 from locked)
   returning id
 ),
 added as (
-  insert into price_observation (id, product_id, price_minor, currency, availability,
-                                 observed_at, last_seen_at)
-  select $21::bigint, $1::uuid, $11::bigint, $12, $14, $4::timestamptz, $4::timestamptz
-    from locked where $21::bigint is not null
+  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.availability, o.observedAt, o.lastSeenAt].map(col).join(", ")})
+  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.availability},
+         ${p.at}, ${p.at}
+    from locked where ${p.newObservationId} is not null
   returning id
 ),
 states as (
-  update watch w set alert_state = s.state
-    from jsonb_to_recordset($22::jsonb) as s(watch_id uuid, watch_updated_at timestamptz, state jsonb)
-   where w.id = s.watch_id and w.updated_at = s.watch_updated_at and exists (select 1 from locked)
+  update watch w set ${col(watch.alertState)} = s.state
+    from jsonb_to_recordset(${p.stateWrites}) as s(watch_id uuid, watch_updated_at timestamptz, state jsonb)
+   where w.id = s.watch_id and w.${col(watch.updatedAt)} = s.watch_updated_at
+     and exists (select 1 from locked)
   returning w.id
 ),
-${insertEvents("$23")}
-select (select count(*) from locked)::int as locked, (select count(*) from events)::int as events`;
+${insertEvents(p)}
+${COUNTS}`;
+})();
 
 type WriteRow = { locked: number; events: number };
 
@@ -213,58 +311,64 @@ export async function storeReading(
     events: NewEvent[];
   },
 ): Promise<StoredWrite> {
-  const { result, facts, at, state } = input;
+  const { result, facts, state } = input;
   const joins = state.joinsObservation;
   const { rows } = await sql.query<WriteRow>(
     STORE_READING,
-    [
-      ...fenceParams(fence),
-      at.toISOString(),
-      result.title,
-      result.imageUrl,
-      result.brand,
-      result.sku,
-      result.gtin,
-      result.canonicalUrl,
-      facts.priceMinor,
-      facts.currency,
-      result.listPrice && result.listPrice.currency === result.price?.currency
-        ? result.listPrice.amountMinor
+    reading.values({
+      ...fenceValues(fence, input.at),
+      // The same product columns as a preview's save (title … candidates), then the reading.
+      ...extractionColumns(result, input.at),
+      priceMinor: facts.priceMinor,
+      currency: facts.currency,
+      availability: facts.availability,
+      lastOutcome: input.outcome,
+      nextCheckAt: input.nextCheckAt,
+      joinedObservationId: joins?.id ?? null,
+      secondsSinceObserved: joins
+        ? Math.max(0, Math.round((input.at.getTime() - joins.observedAt.getTime()) / 1000))
         : null,
-      facts.availability,
-      result.status,
-      JSON.stringify(result.candidates),
-      input.outcome,
-      input.nextCheckAt.toISOString(),
-      joins?.id ?? null,
-      joins ? Math.max(0, Math.round((at.getTime() - joins.observedAt.getTime()) / 1000)) : null,
-      state.newObservationId,
-      JSON.stringify(
-        input.stateWrites.map((s) => ({
-          watch_id: s.watchId,
-          watch_updated_at: s.watchUpdatedAt,
-          state: s.state,
-        })),
-      ),
-      eventsJson(input.events),
-    ],
+      newObservationId: state.newObservationId,
+      stateWrites: input.stateWrites.map((s) => ({
+        watch_id: s.watchId,
+        watch_updated_at: s.watchUpdatedAt,
+        state: s.state,
+      })),
+      events: eventRecords(input.events),
+    }),
     { name: "dropwave_check_store_reading" },
   );
   return written(rows[0]);
 }
 
-const STORE_FAILURE = `
+const failureDefs = {
+  ...fenceDefs,
+  lastOutcome: product.lastOutcome,
+  lastError: product.lastError,
+  extractStatus: product.extractStatus,
+  candidates: product.candidates,
+  nextCheckAt: product.nextCheckAt,
+  events: json<EventRecord[]>(),
+} as const;
+const failure = paramList(failureDefs);
+
+const STORE_FAILURE = (() => {
+  const { p } = failure;
+  return `
 with locked as (
   update product set
-    last_checked_at = $4::timestamptz, updated_at = $4::timestamptz,
-    last_outcome = $5, last_error = $6, consecutive_failures = consecutive_failures + 1,
-    extract_status = coalesce($7, extract_status), candidates = coalesce($8::jsonb, candidates),
-    next_check_at = $9::timestamptz, lease_until = null, lease_owner = null
-  where ${FENCE}
+    ${assignments(failure, failureDefs, ["lastOutcome", "lastError", "nextCheckAt"])},
+    ${col(product.lastCheckedAt)} = ${p.at}, ${col(product.updatedAt)} = ${p.at},
+    ${col(product.consecutiveFailures)} = ${col(product.consecutiveFailures)} + 1,
+    ${col(product.extractStatus)} = coalesce(${p.extractStatus}, ${col(product.extractStatus)}),
+    ${col(product.candidates)} = coalesce(${p.candidates}, ${col(product.candidates)}),
+    ${col(product.leaseUntil)} = null, ${col(product.leaseOwner)} = null
+  where ${fenceOf(p)}
   returning id
 ),
-${insertEvents("$10")}
-select (select count(*) from locked)::int as locked, (select count(*) from events)::int as events`;
+${insertEvents(p)}
+${COUNTS}`;
+})();
 
 /** A failed check: the streak and the error in words, backoff, the "unreachable" notices. */
 export async function storeFailure(
@@ -281,20 +385,28 @@ export async function storeFailure(
 ): Promise<StoredWrite> {
   const { rows } = await sql.query<WriteRow>(
     STORE_FAILURE,
-    [
-      ...fenceParams(fence),
-      input.at.toISOString(),
-      input.outcome,
-      input.error,
-      input.result?.status ?? null,
-      input.result ? JSON.stringify(input.result.candidates) : null,
-      input.nextCheckAt.toISOString(),
-      eventsJson(input.events),
-    ],
+    failure.values({
+      ...fenceValues(fence, input.at),
+      lastOutcome: input.outcome,
+      lastError: input.error,
+      extractStatus: input.result?.status ?? null,
+      // null keeps the stored candidates (a failure without an extraction).
+      candidates: (input.result?.candidates ?? null) as unknown[],
+      nextCheckAt: input.nextCheckAt,
+      events: eventRecords(input.events),
+    }),
     { name: "dropwave_check_store_failure" },
   );
   return written(rows[0]);
 }
+
+const deferredDefs = { ...fenceDefs, nextCheckAt: product.nextCheckAt } as const;
+const deferred = paramList(deferredDefs);
+const RELEASE_DEFERRED = `
+update product set ${assignments(deferred, deferredDefs, ["nextCheckAt"])},
+       ${col(product.updatedAt)} = ${deferred.p.at},
+       ${col(product.leaseUntil)} = null, ${col(product.leaseOwner)} = null
+ where ${fenceOf(deferred.p)} returning id`;
 
 /** The store asked us to slow down: give the claim back with a later time, nothing else. */
 export async function releaseDeferred(
@@ -303,32 +415,24 @@ export async function releaseDeferred(
   input: { at: Date; nextCheckAt: Date },
 ): Promise<boolean> {
   const { rows } = await sql.query<{ id: string }>(
-    `update product set next_check_at = $5::timestamptz, updated_at = $4::timestamptz,
-            lease_until = null, lease_owner = null
-      where ${FENCE} returning id`,
-    [...fenceParams(fence), input.at.toISOString(), input.nextCheckAt.toISOString()],
+    RELEASE_DEFERRED,
+    deferred.values({ ...fenceValues(fence, input.at), nextCheckAt: input.nextCheckAt }),
     { name: "dropwave_check_release_deferred" },
   );
   return rows.length > 0;
 }
 
-function fenceParams(fence: ClaimFence) {
-  return [fence.productId, fence.leaseOwner, fence.leaseUntil.toISOString()];
-}
-
-function eventsJson(events: NewEvent[]): string {
-  return JSON.stringify(
-    events.map((e) => ({
-      idempotency_key: e.idempotencyKey,
-      watch_id: e.watchId,
-      watch_updated_at: e.watchUpdatedAt,
-      kind: e.kind,
-      old_price_minor: e.oldPriceMinor,
-      new_price_minor: e.newPriceMinor,
-      currency: e.currency,
-      details: e.details,
-    })),
-  );
+function eventRecords(events: NewEvent[]): EventRecord[] {
+  return events.map((e) => ({
+    idempotency_key: e.idempotencyKey,
+    watch_id: e.watchId,
+    watch_updated_at: e.watchUpdatedAt,
+    kind: e.kind,
+    old_price_minor: e.oldPriceMinor,
+    new_price_minor: e.newPriceMinor,
+    currency: e.currency,
+    details: e.details,
+  }));
 }
 
 function written(row: WriteRow | undefined): StoredWrite {

@@ -21,6 +21,11 @@ export type ClaimedProduct = {
  * leased product is simply not due: if the worker dies, the product falls due again when the
  * lease runs out, and the claim query stays one range scan of the next_check_at index.
  * A finished check (run-price-check.ts) sets the real next time and clears the lease.
+ *
+ * The claim commits without waiting for its WAL flush (`synchronous_commit = off` for this
+ * statement's transaction only). A claim lost in a database crash only makes its products due
+ * again: the check that started on it is fenced out of writing (check-store.ts), so nothing is
+ * stored twice — at worst a page is fetched once more. The check's own write still waits.
  */
 export async function claimDueProducts(
   sql: SqlExecutor,
@@ -45,6 +50,7 @@ export async function claimDueProducts(
         set lease_until = $3::timestamptz, lease_owner = $4, next_check_at = $3::timestamptz
        from due
       where p.id = due.id
+        and (select set_config('synchronous_commit', 'off', true)) = 'off'
      returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );

@@ -122,6 +122,42 @@ export function createWatchState(input: {
   }).nextState;
 }
 
+/**
+ * State for a watch whose rule was just changed (docs/decisions/0007, case 10). What the watch
+ * knows about the product stays: last price, baseline, stock, the flap window and a price held
+ * for confirmation. Only the old rule's hysteresis goes: an any-drop run starts afresh, and a
+ * threshold already met at the last price counts as met, so saving a rule the price already
+ * meets does not alert (the person sees the price as they save). With nothing known yet, the
+ * product's current reading starts the state, as at creation.
+ *
+ * (Replacing the state with an empty one, as before, made the next check's price the "first"
+ * price: a drop read by that check was taken as the starting point and never alerted.)
+ */
+export function stateForNewRule(input: {
+  watchId: string;
+  rule: AlertRule;
+  previous: WatchAlertState;
+  current: Observation | null;
+  now: Date;
+}): WatchAlertState {
+  const { previous, rule } = input;
+  const last = previous.lastPrice;
+  if (last === null && previous.lastAvailability === null) {
+    return createWatchState({
+      watchId: input.watchId,
+      rule,
+      current: input.current,
+      now: input.now,
+    });
+  }
+  return {
+    ...previous,
+    isRuleMet: last !== null && isThresholdMet(rule, last, previous.baselinePrice ?? last),
+    dropFromPrice: null,
+    lowestAlertedPrice: null,
+  };
+}
+
 function applyPriceRule(
   rule: AlertRule,
   state: WatchAlertState,

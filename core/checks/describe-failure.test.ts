@@ -7,8 +7,8 @@ const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 describe("describeFailure", () => {
   it.each<[CheckFailureKind, number | undefined, Date | null, string]>([
     ["bot_challenge", undefined, later(180), "Store blocked the check — retrying in 3 h"],
-    ["http_error", 429, later(30), "Store blocked the check — retrying in 30 min"],
-    ["http_error", 404, null, "The store says this page no longer exists"],
+    ["http_error", 429, later(30), "Store blocked the check (HTTP 429) — retrying in 30 min"],
+    ["http_error", 404, null, "The store says this page no longer exists (HTTP 404)"],
     [
       "http_error",
       502,

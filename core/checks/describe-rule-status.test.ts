@@ -21,14 +21,14 @@ const rows: [string, AlertRule, Observation | null, boolean, string][] = [
     { kind: "below_target", target: eur(4500) },
     reading(3999),
     true,
-    "Already below your target: 39.99 EUR ≤ 45.00 EUR",
+    "Already below your target: 39.99 EUR ≤ 45.00 EUR. We'll tell you if it rises above 45.00 EUR and comes back down.",
   ],
   [
     "below target exactly met",
     { kind: "below_target", target: eur(4500) },
     reading(4500),
     true,
-    "Already below your target: 45.00 EUR ≤ 45.00 EUR",
+    "Already below your target: 45.00 EUR ≤ 45.00 EUR. We'll tell you if it rises above 45.00 EUR and comes back down.",
   ],
   [
     "below target not met",
@@ -49,7 +49,7 @@ const rows: [string, AlertRule, Observation | null, boolean, string][] = [
     { kind: "rises_above", threshold: eur(10000) },
     reading(12000),
     true,
-    "Already above your threshold: 120.00 EUR > 100.00 EUR",
+    "Already above your threshold: 120.00 EUR > 100.00 EUR. We'll tell you if it falls to 100.00 EUR or less and rises again.",
   ],
   [
     "rises above not met",

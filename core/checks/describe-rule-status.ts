@@ -1,3 +1,4 @@
+import type { Availability } from "../extract/index.ts";
 import type { Money } from "../money/index.ts";
 import { minorToDecimal } from "../money/index.ts";
 import type { AlertRule, Observation } from "./alert-rule.ts";
@@ -62,10 +63,11 @@ export function describeRuleStatusAtCreation(
           isMetNow: false,
           message: `Your target is in ${rule.target.currency} but the store shows ${price.currency}, so we can't compare them.`,
         };
+      // Saved, not refused: someone may want to hear when it comes back down after a rise.
       if (price.amountMinor <= rule.target.amountMinor)
         return {
           isMetNow: true,
-          message: `Already below your target: ${plainMoney(price)} ≤ ${plainMoney(rule.target)}`,
+          message: `Already below your target: ${plainMoney(price)} ≤ ${plainMoney(rule.target)}. We'll tell you if it rises above ${plainMoney(rule.target)} and comes back down.`,
         };
       return {
         isMetNow: false,
@@ -81,7 +83,7 @@ export function describeRuleStatusAtCreation(
       if (price.amountMinor > rule.threshold.amountMinor)
         return {
           isMetNow: true,
-          message: `Already above your threshold: ${plainMoney(price)} > ${plainMoney(rule.threshold)}`,
+          message: `Already above your threshold: ${plainMoney(price)} > ${plainMoney(rule.threshold)}. We'll tell you if it falls to ${plainMoney(rule.threshold)} or less and rises again.`,
         };
       return {
         isMetNow: false,
@@ -89,4 +91,34 @@ export function describeRuleStatusAtCreation(
       };
     }
   }
+}
+
+/**
+ * The same words for a watch as it is stored (after its rule was edited): from the product's
+ * last reading. A target the price already meets is saved, with this note.
+ */
+export function describeRuleStatus(watch: {
+  rule: AlertRule;
+  price: Money | null;
+  availability: string;
+  extractStatus: string | null;
+}): RuleStatusAtCreation {
+  const availability: Availability =
+    watch.availability === "in_stock" ||
+    watch.availability === "out_of_stock" ||
+    watch.availability === "preorder"
+      ? watch.availability
+      : "unknown";
+  return describeRuleStatusAtCreation(
+    watch.rule,
+    watch.extractStatus === null
+      ? null
+      : {
+          id: "now",
+          kind: "read",
+          status: watch.price === null ? "no_price" : "ok",
+          price: watch.price,
+          availability,
+        },
+  );
 }

@@ -6,6 +6,7 @@ import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
+import { createExtractPool } from "../extract-pool/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
@@ -231,7 +232,8 @@ describe("run-price-check", () => {
     expect(delays[0]).toBeGreaterThan(0.79 * 15 * 60_000);
     for (let i = 1; i < delays.length; i += 1) expect(delays[i]!).toBeGreaterThan(delays[i - 1]!);
     const view = await getWatch(db, alice.id, w.id);
-    expect(view?.lastError).toMatch(/no longer exists — retrying in/);
+    // Words only, once: the page adds the live wait ("… — retrying in 12 min").
+    expect(view?.lastError).toBe("The store says this page no longer exists (HTTP 404)");
     expect(view?.consecutiveFailures).toBe(5);
     expect((await eventsFor(w.id)).map((e) => e.kind)).toEqual(["unreachable"]);
     // A success ends the streak; a new streak gets its own notice.
@@ -285,6 +287,33 @@ describe("run-price-check", () => {
       nextCheckAt: later,
       leaseOwner: "someone-else",
     });
+  });
+
+  it("a page cut by the extraction pool's time budget is stored as too large to read, not waited on", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/hostile", page("10.00"));
+    const w = await track(alice.id, "/c/hostile");
+    // The page turns hostile: 4.5 MB of unclosed tags, about a second of extraction.
+    store.setPage("/c/hostile", `<!doctype html><title>x</title>${"<div>".repeat(900_000)}`);
+    await makeDue(w.productId);
+    const [claimed] = await claim("w1");
+    const pool = createExtractPool({ threads: 1, timeBudgetMs: 100 });
+    try {
+      const result = await runPriceCheck(
+        { sql: exec, fetcher: newFetcher(), log, extract: pool.extract },
+        claimed!,
+      );
+      expect(result).toMatchObject({ kind: "failed", failure: "too_large" });
+      expect(await productRow(w.productId)).toMatchObject({
+        lastOutcome: "too_large",
+        consecutiveFailures: 1,
+        leaseOwner: null,
+        priceMinor: 1_000,
+      });
+    } finally {
+      await pool.close();
+    }
   });
 
   it("writes nothing when the lease was taken over", async () => {
@@ -359,6 +388,73 @@ describe("run-price-check", () => {
     expect(row!.alertState).toMatchObject({ lastPrice: { amountMinor: 10_000 } });
     // The reading itself is stored: the product shows the new price.
     expect((await productRow(w.productId)).priceMinor).toBe(8_000);
+  });
+
+  it("switching the rule to any drop keeps the last price: the next check's drop alerts", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/rule-edit", page("100.00"));
+    const w = await track(alice.id, "/c/rule-edit", {
+      kind: "below_target",
+      target: { amountMinor: 5_000, currency: "USD" },
+    });
+    // A first scheduled check at the same price, as on any watch that has been running.
+    await makeDue(w.productId);
+    expect(await checkDue()).toMatchObject([{ kind: "checked", events: 0 }]);
+    // The owner edits the alert on the product page: "Any drop".
+    await updateWatch(db, { userId: alice.id, minIntervalMinutes: 60, now: new Date() }, w.id, {
+      rule: { kind: "any_drop" },
+    });
+    store.setPage("/c/rule-edit", page("90.00"));
+    await makeDue(w.productId);
+    expect(await checkDue()).toMatchObject([{ kind: "checked", events: 1 }]);
+    expect(await eventsFor(w.id)).toMatchObject([
+      { kind: "price_drop", oldPriceMinor: 10_000, newPriceMinor: 9_000 },
+    ]);
+  });
+
+  it("a rule changed to a target the price already meets does not alert; a later drop below it after a rise does", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/rule-met", page("100.00"));
+    const w = await track(alice.id, "/c/rule-met");
+    await updateWatch(db, { userId: alice.id, minIntervalMinutes: 60, now: new Date() }, w.id, {
+      rule: { kind: "below_target", target: { amountMinor: 12_000, currency: "USD" } },
+    });
+    store.setPage("/c/rule-met", page("99.00"));
+    await makeDue(w.productId);
+    expect(await checkDue()).toMatchObject([{ kind: "checked", events: 0 }]);
+    store.setPage("/c/rule-met", page("130.00"));
+    await makeDue(w.productId);
+    await checkDue();
+    store.setPage("/c/rule-met", page("110.00"));
+    await makeDue(w.productId);
+    expect(await checkDue()).toMatchObject([{ kind: "checked", events: 1 }]);
+  });
+
+  it("a watch whose rule row cannot be read is skipped loudly; the product's other watchers still alert", async () => {
+    const { db } = database.current;
+    const alice = await seedUser(db);
+    const bob = await seedUser(db);
+    store.setPage("/c/unreadable", page("100.00"));
+    const broken = await track(alice.id, "/c/unreadable");
+    const fine = await track(bob.id, "/c/unreadable");
+    // A row no rule makes (a hand edit, a bug): once read as "any drop", now refused.
+    await db.update(watch).set({ ruleKind: "below_target" }).where(eq(watch.id, broken.id));
+    const lines: string[] = [];
+    const recording = pino({ level: "error" }, { write: (line: string) => lines.push(line) });
+    store.setPage("/c/unreadable", page("90.00"));
+    await makeDue(fine.productId);
+    const [claimed] = await claim("w1");
+    const result = await runPriceCheck(
+      { sql: database.current.sql, fetcher: newFetcher(), log: recording },
+      claimed!,
+    );
+    expect(result).toMatchObject({ kind: "checked", events: 1 });
+    expect(await eventsFor(fine.id)).toHaveLength(1);
+    expect(await eventsFor(broken.id)).toHaveLength(0);
+    expect(lines.join("")).toContain("alert rule cannot be read");
+    expect(lines.join("")).toContain(broken.id);
   });
 
   it("an interval shortened while the check was under way applies to its next check", async () => {

@@ -1,10 +1,14 @@
 import type { SqlExecutor } from "../db/client.ts";
-import { type ExtractResult, extractProduct } from "../extract/index.ts";
+import type { ExtractResult } from "../extract/index.ts";
+import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
-import { ruleFromColumns } from "../tracking/alert-rule.ts";
-import { factsFromExtraction } from "../tracking/record-observation.ts";
-import type { Observation } from "./alert-rule.ts";
+import {
+  type AlertRule,
+  type Observation,
+  ruleFromColumns,
+  UnreadableRuleError,
+} from "./alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
 import {
   type ClaimFence,
@@ -18,6 +22,7 @@ import {
 import type { ClaimedProduct } from "./claim-due-products.ts";
 import { decideAlerts } from "./decide-alerts.ts";
 import { type CheckFailureKind, describeFailure } from "./describe-failure.ts";
+import { factsFromExtraction } from "./observed-facts.ts";
 import { backoffAfterFailure, nextCheckAt, type RandomSource } from "./schedule.ts";
 
 /** Tunables of a check; defaults in DEFAULT_CHECK_POLICY (docs/decisions/0008). */
@@ -45,6 +50,8 @@ export type RunPriceCheckDeps = {
   sql: SqlExecutor;
   fetcher: Pick<Fetcher, "fetchPage">;
   log: Logger;
+  /** Where pages are read: the process's extraction pool; inline by default (tests). */
+  extract?: Extractor;
   now?: () => Date;
   random?: RandomSource;
   policy?: Partial<CheckPolicy>;
@@ -105,7 +112,11 @@ export async function runPriceCheck(
   const started = performance.now();
   const outcome = await deps.fetcher.fetchPage(claimed.url, { signal: deps.signal });
   const fetched = performance.now();
-  const reading = readOutcome(outcome, claimed.preferredCandidateKey);
+  const reading = await readOutcome(
+    outcome,
+    claimed.preferredCandidateKey,
+    deps.extract ?? inlineExtractor,
+  );
   const extracted = performance.now();
   const timings = (): CheckTimings => ({
     fetchMs: fetched - started,
@@ -163,11 +174,13 @@ export async function runPriceCheck(
     const stored = await storeFailure(sql, fence, {
       at,
       outcome: reading.failure,
+      // Words only: pages add the live "retrying in …" from nextCheckAt (a stored wait goes stale
+      // and was shown twice: "retrying in 14 min — retrying in 12 min").
       error: describeFailure({
         kind: reading.failure,
         httpStatus: reading.httpStatus,
         now: at,
-        nextAttemptAt: next,
+        nextAttemptAt: null,
       }),
       result: reading.result,
       nextCheckAt: next,
@@ -196,9 +209,18 @@ export async function runPriceCheck(
   const stateWrites: StateWrite[] = [];
   let isHeld = false;
   for (const w of state.watches) {
+    let rule: AlertRule;
+    try {
+      rule = ruleFromColumns(w);
+    } catch (error) {
+      if (!(error instanceof UnreadableRuleError)) throw error;
+      // Loud, and only this watch: its owner's other rules and the other watchers still run.
+      log.error({ watchId: w.id, err: error }, "watch skipped: its alert rule cannot be read");
+      continue;
+    }
     const decision = decideAlerts({
       watchId: w.id,
-      rule: ruleFromColumns(w),
+      rule,
       state: alertStateFromJson(w.alertState).state,
       observation,
       now: at,
@@ -274,12 +296,21 @@ export function isSameJson(a: unknown, b: unknown): boolean {
   );
 }
 
-function readOutcome(outcome: FetchOutcome, preferredCandidateKey: string | null): Reading {
+async function readOutcome(
+  outcome: FetchOutcome,
+  preferredCandidateKey: string | null,
+  extract: Extractor,
+): Promise<Reading> {
   switch (outcome.kind) {
     case "ok": {
-      const result = extractProduct(outcome.body, outcome.finalUrl, {
+      const read = await extract(outcome.body, outcome.finalUrl, {
         preferredCandidateKey: preferredCandidateKey ?? undefined,
       });
+      // A page cut by the time budget is reported like one over the size cap; a full queue
+      // is not the store's fault: try again shortly, as for a host in backoff.
+      if (read.kind === "cut") return { kind: "failed", failure: "too_large" };
+      if (read.kind === "busy") return { kind: "deferred", retryAfterMs: 5_000 };
+      const { result } = read;
       if (result.status === "ok") return { kind: "read", result };
       // "Sold out" without a price is a reading (the stock state), not a failure.
       if (result.status === "no_price" && result.availability === "out_of_stock") {

@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { Database } from "../db/client.ts";
+import type { Extractor } from "../extract-pool/index.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
 import { createWakeableSleep, defaultWorkerId } from "../worker-loop.ts";
@@ -13,6 +14,8 @@ export type WorkerOptions = {
   database: Database;
   fetcher: Pick<Fetcher, "fetchPage">;
   log: Logger;
+  /** Where pages are read (the process's extraction pool); inline by default. */
+  extract?: Extractor;
   /** Checks in flight at once in this process (the fetcher's per-host gate still applies). */
   concurrency?: number;
   /** Products claimed per claim query. */
@@ -60,6 +63,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       {
         sql: database.sql,
         fetcher: options.fetcher,
+        extract: options.extract,
         log,
         policy: options.policy,
       },

@@ -51,6 +51,21 @@ export function databaseOptionsFromEnv(env: {
     : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "db") };
 }
 
+/**
+ * The embedded database's memory settings, sized for one household on a small machine
+ * (docs/BENCHMARKS.md, "PGlite memory"). PGlite's own defaults (160 MB of shared buffers, 64 MB
+ * of maintenance memory) are a server's: the WebAssembly heap never shrinks, so whatever it
+ * touches once stays resident. 16 MB of buffers hold the whole database of 20 people with
+ * 2 000 products several times over.
+ */
+export const PGLITE_SETTINGS = [
+  "shared_buffers=16MB",
+  "work_mem=2MB",
+  "maintenance_work_mem=16MB",
+  "wal_buffers=1MB",
+  "temp_buffers=2MB",
+];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
@@ -71,7 +86,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -404,7 +404,7 @@ describe("helpers", () => {
     const words = outcomes.map(describeOutcome);
     expect(new Set(words).size).toBe(outcomes.length);
     expect(words[6]).toBe("Store blocked the check (Amazon robot check)");
-    expect(words[3]).toBe("The page is larger than the 5 MB limit");
+    expect(words[3]).toBe("The page is too large to read (over the 5 MB limit)");
     for (const w of words) expect(w.length).toBeGreaterThan(5);
     expect(
       describeOutcome({

@@ -3,24 +3,24 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import zlib from "node:zlib";
-import ipaddr from "ipaddr.js";
-import { buildConnector, Client } from "undici";
 import type { Logger } from "../log.ts";
-import { type AddressPolicy, createAddressPolicy, parseAddress } from "./address-policy.ts";
+import { type AddressPolicy, createAddressPolicy } from "./address-policy.ts";
 import { classifyChallenge } from "./challenge.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { createMemoryHostGate, type HostGate } from "./host-gate.ts";
 import type { FetchOutcome, FetchTimings, RedirectHop } from "./outcome.ts";
-import { checkUrl } from "./url-policy.ts";
+import {
+  createPinnedConnections,
+  type DialOverride,
+  type PinnedConnections,
+  type PinnedTarget,
+} from "./pinned-connections.ts";
+import { checkUrl, type UrlVerdict } from "./url-policy.ts";
+
+export type { DialOverride, PinnedTarget };
 
 /** Resolves a hostname to every address it has (like `dns.lookup(host, { all: true })`). */
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-/** The address a socket really dials, given the one the policy checked. Tests only. */
-export type DialOverride = (checked: { address: string; family: 4 | 6 }) => {
-  address: string;
-  family: 4 | 6;
-};
 
 export type FetcherOptions = {
   /** Dropwave's version and public address, for the honest default User-Agent. */
@@ -86,6 +86,11 @@ export type RequestOptions = {
 export type Fetcher = {
   fetchPage(url: string, options?: FetchPageOptions): Promise<FetchOutcome>;
   request(url: string, options?: RequestOptions): Promise<FetchOutcome>;
+  /** A product picture (jpeg, png, gif, webp, avif by their bytes; 5 MB by default). */
+  fetchImage(
+    url: string,
+    options?: { maxBytes?: number; signal?: AbortSignal },
+  ): Promise<import("./fetch-image.ts").ImageOutcome>;
   /** Frees the rendering browser, if one was started. */
   close(): Promise<void>;
 };
@@ -110,6 +115,8 @@ export type ResolvedOptions = Required<
   logger: Logger | undefined;
   unsafeDialOverride: DialOverride | undefined;
   tlsCa: string | undefined;
+  /** Keep-alive connections, per origin and checked addresses (pinned-connections.ts). */
+  connections: PinnedConnections;
 };
 
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
@@ -135,6 +142,8 @@ const defaultResolver: Resolver = async (hostname) =>
 export function resolveOptions(options: FetcherOptions): ResolvedOptions {
   const hostConcurrency = options.hostConcurrency ?? 2;
   const hostSpacingMs = options.hostSpacingMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   return {
     version: options.version,
     publicUrl: options.publicUrl,
@@ -145,8 +154,8 @@ export function resolveOptions(options: FetcherOptions): ResolvedOptions {
     // Parsed once; a malformed CIDR throws here, at start-up.
     addressPolicy: createAddressPolicy({ allowPrivate: options.allowPrivate ?? [] }),
     allowPorts: options.allowPorts ?? [],
-    timeoutMs: options.timeoutMs ?? 15_000,
-    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    timeoutMs,
+    connectTimeoutMs,
     maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
     requestMaxBytes: options.requestMaxBytes ?? 64 * 1024,
     maxRedirects: options.maxRedirects ?? 5,
@@ -162,6 +171,13 @@ export function resolveOptions(options: FetcherOptions): ResolvedOptions {
     logger: options.logger,
     unsafeDialOverride: options.unsafeDialOverride,
     tlsCa: options.tlsCa,
+    connections: createPinnedConnections({
+      connectTimeoutMs,
+      timeoutMs,
+      tlsCa: options.tlsCa,
+      unsafeDialOverride: options.unsafeDialOverride,
+      connectionsPerKey: Math.max(2, hostConcurrency),
+    }),
   };
 }
 
@@ -314,7 +330,6 @@ type Hop = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
-  client: Client;
 };
 
 type BodyResult =
@@ -379,11 +394,10 @@ async function readCapped(hop: Hop, maxBytes: number): Promise<BodyResult> {
   return { kind: "ok", buffer: Buffer.concat(chunks, total) };
 }
 
-export type PinnedTarget = { address: string; family: 4 | 6 };
-
 /**
- * Sends one request on a fresh connection to one of `targets` (every one of them checked),
- * keeping the URL's hostname for SNI, certificate checks and Host.
+ * Sends one request to one of `targets` (every one of them checked), on a kept-alive
+ * connection pinned to exactly those addresses, keeping the URL's hostname for SNI,
+ * certificate checks and Host.
  */
 async function sendHop(
   url: URL,
@@ -396,81 +410,20 @@ async function sendHop(
   signal: AbortSignal,
   options: ResolvedOptions,
 ): Promise<Hop> {
-  const override = options.unsafeDialOverride;
-  const dials = targets.slice(0, 8).map((target) => (override ? override(target) : target));
-  const first = dials[0] as PinnedTarget;
-  const base = buildConnector({
-    timeout: options.connectTimeoutMs,
-    maxCachedSessions: 0,
-    allowH2: false,
-    ...(options.tlsCa ? { ca: options.tlsCa } : {}),
-    // The one and only "lookup": it can only answer with addresses the policy checked. With
-    // several, Node's happy-eyeballs connect tries them in turn.
-    lookup: (
-      _hostname: string,
-      lookupOptions: { all?: boolean },
-      callback: (...args: unknown[]) => void,
-    ) => {
-      if (lookupOptions?.all)
-        callback(
-          null,
-          dials.map((d) => ({ address: d.address, family: d.family })),
-        );
-      else callback(null, first.address, first.family);
-    },
-  } as buildConnector.BuildOptions);
-  const expected = new Set(dials.map((d) => parseAddress(d.address)?.toString()));
-  const connect: buildConnector.connector = (connectOptions, callback) => {
-    base(connectOptions, (error, socket) => {
-      if (error || !socket) {
-        callback(error ?? new Error("connect failed"), null);
-        return;
-      }
-      const remote = socket.remoteAddress ? parseAddress(socket.remoteAddress) : undefined;
-      const remoteText =
-        remote instanceof ipaddr.IPv6 && remote.isIPv4MappedAddress()
-          ? remote.toIPv4Address().toString()
-          : remote?.toString();
-      if (!expected.has(remoteText)) {
-        socket.destroy();
-        callback(
-          Object.assign(new Error(`connected to ${remoteText}, not a checked address`), {
-            code: "PIN_MISMATCH",
-          }),
-          null,
-        );
-        return;
-      }
-      callback(null, socket);
-    });
-  };
-  const client = new Client(url.origin, {
-    connect,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    keepAliveTimeout: 1_000,
-    pipelining: 1,
+  const response = await options.connections.poolFor(url, targets).request({
+    path: `${url.pathname}${url.search}`,
+    method: request.method as "GET",
+    headers: request.headers,
+    body: request.body,
+    signal,
   });
-  try {
-    const response = await client.request({
-      path: `${url.pathname}${url.search}`,
-      method: request.method as "GET",
-      headers: request.headers,
-      body: request.body,
-      signal,
-    });
-    // Destroying the body early (redirects, caps, refusals) emits an abort error: expected.
-    response.body.on("error", () => {});
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      body: response.body as unknown as Readable,
-      client,
-    };
-  } catch (error) {
-    client.destroy().catch(() => {});
-    throw error;
-  }
+  // Destroying the body early (redirects, caps, refusals) emits an abort error: expected.
+  response.body.on("error", () => {});
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.body as unknown as Readable,
+  };
 }
 
 function failureOutcome(
@@ -495,6 +448,27 @@ function failureOutcome(
   return { kind: "network_error", url, code, message: errorMessage(error) };
 }
 
+/** What one fetch carries from hop to hop. */
+type Chain = {
+  url: string;
+  request: ChainRequest;
+  options: ResolvedOptions;
+  deadline: Deadline;
+  jar: CookieJar;
+  redirects: RedirectHop[];
+  timings: FetchTimings;
+  startedAt: number;
+  firstSentAt: number | undefined;
+  method: string;
+  body: string | Uint8Array | undefined;
+  headers: Record<string, string>;
+};
+
+/** A hop's result: the fetch's outcome, or the next URL to follow. */
+type HopStep =
+  | { kind: "done"; outcome: FetchOutcome | RawResponse }
+  | { kind: "follow"; next: UrlVerdict };
+
 /** Runs one fetch: URL and address policy, host gate, pinned connection, redirects by hand. */
 export async function runChain(
   input: unknown,
@@ -512,202 +486,239 @@ export async function runChain(
   options: ResolvedOptions,
 ): Promise<FetchOutcome | RawResponse> {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : "";
-  const startedAt = performance.now();
-  const policy = options.addressPolicy;
-  const deadline = new Deadline(options.timeoutMs, request.signal);
-  const jar = new CookieJar();
-  const redirects: RedirectHop[] = [];
-  const timings: FetchTimings = { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 };
-  let firstSentAt: number | undefined;
-  const log = options.logger;
-  let method = request.method.toUpperCase();
-  let body = request.body;
-  const headers = { ...request.headers };
+  const chain: Chain = {
+    url,
+    request,
+    options,
+    deadline: new Deadline(options.timeoutMs, request.signal),
+    jar: new CookieJar(),
+    redirects: [],
+    timings: { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 },
+    startedAt: performance.now(),
+    firstSentAt: undefined,
+    method: request.method.toUpperCase(),
+    body: request.body,
+    headers: { ...request.headers },
+  };
   let verdict = checkUrl(url, { allowPorts: options.allowPorts });
   try {
     for (let hop = 0; ; hop++) {
-      if (verdict.kind === "bad_url") return { kind: "bad_url", url, reason: verdict.reason };
-      if (verdict.kind === "blocked_address") {
-        log?.warn({ url, host: verdict.host, reason: verdict.reason }, "fetch refused");
-        return { kind: "blocked_address", url, host: verdict.host, reason: verdict.reason };
-      }
-      const { url: current, host } = verdict;
-
-      // Resolve once, judge every address, pin the first.
-      deadline.resume();
-      let addresses: Array<{ address: string; family: number }>;
-      if (verdict.literal) {
-        addresses = [{ address: verdict.literal, family: verdict.literal.includes(":") ? 6 : 4 }];
-      } else {
-        try {
-          addresses = await raceAbort(options.resolve(host), deadline.signal);
-        } catch (error) {
-          if (deadline.signal.aborted) return failureOutcome(url, error, deadline, options);
-          return { kind: "dns_error", url, host, code: errorCode(error) };
-        }
-        if (!Array.isArray(addresses) || addresses.length === 0) {
-          return { kind: "dns_error", url, host, code: "ENODATA" };
-        }
-      }
-      const pinned: PinnedTarget[] = [];
-      for (const entry of addresses) {
-        const check = policy.check(String(entry?.address ?? ""));
-        if (!check.isAllowed) {
-          log?.warn({ url, host, address: check.address, reason: check.reason }, "fetch refused");
-          return {
-            kind: "blocked_address",
-            url,
-            host,
-            address: check.address,
-            reason: check.reason,
-          };
-        }
-        pinned.push({ address: check.address, family: check.family });
-      }
-      if (pinned.length === 0) return { kind: "dns_error", url, host, code: "ENODATA" };
-
-      // Politeness: queue for the host (time in the queue is not part of the timeout).
-      deadline.pause();
-      const gateStart = performance.now();
-      let ticket: Awaited<ReturnType<HostGate["acquire"]>>;
-      try {
-        ticket = await options.hostGate.acquire(host, { signal: deadline.signal });
-      } catch (error) {
-        return failureOutcome(url, error, deadline, options);
-      }
-      timings.gateWaitMs += performance.now() - gateStart;
-      if (ticket.kind === "backoff") {
-        return { kind: "host_backoff", url, host, retryAfterMs: ticket.retryAfterMs };
-      }
-      deadline.resume();
-
-      let hopResult: Hop | undefined;
-      try {
-        const hopHeaders: Record<string, string> = { ...headers };
-        const cookie = jar.headerFor(current);
-        if (cookie) hopHeaders.cookie = cookie;
-        firstSentAt ??= performance.now();
-        log?.debug(
-          { url: current.href, addresses: pinned.map((p) => p.address), hop },
-          "fetch hop",
-        );
-        try {
-          hopResult = await sendHop(
-            current,
-            pinned,
-            { method, headers: hopHeaders, body },
-            deadline.signal,
-            options,
-          );
-        } catch (error) {
-          return failureOutcome(url, error, deadline, options);
-        }
-        const { status } = hopResult;
-        jar.store(current, hopResult.headers["set-cookie"]);
-        const retryAfterMs = parseRetryAfter(firstHeader(hopResult.headers["retry-after"]));
-        if (BACKOFF_STATUSES.has(status)) {
-          const forMs = Math.min(retryAfterMs ?? options.backoffMs, options.maxRetryAfterMs);
-          await options.hostGate.backOff(host, forMs).catch((error: unknown) => {
-            log?.warn({ err: error, host }, "host gate backoff failed");
-          });
-        }
-
-        if (request.mode === "raw") {
-          const read = await readCapped(hopResult, request.maxBytes);
-          if (read.kind === "too_large") {
-            return { kind: "too_large", url, limitBytes: request.maxBytes };
-          }
-          if (read.kind === "error") return failureOutcome(url, read.error, deadline, options);
-          const setCookie = hopResult.headers["set-cookie"];
-          return {
-            kind: "raw",
-            status,
-            headers: flattenHeaders(hopResult.headers),
-            setCookie: setCookie === undefined ? [] : ([] as string[]).concat(setCookie),
-            body: read.buffer,
-          };
-        }
-
-        const location = firstHeader(hopResult.headers.location);
-        if (REDIRECT_STATUSES.has(status) && location !== undefined) {
-          hopResult.body.destroy();
-          const next = checkUrl(location, { allowPorts: options.allowPorts, base: current });
-          const to = next.kind === "ok" ? next.url.href : location;
-          redirects.push({ from: current.href, to, status });
-          if (redirects.length > request.maxRedirects) {
-            return { kind: "redirect_loop", url, redirects };
-          }
-          if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
-            if (method !== "HEAD") method = "GET";
-            body = undefined;
-            delete headers["content-type"];
-          }
-          if (next.kind === "ok" && next.url.origin !== current.origin) {
-            delete headers.authorization;
-          }
-          verdict = next;
-          continue;
-        }
-
-        timings.firstByteMs = performance.now() - (firstSentAt ?? startedAt);
-        const flat = flattenHeaders(hopResult.headers);
-        const contentType = flat["content-type"] ?? "";
-        const type = mediaType(contentType);
-        const isOk = status >= 200 && status < 300;
-        if (request.mode === "page" && isOk && type !== "" && !HTML_TYPES.has(type)) {
-          hopResult.body.destroy();
-          return { kind: "not_html", url, finalUrl: current.href, contentType: type };
-        }
-        const maybeHtml = type === "" || HTML_TYPES.has(type);
-        if (!isOk && !(request.mode === "page" && maybeHtml)) {
-          hopResult.body.destroy();
-          return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
-        }
-        const read = await readCapped(hopResult, request.maxBytes);
-        if (read.kind === "too_large")
-          return { kind: "too_large", url, limitBytes: request.maxBytes };
-        if (read.kind === "error") return failureOutcome(url, read.error, deadline, options);
-        const charset = detectCharset(contentType, read.buffer);
-        const text = new TextDecoder(charset).decode(read.buffer);
-        if (request.mode === "page") {
-          const challenge = classifyChallenge(status, hopResult.headers, text);
-          if (challenge) {
-            log?.info({ url, ...challenge }, "bot challenge");
-            return { kind: "bot_challenge", url, finalUrl: current.href, status, ...challenge };
-          }
-        }
-        if (!isOk) return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
-        if (request.mode === "page" && type === "" && !looksLikeHtml(read.buffer)) {
-          return { kind: "not_html", url, finalUrl: current.href, contentType: "" };
-        }
-        timings.totalMs = performance.now() - startedAt;
-        return {
-          kind: "ok",
-          url,
-          finalUrl: current.href,
-          status,
-          headers: flat,
-          contentType: type,
-          charset,
-          body: text,
-          bytes: read.buffer.length,
-          timings,
-          redirects,
-          isRendered: false,
-        };
-      } finally {
-        hopResult?.client.destroy().catch(() => {});
-        await ticket.release().catch((error: unknown) => {
-          log?.warn({ err: error, host }, "host gate release failed");
-        });
-      }
+      const step = await runHop(chain, verdict, hop);
+      if (step.kind === "done") return step.outcome;
+      verdict = step.next;
     }
   } catch (error) {
-    log?.error({ err: error, url }, "fetch failed unexpectedly");
-    return failureOutcome(url, error, deadline, options);
+    options.logger?.error({ err: error, url }, "fetch failed unexpectedly");
+    return failureOutcome(url, error, chain.deadline, options);
   } finally {
-    deadline.dispose();
+    chain.deadline.dispose();
   }
+}
+
+/** One hop: check the URL, resolve and check its addresses, queue for the host, send, judge. */
+async function runHop(chain: Chain, verdict: UrlVerdict, hop: number): Promise<HopStep> {
+  const { url, options, deadline } = chain;
+  const log = options.logger;
+  const done = (outcome: FetchOutcome | RawResponse): HopStep => ({ kind: "done", outcome });
+  if (verdict.kind === "bad_url") return done({ kind: "bad_url", url, reason: verdict.reason });
+  if (verdict.kind === "blocked_address") {
+    log?.warn({ url, host: verdict.host, reason: verdict.reason }, "fetch refused");
+    return done({ kind: "blocked_address", url, host: verdict.host, reason: verdict.reason });
+  }
+  const { url: current, host } = verdict;
+
+  deadline.resume();
+  const pinned = await resolveAndCheck(chain, verdict);
+  if (!Array.isArray(pinned)) return done(pinned);
+
+  // Politeness: queue for the host (time in the queue is not part of the timeout).
+  deadline.pause();
+  const gateStart = performance.now();
+  let ticket: Awaited<ReturnType<HostGate["acquire"]>>;
+  try {
+    ticket = await options.hostGate.acquire(host, { signal: deadline.signal });
+  } catch (error) {
+    return done(failureOutcome(url, error, deadline, options));
+  }
+  chain.timings.gateWaitMs += performance.now() - gateStart;
+  if (ticket.kind === "backoff") {
+    return done({ kind: "host_backoff", url, host, retryAfterMs: ticket.retryAfterMs });
+  }
+  deadline.resume();
+
+  let sent: Hop | undefined;
+  try {
+    const hopHeaders: Record<string, string> = { ...chain.headers };
+    const cookie = chain.jar.headerFor(current);
+    if (cookie) hopHeaders.cookie = cookie;
+    chain.firstSentAt ??= performance.now();
+    log?.debug({ url: current.href, addresses: pinned.map((p) => p.address), hop }, "fetch hop");
+    try {
+      sent = await sendHop(
+        current,
+        pinned,
+        { method: chain.method, headers: hopHeaders, body: chain.body },
+        deadline.signal,
+        options,
+      );
+    } catch (error) {
+      return done(failureOutcome(url, error, deadline, options));
+    }
+    chain.jar.store(current, sent.headers["set-cookie"]);
+    await noteBackoff(sent, host, options);
+    if (chain.request.mode === "raw") return done(await readRaw(chain, sent));
+    const location = firstHeader(sent.headers.location);
+    if (REDIRECT_STATUSES.has(sent.status) && location !== undefined) {
+      sent.body.destroy();
+      return followRedirect(chain, current, sent.status, location);
+    }
+    return done(await finishResponse(chain, current, sent));
+  } finally {
+    // A body read to its end leaves the connection to be reused; one left unread closes it.
+    if (sent && !sent.body.readableEnded) sent.body.destroy();
+    await ticket.release().catch((error: unknown) => {
+      log?.warn({ err: error, host }, "host gate release failed");
+    });
+  }
+}
+
+/**
+ * Resolves the host once and judges every address: any refused address refuses the fetch.
+ * The checked addresses are the only ones the hop's connection may use.
+ */
+async function resolveAndCheck(
+  chain: Chain,
+  verdict: Extract<UrlVerdict, { kind: "ok" }>,
+): Promise<PinnedTarget[] | FetchOutcome> {
+  const { url, options, deadline } = chain;
+  const { host } = verdict;
+  let addresses: Array<{ address: string; family: number }>;
+  if (verdict.literal) {
+    addresses = [{ address: verdict.literal, family: verdict.literal.includes(":") ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await raceAbort(options.resolve(host), deadline.signal);
+    } catch (error) {
+      if (deadline.signal.aborted) return failureOutcome(url, error, deadline, options);
+      return { kind: "dns_error", url, host, code: errorCode(error) };
+    }
+    if (!Array.isArray(addresses) || addresses.length === 0) {
+      return { kind: "dns_error", url, host, code: "ENODATA" };
+    }
+  }
+  const pinned: PinnedTarget[] = [];
+  for (const entry of addresses) {
+    const check = options.addressPolicy.check(String(entry?.address ?? ""));
+    if (!check.isAllowed) {
+      options.logger?.warn(
+        { url, host, address: check.address, reason: check.reason },
+        "fetch refused",
+      );
+      return { kind: "blocked_address", url, host, address: check.address, reason: check.reason };
+    }
+    pinned.push({ address: check.address, family: check.family });
+  }
+  if (pinned.length === 0) return { kind: "dns_error", url, host, code: "ENODATA" };
+  return pinned;
+}
+
+/** A 403/429/503 holds the host back (Retry-After, capped; a default when absent). */
+async function noteBackoff(sent: Hop, host: string, options: ResolvedOptions): Promise<void> {
+  if (!BACKOFF_STATUSES.has(sent.status)) return;
+  const retryAfterMs = parseRetryAfter(firstHeader(sent.headers["retry-after"]));
+  const forMs = Math.min(retryAfterMs ?? options.backoffMs, options.maxRetryAfterMs);
+  await options.hostGate.backOff(host, forMs).catch((error: unknown) => {
+    options.logger?.warn({ err: error, host }, "host gate backoff failed");
+  });
+}
+
+/** Raw mode (the renderer's sub-requests): the hop as it came, any status and type. */
+async function readRaw(chain: Chain, sent: Hop): Promise<FetchOutcome | RawResponse> {
+  const { url, request } = chain;
+  const read = await readCapped(sent, request.maxBytes);
+  if (read.kind === "too_large") return { kind: "too_large", url, limitBytes: request.maxBytes };
+  if (read.kind === "error") return failureOutcome(url, read.error, chain.deadline, chain.options);
+  const setCookie = sent.headers["set-cookie"];
+  return {
+    kind: "raw",
+    status: sent.status,
+    headers: flattenHeaders(sent.headers),
+    setCookie: setCookie === undefined ? [] : ([] as string[]).concat(setCookie),
+    body: read.buffer,
+  };
+}
+
+/** A redirect: recorded, counted, method and headers adjusted; its target is checked next hop. */
+function followRedirect(chain: Chain, current: URL, status: number, location: string): HopStep {
+  const next = checkUrl(location, { allowPorts: chain.options.allowPorts, base: current });
+  const to = next.kind === "ok" ? next.url.href : location;
+  chain.redirects.push({ from: current.href, to, status });
+  if (chain.redirects.length > chain.request.maxRedirects) {
+    return {
+      kind: "done",
+      outcome: { kind: "redirect_loop", url: chain.url, redirects: chain.redirects },
+    };
+  }
+  if (status === 303 || ((status === 301 || status === 302) && chain.method === "POST")) {
+    if (chain.method !== "HEAD") chain.method = "GET";
+    chain.body = undefined;
+    delete chain.headers["content-type"];
+  }
+  if (next.kind === "ok" && next.url.origin !== current.origin) {
+    delete chain.headers.authorization;
+  }
+  return { kind: "follow", next };
+}
+
+/** The last hop: content type and status rules, the capped body, its charset, challenges. */
+async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<FetchOutcome> {
+  const { url, request, timings } = chain;
+  const { status } = sent;
+  const retryAfterMs = parseRetryAfter(firstHeader(sent.headers["retry-after"]));
+  timings.firstByteMs = performance.now() - (chain.firstSentAt ?? chain.startedAt);
+  const flat = flattenHeaders(sent.headers);
+  const contentType = flat["content-type"] ?? "";
+  const type = mediaType(contentType);
+  const isOk = status >= 200 && status < 300;
+  const isPage = request.mode === "page";
+  if (isPage && isOk && type !== "" && !HTML_TYPES.has(type)) {
+    return { kind: "not_html", url, finalUrl: current.href, contentType: type };
+  }
+  const maybeHtml = type === "" || HTML_TYPES.has(type);
+  if (!isOk && !(isPage && maybeHtml)) {
+    return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
+  }
+  const read = await readCapped(sent, request.maxBytes);
+  if (read.kind === "too_large") return { kind: "too_large", url, limitBytes: request.maxBytes };
+  if (read.kind === "error") return failureOutcome(url, read.error, chain.deadline, chain.options);
+  const charset = detectCharset(contentType, read.buffer);
+  const text = new TextDecoder(charset).decode(read.buffer);
+  if (isPage) {
+    const challenge = classifyChallenge(status, sent.headers, text);
+    if (challenge) {
+      chain.options.logger?.info({ url, ...challenge }, "bot challenge");
+      return { kind: "bot_challenge", url, finalUrl: current.href, status, ...challenge };
+    }
+  }
+  if (!isOk) return { kind: "http_error", url, finalUrl: current.href, status, retryAfterMs };
+  if (isPage && type === "" && !looksLikeHtml(read.buffer)) {
+    return { kind: "not_html", url, finalUrl: current.href, contentType: "" };
+  }
+  timings.totalMs = performance.now() - chain.startedAt;
+  return {
+    kind: "ok",
+    url,
+    finalUrl: current.href,
+    status,
+    headers: flat,
+    contentType: type,
+    charset,
+    body: text,
+    bytes: read.buffer.length,
+    timings,
+    redirects: chain.redirects,
+    isRendered: false,
+  };
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,3 +1,4 @@
+import { fetchImage } from "./fetch-image.ts";
 import {
   type Fetcher,
   type FetcherOptions,
@@ -11,6 +12,12 @@ import { createRenderer, type Renderer } from "./render.ts";
 export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
 export { createAddressPolicy } from "./address-policy.ts";
 export { type Challenge, classifyChallenge } from "./challenge.ts";
+export {
+  DEFAULT_IMAGE_MAX_BYTES,
+  type ImageOutcome,
+  type ImageType,
+  sniffImageType,
+} from "./fetch-image.ts";
 export type {
   DialOverride,
   Fetcher,
@@ -89,9 +96,13 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         resolved,
       );
     },
+    fetchImage(url, imageOptions = {}) {
+      return fetchImage(url, resolved, imageOptions);
+    },
     async close() {
       await renderer?.close();
       renderer = undefined;
+      await resolved.connections.close();
     },
   };
 }

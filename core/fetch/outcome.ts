@@ -1,3 +1,5 @@
+import { failureWords } from "../failure-words.ts";
+
 /**
  * What a fetch ends in. Always a value, never an exception; `describeOutcome` turns each kind
  * into words for people in one exhaustive switch.
@@ -86,48 +88,35 @@ const challengeNames: Record<ChallengeKind, string> = {
   access_denied: "access denied",
 };
 
-function seconds(ms: number): string {
-  const s = Math.ceil(ms / 1000);
-  return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
-}
-
-/** Words for people: why a check worked or did not. */
+/** Words for people: why a fetch worked or did not (failures: core/failure-words.ts). */
 export function describeOutcome(outcome: FetchOutcome): string {
   switch (outcome.kind) {
     case "ok":
       return outcome.isRendered ? "Page loaded (rendered)" : "Page loaded";
     case "http_error":
-      return outcome.status === 404 || outcome.status === 410
-        ? `The store says this page does not exist (HTTP ${outcome.status})`
-        : `The store answered with an error (HTTP ${outcome.status})`;
+      return failureWords(outcome.kind, { httpStatus: outcome.status });
     case "timeout":
-      return outcome.phase === "connect"
-        ? "The store did not accept a connection in time"
-        : `The store took too long to answer (over ${seconds(outcome.afterMs)})`;
+      return failureWords(outcome.kind, { phase: outcome.phase, afterMs: outcome.afterMs });
     case "too_large":
-      return `The page is larger than the ${Math.round(outcome.limitBytes / 1024 / 1024)} MB limit`;
+      return failureWords(outcome.kind, { limitBytes: outcome.limitBytes });
     case "blocked_address":
-      return /^port /.test(outcome.reason)
-        ? "This port is not allowed (only 80, 443 and 1024–65535)"
-        : "This address points into a private network and is not allowed";
-    case "bad_url":
-      return "This is not a web address Dropwave can check (only http and https links)";
+      return failureWords(outcome.kind, { reason: outcome.reason });
     case "bot_challenge":
-      return `Store blocked the check (${vendorNames[outcome.vendor]} ${challengeNames[outcome.challenge]})`;
+      return failureWords(outcome.kind, {
+        challenge: `${vendorNames[outcome.vendor]} ${challengeNames[outcome.challenge]}`,
+      });
     case "not_html":
-      return `This link is not a web page (${outcome.contentType || "unknown type"})`;
+      return failureWords(outcome.kind, { contentType: outcome.contentType || "unknown type" });
     case "dns_error":
-      return `The store's name (${outcome.host}) could not be found`;
-    case "tls_error":
-      return "The store's secure connection could not be verified";
-    case "redirect_loop":
-      return "The store redirected too many times";
+      return failureWords(outcome.kind, { host: outcome.host });
     case "host_backoff":
-      return `The store asked us to slow down; next try in ${seconds(outcome.retryAfterMs)}`;
+      return failureWords(outcome.kind, { retryAfterMs: outcome.retryAfterMs });
+    case "bad_url":
+    case "tls_error":
+    case "redirect_loop":
     case "aborted":
-      return "The check was cancelled";
     case "network_error":
-      return "The store could not be reached";
+      return failureWords(outcome.kind);
     default: {
       const unreachable: never = outcome;
       return unreachable;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
 import type { DialOverride, Resolver } from "./fetcher.ts";
 import { createFetcher, type Fetcher } from "./index.ts";
+import { forwardedHeaders } from "./render.ts";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(chromiumPath);
@@ -148,5 +149,28 @@ describe.skipIf(!hasChromium)("rendering fetcher (system Chromium)", () => {
       render: true,
     });
     expect(outcome.kind).toBe("blocked_address");
+  });
+});
+
+describe("forwardedHeaders (a sub-request as the fetcher sends it)", () => {
+  it("keeps the browser's headers but not Host, pseudo-headers or its encodings; sets our agent", () => {
+    expect(
+      forwardedHeaders(
+        {
+          Host: "shop.example",
+          ":authority": "shop.example",
+          Accept: "application/json",
+          "Accept-Encoding": "zstd",
+          "User-Agent": "HeadlessChrome",
+          Cookie: "cart=1",
+        },
+        "Dropwave/1.0",
+      ),
+    ).toEqual({
+      accept: "application/json",
+      cookie: "cart=1",
+      "user-agent": "Dropwave/1.0",
+      "accept-encoding": "gzip, deflate, br",
+    });
   });
 });

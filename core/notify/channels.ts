@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storedText } from "../input.ts";
 
 /**
  * Where a user's alerts go: one `ChannelConfig` per channel, validated like any user input.
@@ -15,10 +16,11 @@ export type ChannelSchemaOptions = {
 };
 
 const MAX_URL = 2048;
+const SECRET_MESSAGE = "Enter a secret of at least 16 characters (it signs each webhook).";
 
 function urlField(options: ChannelSchemaOptions, check?: (url: URL) => string | null) {
   return z
-    .string()
+    .string({ error: "Enter a URL" })
     .trim()
     .min(1, "Enter a URL")
     .max(MAX_URL, "This URL is too long")
@@ -56,6 +58,16 @@ const DISCORD_HOSTS = new Set([
 ]);
 const SLACK_HOSTS = new Set(["hooks.slack.com", "hooks.slack-gov.com"]);
 
+/**
+ * What the add-a-channel form asks, kept on the schema itself (core/notify/channel-kinds.ts
+ * reads it): a kind or field with a title is asked for; one without (push subscriptions,
+ * Telegram's API base, ntfy's token) is not.
+ */
+export type ChannelFieldMeta = { title: string; input: "text" | "url" | "email" };
+function asked(title: string, input: ChannelFieldMeta["input"] = "text"): ChannelFieldMeta {
+  return { title, input };
+}
+
 export function createChannelConfigSchema(options: ChannelSchemaOptions = {}) {
   const discordUrl = urlField(options, (url) => {
     if (!options.allowAnyHost && !DISCORD_HOSTS.has(url.hostname)) {
@@ -77,62 +89,105 @@ export function createChannelConfigSchema(options: ChannelSchemaOptions = {}) {
     url.search || url.hash ? "Enter the server address without ? or #" : null,
   );
 
-  return z.discriminatedUnion("type", [
-    z.object({
-      type: z.literal("email"),
-      address: z.string().trim().max(254, "This address is too long").pipe(z.email()),
-    }),
-    z.object({
-      type: z.literal("webhook"),
-      url: urlField(options),
-      secret: z.string().min(16, "The secret must be at least 16 characters").max(256),
-    }),
-    z.object({ type: z.literal("discord"), url: discordUrl }),
-    z.object({ type: z.literal("slack"), url: slackUrl }),
-    z.object({ type: z.literal("teams"), url: urlField(options) }),
-    z.object({
-      type: z.literal("telegram"),
-      botToken: z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}:[\w-]{20,100}$/, "This is not a Telegram bot token (123456:ABC…)"),
-      chatId: z
-        .string()
-        .trim()
-        .regex(/^(-?\d{1,20}|@[A-Za-z]\w{3,64})$/, "Enter a numeric chat id or @channelname"),
-      apiBase: serverUrl.default("https://api.telegram.org"),
-    }),
-    z.object({
-      type: z.literal("ntfy"),
-      server: serverUrl.default("https://ntfy.sh"),
-      topic: z
-        .string()
-        .trim()
-        .regex(/^[\w-]{1,64}$/, "A topic is 1–64 letters, digits, - or _"),
-      token: z
-        .string()
-        .trim()
-        .regex(/^[\x21-\x7e]{1,256}$/, "The access token has characters ntfy cannot use")
-        .optional(),
-    }),
-    z.object({
-      type: z.literal("gotify"),
-      server: serverUrl,
-      token: z
-        .string()
-        .trim()
-        .regex(/^[\w.-]{8,128}$/, "This is not a Gotify application token"),
-    }),
-    z.object({
-      type: z.literal("push"),
-      endpoint: urlField(options),
-      keys: z.object({
-        // 65-byte uncompressed P-256 point and a 16-byte secret, base64url (browsers' format).
-        p256dh: z.string().regex(/^[\w-]{86,88}={0,2}$/, "Invalid p256dh key"),
-        auth: z.string().regex(/^[\w-]{21,24}={0,2}$/, "Invalid auth secret"),
+  return z.discriminatedUnion(
+    "type",
+    [
+      z
+        .object({
+          type: z.literal("email"),
+          address: z
+            .string({ error: "Enter the email address to send alerts to." })
+            .trim()
+            .max(254, "This address is too long")
+            .pipe(z.email("Enter an email address such as name@example.com."))
+            .meta(asked("Email address", "email")),
+        })
+        .meta(asked("Another email address")),
+      z
+        .object({
+          type: z.literal("webhook"),
+          url: urlField(options).meta(asked("URL", "url")),
+          secret: storedText({ label: "The secret", missingMessage: SECRET_MESSAGE })
+            .min(16, SECRET_MESSAGE)
+            .max(256, "Use at most 256 characters for the secret.")
+            .meta(asked("Signing secret (16+ characters)")),
+        })
+        .meta(asked("Webhook (signed JSON)")),
+      z
+        .object({
+          type: z.literal("discord"),
+          url: discordUrl.meta(asked("Discord webhook URL", "url")),
+        })
+        .meta(asked("Discord")),
+      z
+        .object({ type: z.literal("slack"), url: slackUrl.meta(asked("Slack webhook URL", "url")) })
+        .meta(asked("Slack")),
+      z
+        .object({
+          type: z.literal("teams"),
+          url: urlField(options).meta(asked("Teams webhook URL", "url")),
+        })
+        .meta(asked("Microsoft Teams")),
+      z
+        .object({
+          type: z.literal("telegram"),
+          botToken: z
+            .string({ error: "Enter the bot token from @BotFather (123456:ABC…)" })
+            .trim()
+            .regex(/^\d{1,20}:[\w-]{20,100}$/, "This is not a Telegram bot token (123456:ABC…)")
+            .meta(asked("Bot token")),
+          chatId: z
+            .string({ error: "Enter a numeric chat id or @channelname" })
+            .trim()
+            .regex(/^(-?\d{1,20}|@[A-Za-z]\w{3,64})$/, "Enter a numeric chat id or @channelname")
+            .meta(asked("Chat id or @channel")),
+          apiBase: serverUrl.default("https://api.telegram.org"),
+        })
+        .meta(asked("Telegram")),
+      z
+        .object({
+          type: z.literal("ntfy"),
+          server: serverUrl
+            .default("https://ntfy.sh")
+            .meta(asked("Server (default https://ntfy.sh)", "url")),
+          topic: z
+            .string({ error: "Enter the ntfy topic (1–64 letters, digits, - or _)" })
+            .trim()
+            .regex(/^[\w-]{1,64}$/, "A topic is 1–64 letters, digits, - or _")
+            .meta(asked("Topic")),
+          token: z
+            .string()
+            .trim()
+            .regex(/^[\x21-\x7e]{1,256}$/, "The access token has characters ntfy cannot use")
+            .optional(),
+        })
+        .meta(asked("ntfy")),
+      z
+        .object({
+          type: z.literal("gotify"),
+          server: serverUrl.meta(asked("Server URL", "url")),
+          token: z
+            .string({ error: "Enter the Gotify application token" })
+            .trim()
+            .regex(/^[\w.-]{8,128}$/, "This is not a Gotify application token")
+            .meta(asked("Application token")),
+        })
+        .meta(asked("Gotify")),
+      z.object({
+        type: z.literal("push"),
+        endpoint: urlField(options),
+        keys: z.object({
+          // 65-byte uncompressed P-256 point and a 16-byte secret, base64url (browsers' format).
+          p256dh: z.string().regex(/^[\w-]{86,88}={0,2}$/, "Invalid p256dh key"),
+          auth: z.string().regex(/^[\w-]{21,24}={0,2}$/, "Invalid auth secret"),
+        }),
       }),
-    }),
-  ]);
+    ],
+    {
+      error:
+        "Choose a kind of channel: email, webhook, discord, slack, teams, telegram, ntfy, gotify or push.",
+    },
+  );
 }
 
 /** The production schema: https only, known hosts for Discord and Slack. */

@@ -86,7 +86,7 @@ export async function deliver(
       case "gotify":
         return await sendHttp(context, renderGotifyRequest(channel, message));
       case "push":
-        return await deliverPush(channel, message, context, now, idempotencyKey);
+        return await deliverPush(channel, message, context, idempotencyKey);
       default: {
         const unknown: never = channel;
         return {
@@ -307,7 +307,6 @@ async function deliverPush(
   channel: ChannelOf<"push">,
   m: AlertMessage,
   context: DeliverContext,
-  now: Date,
   idempotencyKey: string,
 ): Promise<DeliveryResult> {
   if (!context.vapid) {
@@ -318,7 +317,7 @@ async function deliverPush(
     { endpoint: channel.endpoint, keys: channel.keys },
     buildPushPayload(m, idempotencyKey),
     context.vapid,
-    { now, urgency: m.tone === "good" ? "high" : "normal", signal: context.signal },
+    { urgency: m.tone === "good" ? "high" : "normal", signal: context.signal },
   );
   return classifyFetchOutcome(outcome, { isPush: true });
 }

@@ -1,17 +1,12 @@
-import {
-  createCipheriv,
-  createECDH,
-  createPrivateKey,
-  createSign,
-  generateKeyPairSync,
-  hkdfSync,
-  randomBytes,
-} from "node:crypto";
+import webpush from "web-push";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 
 /**
- * Web Push with node:crypto only: VAPID (RFC 8292, an ES256 JWT) and the `aes128gcm` payload
- * encryption (RFC 8291 over RFC 8188: ECDH P-256, HKDF-SHA256, AES-128-GCM, one record).
+ * Web Push on the `web-push` package: it signs VAPID (RFC 8292, an ES256 JWT) and encrypts
+ * `aes128gcm` (RFC 8291 over RFC 8188). We only ask it for the request
+ * (`generateRequestDetails`) and send that through core/fetch, the one way out (address
+ * checks after DNS, no redirects for POSTs, size and time limits); its own `sendNotification`
+ * would open an unchecked connection.
  */
 
 export type VapidKeys = {
@@ -34,116 +29,59 @@ export type PushOptions = {
   urgency?: "very-low" | "low" | "normal" | "high";
   /** Replaces an earlier undelivered message with the same topic (≤ 32 base64url chars). */
   topic?: string;
-  now?: Date;
   signal?: AbortSignal;
 };
 
 /**
  * RFC 8291 §4: push services must accept 4096-byte bodies. Of those, 86 go to the header
- * (salt, record size, key), 16 to the GCM tag and 1 to the padding delimiter.
+ * (salt, record size, key), 16 to the GCM tag and 1 to the padding delimiter. Anything longer
+ * would need a second record, which push services refuse.
  */
 export const MAX_PUSH_PAYLOAD_BYTES = 4096 - 86 - 16 - 1;
-const RECORD_SIZE = 4096;
 
-function b64url(buffer: Uint8Array): string {
-  return Buffer.from(buffer).toString("base64url");
-}
-
-function fromB64url(text: string): Buffer {
-  return Buffer.from(text.replace(/=+$/, ""), "base64url");
-}
+/** The JWT lives 12 h (RFC 8292 allows 24 h; the rest is room for clock skew). */
+const VAPID_LIFETIME_SEC = 12 * 60 * 60;
 
 /** A new VAPID key pair, to be generated on first start and kept in the database. */
 export function generateVapidKeys(subject: string): VapidKeys {
-  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const pub = publicKey.export({ format: "jwk" });
-  const priv = privateKey.export({ format: "jwk" });
-  const point = Buffer.concat([Buffer.from([4]), fromB64url(pub.x ?? ""), fromB64url(pub.y ?? "")]);
-  return { publicKey: b64url(point), privateKey: priv.d ?? "", subject };
-}
-
-function vapidPrivateKey(keys: VapidKeys) {
-  const point = fromB64url(keys.publicKey);
-  if (point.length !== 65 || point[0] !== 4)
-    throw new Error("VAPID public key is not a P-256 point");
-  return createPrivateKey({
-    format: "jwk",
-    key: {
-      kty: "EC",
-      crv: "P-256",
-      x: b64url(point.subarray(1, 33)),
-      y: b64url(point.subarray(33, 65)),
-      d: keys.privateKey.replace(/=+$/, ""),
-    },
-  });
+  return { ...webpush.generateVAPIDKeys(), subject };
 }
 
 /** The `Authorization: vapid t=<jwt>, k=<public key>` header for one push service origin. */
 export function vapidAuthorization(endpoint: string, keys: VapidKeys, now: Date): string {
-  const header = b64url(Buffer.from(JSON.stringify({ typ: "JWT", alg: "ES256" })));
-  const claims = b64url(
-    Buffer.from(
-      JSON.stringify({
-        aud: new URL(endpoint).origin,
-        // RFC 8292: no more than 24 h ahead; 12 h leaves room for clock skew.
-        exp: Math.floor(now.getTime() / 1000) + 12 * 60 * 60,
-        sub: keys.subject,
-      }),
-    ),
+  const headers = webpush.getVapidHeaders(
+    new URL(endpoint).origin,
+    keys.subject,
+    keys.publicKey,
+    keys.privateKey,
+    "aes128gcm",
+    Math.floor(now.getTime() / 1000) + VAPID_LIFETIME_SEC,
   );
-  const signer = createSign("SHA256");
-  signer.update(`${header}.${claims}`);
-  const signature = signer.sign({ key: vapidPrivateKey(keys), dsaEncoding: "ieee-p1363" });
-  return `vapid t=${header}.${claims}.${b64url(signature)}, k=${keys.publicKey}`;
+  return headers.Authorization;
 }
 
-/**
- * Encrypts `plaintext` for one subscription (RFC 8291). `salt` and the sender's key pair are
- * random unless given (tests).
- */
-export function encryptPushPayload(
-  subscription: PushSubscription,
-  plaintext: Uint8Array,
-  fixed: { salt?: Uint8Array; senderPrivateKey?: Uint8Array } = {},
-): Buffer {
+/** Our own checks first, so a bad subscription is named plainly (the package's words vary). */
+function checkSubscription(subscription: PushSubscription, plaintext: Uint8Array): void {
   if (plaintext.length > MAX_PUSH_PAYLOAD_BYTES) {
     throw new RangeError(`push payload over ${MAX_PUSH_PAYLOAD_BYTES} bytes`);
   }
-  const uaPublic = fromB64url(subscription.keys.p256dh);
-  const authSecret = fromB64url(subscription.keys.auth);
+  const uaPublic = Buffer.from(subscription.keys.p256dh, "base64url");
   if (uaPublic.length !== 65 || uaPublic[0] !== 4) throw new Error("p256dh is not a P-256 point");
-  if (authSecret.length !== 16) throw new Error("auth secret is not 16 bytes");
+  if (Buffer.from(subscription.keys.auth, "base64url").length !== 16) {
+    throw new Error("auth secret is not 16 bytes");
+  }
+}
 
-  const sender = createECDH("prime256v1");
-  if (fixed.senderPrivateKey) sender.setPrivateKey(Buffer.from(fixed.senderPrivateKey));
-  else sender.generateKeys();
-  const asPublic = sender.getPublicKey();
-  const ecdhSecret = sender.computeSecret(uaPublic);
-  const salt = Buffer.from(fixed.salt ?? randomBytes(16));
-
-  // RFC 8291 §3.4: IKM from the ECDH secret keyed by the auth secret…
-  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), uaPublic, asPublic]);
-  const ikm = Buffer.from(hkdfSync("sha256", ecdhSecret, authSecret, keyInfo, 32));
-  // …then RFC 8188 §2.2: content key and nonce from the IKM and the salt.
-  const cek = Buffer.from(
-    hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16),
+/** Encrypts `plaintext` for one subscription (RFC 8291, one record, fresh salt and key). */
+export function encryptPushPayload(subscription: PushSubscription, plaintext: Uint8Array): Buffer {
+  checkSubscription(subscription, plaintext);
+  const { cipherText } = webpush.encrypt(
+    subscription.keys.p256dh,
+    subscription.keys.auth,
+    Buffer.from(plaintext),
+    "aes128gcm",
   );
-  const nonce = Buffer.from(
-    hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12),
-  );
-
-  const cipher = createCipheriv("aes-128-gcm", cek, nonce);
-  // One record, so it is the last: the delimiter is 0x02, no further padding.
-  const sealed = Buffer.concat([
-    cipher.update(Buffer.concat([Buffer.from(plaintext), Buffer.from([2])])),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  const header = Buffer.alloc(16 + 4 + 1);
-  salt.copy(header, 0);
-  header.writeUInt32BE(RECORD_SIZE, 16);
-  header.writeUInt8(asPublic.length, 20);
-  return Buffer.concat([header, asPublic, sealed]);
+  return cipherText;
 }
 
 /** What the service worker receives (JSON in the encrypted body). */
@@ -158,6 +96,30 @@ export type PushPayload = {
   idempotencyKey?: string;
 };
 
+/** The signed, encrypted request for one message, built by `web-push` without sending it. */
+function pushRequest(
+  subscription: PushSubscription,
+  text: string,
+  vapid: VapidKeys,
+  options: PushOptions,
+): { headers: Record<string, string>; body: Buffer } {
+  const plaintext = Buffer.from(text, "utf8");
+  checkSubscription(subscription, plaintext);
+  const details = webpush.generateRequestDetails(subscription, plaintext, {
+    vapidDetails: vapid,
+    TTL: Math.max(0, Math.floor(options.ttlSec ?? 24 * 60 * 60)),
+    urgency: options.urgency ?? "normal",
+    contentEncoding: "aes128gcm",
+    ...(options.topic && /^[\w-]{1,32}$/.test(options.topic) ? { topic: options.topic } : {}),
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(details.headers)) {
+    // The fetcher sets the length of the body it sends.
+    if (name.toLowerCase() !== "content-length") headers[name.toLowerCase()] = String(value);
+  }
+  return { headers, body: details.body as Buffer };
+}
+
 /**
  * Sends one encrypted push message through core/fetch. The answer is the raw `FetchOutcome`;
  * `classifyPushOutcome` in deliver.ts reads 404/410 as "subscription gone".
@@ -169,13 +131,10 @@ export async function sendPush(
   vapid: VapidKeys,
   options: PushOptions = {},
 ): Promise<FetchOutcome> {
-  const now = options.now ?? new Date();
   const text = typeof payload === "string" ? payload : JSON.stringify(payload);
-  let body: Buffer;
-  let authorization: string;
+  let request: { headers: Record<string, string>; body: Buffer };
   try {
-    body = encryptPushPayload(subscription, Buffer.from(text, "utf8"));
-    authorization = vapidAuthorization(subscription.endpoint, vapid, now);
+    request = pushRequest(subscription, text, vapid, options);
   } catch (error) {
     return {
       kind: "bad_url",
@@ -183,18 +142,10 @@ export async function sendPush(
       reason: `cannot encrypt for this subscription: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  const headers: Record<string, string> = {
-    authorization,
-    "content-encoding": "aes128gcm",
-    "content-type": "application/octet-stream",
-    ttl: String(Math.max(0, Math.floor(options.ttlSec ?? 24 * 60 * 60))),
-    urgency: options.urgency ?? "normal",
-  };
-  if (options.topic && /^[\w-]{1,32}$/.test(options.topic)) headers.topic = options.topic;
   return fetcher.request(subscription.endpoint, {
     method: "POST",
-    headers,
-    body,
+    headers: request.headers,
+    body: request.body,
     signal: options.signal,
     maxRedirects: 0,
   });

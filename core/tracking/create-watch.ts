@@ -1,21 +1,23 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { AlertRule, ruleMoney, ruleToColumns } from "../checks/alert-rule.ts";
 import { alertStateToJson } from "../checks/alert-state-json.ts";
-import { createWatchState } from "../checks/index.ts";
+import { createWatchState } from "../checks/decide-alerts.ts";
 import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { AlertRule, DEFAULT_INTERVAL_MINUTES, ruleToColumns } from "./alert-rule.ts";
-import { normalizeProductUrl } from "./normalize-url.ts";
+import type { Money } from "../money/index.ts";
+import { normalizeProductUrl, ProductUrl } from "./normalize-url.ts";
 import type { PreviewOutcome } from "./preview-product.ts";
 import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";
+import { CandidateKey, CheckIntervalMinutes, DEFAULT_INTERVAL_MINUTES } from "./watch-fields.ts";
 import { getWatch, type WatchView } from "./watch-view.ts";
 
 export const CreateWatchInput = z.object({
-  url: z.string().trim().min(1, "Paste a product link.").max(4_000, "That link is too long."),
+  url: ProductUrl,
   rule: AlertRule.default({ kind: "any_drop" }),
-  intervalMinutes: z.number().int().min(1).max(1_440).default(DEFAULT_INTERVAL_MINUTES),
-  candidateKey: z.string().max(500).optional(),
+  intervalMinutes: CheckIntervalMinutes.default(DEFAULT_INTERVAL_MINUTES),
+  candidateKey: CandidateKey.optional(),
 });
 export type CreateWatchInput = z.infer<typeof CreateWatchInput>;
 
@@ -41,6 +43,9 @@ export async function createWatch(
   input: CreateWatchInput,
   preview: PreviewOutcome,
 ): Promise<WatchView> {
+  if (preview.kind === "failed" && preview.code === "busy") {
+    throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
+  }
   if (preview.kind === "failed" && UNUSABLE.has(preview.code)) {
     throw new AppError("unprocessable", preview.message, {
       fields: [{ field: "url", message: preview.message }],
@@ -56,6 +61,13 @@ export async function createWatch(
       fields: [{ field: "url", message: "Paste an http or https link to a product page." }],
     });
   }
+  const chosenPrice =
+    preview.kind === "ok"
+      ? ((input.candidateKey
+          ? preview.preview.candidates.find((c) => c.key === input.candidateKey)?.price
+          : undefined) ?? preview.preview.price)
+      : null;
+  assertRuleCurrency(input.rule, chosenPrice?.currency ?? null);
   const intervalMinutes = Math.max(input.intervalMinutes, context.minIntervalMinutes);
   const { now } = context;
 
@@ -111,11 +123,7 @@ export async function createWatch(
         .where(eq(product.id, productId));
     }
 
-    const chosen =
-      preview.kind === "ok" && input.candidateKey
-        ? preview.preview.candidates.find((c) => c.key === input.candidateKey)?.price
-        : undefined;
-    const baseline = chosen ?? (preview.kind === "ok" ? preview.preview.price : null);
+    const baseline = chosenPrice;
     // The alert state starts from what the person sees now: a rule already met does not
     // alert at the next check (docs/decisions/0007, case 9).
     const alertState = createWatchState({
@@ -187,4 +195,19 @@ export async function refreshProductSchedule(
       nextCheckAt: sql`least(${product.nextCheckAt}, ${latest.toISOString()}::timestamptz)`,
     })
     .where(eq(product.id, productId));
+}
+
+/**
+ * A target or threshold is compared only with prices in its own currency, so one in another
+ * currency than the product's could never alert: it is refused (when the product's currency
+ * is known) rather than saved to stay silent.
+ */
+export function assertRuleCurrency(rule: AlertRule, productCurrency: string | null): void {
+  const money: Money | null = ruleMoney(rule);
+  if (money === null || productCurrency === null || money.currency === productCurrency) return;
+  const key = rule.kind === "below_target" ? "target" : "threshold";
+  const message = `This product is priced in ${productCurrency}: give the ${key} in ${productCurrency}, not ${money.currency}.`;
+  throw new AppError("validation_failed", message, {
+    fields: [{ field: `rule.${key}.currency`, message }],
+  });
 }

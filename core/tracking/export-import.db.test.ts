@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
-import { watch } from "../db/schema/index.ts";
+import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { formatMoney } from "../money/index.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "./export-watches.ts";
@@ -126,5 +126,92 @@ describe("export and import", () => {
       importWatches(db, { userId: b.id, maxWatches: 1, minIntervalMinutes: 60, now }, data),
     ).rejects.toMatchObject({ code: "limit_reached" });
     expect(await db.select().from(watch).where(eq(watch.userId, b.id))).toHaveLength(0);
+  });
+
+  /** One watch as an export file holds it, with `points` hourly history rows. */
+  function bigWatch(url: string, points: number): WatchExport["watches"][number] {
+    const start = Date.parse("2020-01-01T00:00:00Z");
+    return {
+      url,
+      title: "Long history",
+      store: "history.example",
+      rule: { kind: "any_drop" },
+      intervalMinutes: 360,
+      isPaused: false,
+      candidateKey: null,
+      baseline: null,
+      createdAt: new Date(start).toISOString(),
+      history: Array.from({ length: points }, (_, i) => ({
+        at: new Date(start + i * 3_600_000).toISOString(),
+        lastSeenAt: new Date(start + i * 3_600_000 + 60_000).toISOString(),
+        price: { amountMinor: 10_000 + (i % 500), currency: "USD" },
+        availability: "in_stock" as const,
+        checks: 1,
+      })),
+    };
+  }
+
+  async function historyRows(url: string): Promise<number> {
+    const [row] = await database.current.db
+      .select({ value: count() })
+      .from(priceObservation)
+      .innerJoin(product, eq(product.id, priceObservation.productId))
+      .where(eq(product.urlKey, url));
+    return row?.value ?? 0;
+  }
+
+  it("imports one watch with 100 000 history rows (the most the format allows), in batches", async () => {
+    const { db } = database.current;
+    const b = await seedUser(db);
+    const file = WatchExport.parse({
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: now.toISOString(),
+      watches: [bigWatch("https://history.example/p/big", 100_000)],
+    });
+    const result = await importWatches(
+      db,
+      { userId: b.id, maxWatches: 10, minIntervalMinutes: 60, now },
+      file,
+    );
+    expect(result).toEqual({ imported: 1, skipped: [] });
+    expect(await historyRows("https://history.example/p/big")).toBe(100_000);
+  }, 180_000);
+
+  it("writes none of a long history when a later watch in the file fails", async () => {
+    const { db } = database.current;
+    const b = await seedUser(db);
+    const file = WatchExport.parse({
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: now.toISOString(),
+      watches: [
+        bigWatch("https://history.example/p/first", 12_000),
+        bigWatch("https://history.example/p/second", 1),
+      ],
+    });
+    await expect(
+      importWatches(db, { userId: b.id, maxWatches: 1, minIntervalMinutes: 60, now }, file),
+    ).rejects.toMatchObject({ code: "limit_reached" });
+    expect(await historyRows("https://history.example/p/first")).toBe(0);
+    expect(await db.select().from(watch).where(eq(watch.userId, b.id))).toHaveLength(0);
+  }, 120_000);
+
+  it("refuses negative prices and NUL characters in a file", () => {
+    const file = {
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: now.toISOString(),
+      watches: [bigWatch("https://history.example/p/bad", 1)],
+    };
+    const negative = structuredClone(file);
+    negative.watches[0]!.history[0]!.price = { amountMinor: -1, currency: "USD" };
+    expect(WatchExport.safeParse(negative).error?.issues[0]).toMatchObject({
+      path: ["watches", 0, "history", 0, "price", "amountMinor"],
+      message: "A price cannot be negative.",
+    });
+    const nul = structuredClone(file);
+    nul.watches[0]!.title = "Bad\u0000title";
+    expect(WatchExport.safeParse(nul).error?.issues[0]?.path).toEqual(["watches", 0, "title"]);
   });
 });

@@ -1,30 +1,33 @@
 import { asc, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { AlertRule } from "../checks/index.ts";
+import { AlertRule } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation } from "../db/schema/index.ts";
-import { Money } from "../money/index.ts";
+import { storedText } from "../input.ts";
+import { type Money, NonNegativeMoney } from "../money/index.ts";
+
+import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
 import { toHistoryPoint } from "./watch-history.ts";
 import { listWatches } from "./watch-view.ts";
 
 export const ExportedPoint = z.object({
   at: z.iso.datetime({ offset: true }),
   lastSeenAt: z.iso.datetime({ offset: true }),
-  price: Money.nullable(),
+  price: NonNegativeMoney.nullable(),
   availability: z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]),
   checks: z.number().int().min(1).max(1_000_000),
 });
 export type ExportedPoint = z.infer<typeof ExportedPoint>;
 
 export const ExportedWatch = z.object({
-  url: z.string().min(1).max(4_000),
-  title: z.string().max(1_000).nullable(),
-  store: z.string().max(200).nullable(),
+  url: storedText({ label: "The link" }).min(1).max(4_000),
+  title: storedText({ label: "The title" }).max(1_000).nullable(),
+  store: storedText({ label: "The store name" }).max(200).nullable(),
   rule: AlertRule,
-  intervalMinutes: z.number().int().min(1).max(1_440),
+  intervalMinutes: CheckIntervalMinutes,
   isPaused: z.boolean(),
-  candidateKey: z.string().max(500).nullable(),
-  baseline: Money.nullable(),
+  candidateKey: CandidateKey.nullable(),
+  baseline: NonNegativeMoney.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   history: z.array(ExportedPoint).max(100_000),
 });

@@ -1,11 +1,14 @@
 import { count, eq } from "drizzle-orm";
+import { ruleToColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { ruleToColumns } from "./alert-rule.ts";
 import { refreshProductSchedule } from "./create-watch.ts";
 import type { WatchExport } from "./export-watches.ts";
 import { normalizeProductUrl } from "./normalize-url.ts";
+
+/** History rows per INSERT (6 parameters each, well under PostgreSQL's 65 535). */
+export const HISTORY_BATCH_ROWS = 5_000;
 
 export type ImportResult = {
   imported: number;
@@ -93,17 +96,21 @@ export async function importWatches(
           { details: { limit: context.maxWatches } },
         );
       }
-      if (created && item.history.length > 0) {
-        await tx.insert(priceObservation).values(
-          item.history.map((p) => ({
-            productId,
-            priceMinor: p.price?.amountMinor ?? null,
-            currency: p.price?.currency ?? null,
-            availability: p.availability,
-            observedAt: new Date(p.at),
-            lastSeenAt: new Date(p.lastSeenAt),
-          })),
-        );
+      if (created) {
+        // In batches: one INSERT of 100 000 rows would pass PostgreSQL's 65 535 parameters.
+        // Still one transaction, so a failure in any batch leaves nothing behind.
+        for (let start = 0; start < item.history.length; start += HISTORY_BATCH_ROWS) {
+          await tx.insert(priceObservation).values(
+            item.history.slice(start, start + HISTORY_BATCH_ROWS).map((p) => ({
+              productId,
+              priceMinor: p.price?.amountMinor ?? null,
+              currency: p.price?.currency ?? null,
+              availability: p.availability,
+              observedAt: new Date(p.at),
+              lastSeenAt: new Date(p.lastSeenAt),
+            })),
+          );
+        }
       }
       await refreshProductSchedule(tx, productId, now);
     }

@@ -1,3 +1,5 @@
+import { storedText } from "../input.ts";
+
 /**
  * The key under which everyone tracking the same product shares one product row: the URL
  * with tracking noise removed and the variant kept.
@@ -140,3 +142,31 @@ export function normalizeProductUrl(input: string): NormalizedUrl | null {
   if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, "") || "/";
   return { key: url.toString(), host: url.hostname };
 }
+
+const HAS_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
+/** `mailto:x`, `javascript:x`: a scheme without `//` (but not `host:port`). */
+const OTHER_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
+
+/**
+ * A link as people paste it: `www.store.com/p/1` and `//store.com/p/1` mean https. Only a
+ * missing scheme is added; anything with another scheme is left for the http(s) check.
+ */
+export function withDefaultScheme(input: string): string {
+  const value = input.trim();
+  if (value === "" || HAS_SCHEME.test(value) || OTHER_SCHEME.test(value)) return value;
+  return value.startsWith("//") ? `https:${value}` : `https://${value}`;
+}
+
+/**
+ * A product link as input (hub forms and /api/v1): trimmed, a missing scheme taken as
+ * https://, and only http(s) links to a host accepted.
+ */
+export const ProductUrl = storedText({ label: "The link" })
+  .trim()
+  .min(1, "Paste a product link.")
+  .max(4_000, "That link is too long.")
+  .transform(withDefaultScheme)
+  .refine(
+    (value) => normalizeProductUrl(value) !== null,
+    "Paste a link to a product page, such as https://www.store.com/p/1.",
+  );

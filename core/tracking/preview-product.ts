@@ -1,7 +1,14 @@
-import { extractProduct } from "../extract/index.ts";
+import { z } from "zod";
 import type { ExtractResult } from "../extract/types.ts";
+import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import { describeOutcome, type Fetcher, type FetchOutcomeKind } from "../fetch/index.ts";
-import { normalizeProductUrl } from "./normalize-url.ts";
+
+import { normalizeProductUrl, ProductUrl } from "./normalize-url.ts";
+import { CandidateKey } from "./watch-fields.ts";
+
+/** What a preview needs: the link (a missing scheme means https) and, optionally, a price choice. */
+export const PreviewInput = z.object({ url: ProductUrl, candidateKey: CandidateKey.optional() });
+export type PreviewInput = z.infer<typeof PreviewInput>;
 
 export type ProductPreview = ExtractResult & {
   /** The normalised URL the product is shared under. */
@@ -16,8 +23,11 @@ export type PreviewOutcome =
   | { kind: "ok"; preview: ProductPreview }
   | {
       kind: "failed";
-      /** The fetch outcome kind (bot_challenge, timeout, …) or bad_url. */
-      code: FetchOutcomeKind | "bad_url";
+      /**
+       * The fetch outcome kind (bot_challenge, timeout, …), bad_url, too_large for a page cut
+       * by the extraction time budget, or busy (the extraction queue is full: try again).
+       */
+      code: FetchOutcomeKind | "bad_url" | "busy";
       message: string;
       retryAfterMs?: number;
     };
@@ -27,6 +37,8 @@ export type PreviewOptions = {
   preferredCandidateKey?: string;
   signal?: AbortSignal;
   render?: boolean;
+  /** Where the page is read: the server's extraction pool (off the event loop); inline by default. */
+  extract?: Extractor;
 };
 
 /** Fetch a product page through the safe fetcher and read it: what the hub shows on paste. */
@@ -58,9 +70,19 @@ export async function previewProduct(
         : {}),
     };
   }
-  const extracted = extractProduct(outcome.body, outcome.finalUrl, {
+  const read = await (options.extract ?? inlineExtractor)(outcome.body, outcome.finalUrl, {
     preferredCandidateKey: options.preferredCandidateKey,
   });
+  if (read.kind !== "ok") {
+    return read.kind === "cut"
+      ? { kind: "failed", code: "too_large", message: "This page is too large or complex to read" }
+      : {
+          kind: "failed",
+          code: "busy",
+          message: "Dropwave is busy reading other pages; try again in a moment",
+        };
+  }
+  const extracted = read.result;
   return {
     kind: "ok",
     preview: {

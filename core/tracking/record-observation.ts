@@ -1,22 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { extractionColumns } from "../checks/extraction-columns.ts";
+import { factsFromExtraction, type ObservedFacts } from "../checks/observed-facts.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product } from "../db/schema/index.ts";
 import type { ExtractResult } from "../extract/types.ts";
 
-/** What one successful check saw, in the product row's terms. */
-export type ObservedFacts = {
-  priceMinor: number | null;
-  currency: string | null;
-  availability: string;
-};
-
-export function factsFromExtraction(result: ExtractResult): ObservedFacts {
-  return {
-    priceMinor: result.price?.amountMinor ?? null,
-    currency: result.price?.currency ?? null,
-    availability: result.availability,
-  };
-}
+export { extractionColumns, factsFromExtraction, type ObservedFacts };
 
 type Executor = Pick<Db, "select" | "insert" | "update">;
 
@@ -71,31 +60,4 @@ export async function storeExtraction(
     .update(product)
     .set(extractionColumns(result, at))
     .where(and(eq(product.id, productId)));
-}
-
-/** The product columns a successful extraction sets (the check worker adds its schedule). */
-export function extractionColumns(result: ExtractResult, at: Date) {
-  return {
-    title: result.title,
-    imageUrl: result.imageUrl,
-    brand: result.brand,
-    sku: result.sku,
-    gtin: result.gtin,
-    canonicalUrl: result.canonicalUrl,
-    priceMinor: result.price?.amountMinor ?? null,
-    currency: result.price?.currency ?? null,
-    listPriceMinor:
-      result.listPrice && result.listPrice.currency === result.price?.currency
-        ? result.listPrice.amountMinor
-        : null,
-    availability: result.availability,
-    extractStatus: result.status,
-    candidates: result.candidates,
-    lastCheckedAt: at,
-    lastSuccessAt: at,
-    lastOutcome: "ok",
-    lastError: null,
-    consecutiveFailures: 0,
-    updatedAt: at,
-  } satisfies Partial<typeof product.$inferInsert>;
 }

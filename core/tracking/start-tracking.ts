@@ -1,5 +1,6 @@
 import { describeRuleStatusAtCreation, type RuleStatusAtCreation } from "../checks/index.ts";
 import type { Db } from "../db/client.ts";
+import type { Extractor } from "../extract-pool/index.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import { type CreateWatchContext, type CreateWatchInput, createWatch } from "./create-watch.ts";
 import { previewProduct } from "./preview-product.ts";
@@ -11,7 +12,7 @@ import type { WatchView } from "./watch-view.ts";
  * The hub's form and the API's POST /watches both come here.
  */
 export async function startTracking(
-  deps: { db: Db; fetcher: Pick<Fetcher, "fetchPage"> },
+  deps: { db: Db; fetcher: Pick<Fetcher, "fetchPage">; extract?: Extractor },
   context: CreateWatchContext,
   input: CreateWatchInput,
   options: { acceptLanguage?: string } = {},
@@ -19,6 +20,7 @@ export async function startTracking(
   const outcome = await previewProduct(deps.fetcher, input.url, {
     acceptLanguage: options.acceptLanguage,
     preferredCandidateKey: input.candidateKey,
+    extract: deps.extract,
   });
   const watch = await createWatch(deps.db, context, input, outcome);
   const ruleStatus = describeRuleStatusAtCreation(

@@ -1,18 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { AlertRule, type Observation, ruleToColumns } from "../checks/alert-rule.ts";
+import { alertStateFromJson, alertStateToJson } from "../checks/alert-state-json.ts";
+import { stateForNewRule } from "../checks/decide-alerts.ts";
 import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { AlertRule, ruleToColumns } from "./alert-rule.ts";
-import { refreshProductSchedule } from "./create-watch.ts";
+import { assertRuleCurrency, refreshProductSchedule } from "./create-watch.ts";
+import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
 import { getWatch, isUuid, type WatchView } from "./watch-view.ts";
 
 export const UpdateWatchInput = z
   .object({
     rule: AlertRule.optional(),
-    intervalMinutes: z.number().int().min(1).max(1_440).optional(),
-    isPaused: z.boolean().optional(),
-    candidateKey: z.string().max(500).nullable().optional(),
+    intervalMinutes: CheckIntervalMinutes.optional(),
+    isPaused: z.boolean({ error: "isPaused is true or false." }).optional(),
+    candidateKey: CandidateKey.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change.");
 export type UpdateWatchInput = z.infer<typeof UpdateWatchInput>;
@@ -31,13 +34,25 @@ export async function updateWatch(
   if (!isUuid(watchId)) throw notFound();
   await db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: watch.id, productId: watch.productId })
+      .select({ id: watch.id, productId: watch.productId, alertState: watch.alertState })
       .from(watch)
       .where(and(eq(watch.id, watchId), eq(watch.userId, context.userId)))
       .limit(1);
     if (!existing) throw notFound();
-    await lockProduct(tx, existing.productId);
-    const ruleChanged = input.rule !== undefined;
+    const current = await lockProduct(tx, existing.productId);
+    if (input.rule) assertRuleCurrency(input.rule, current.currency);
+    // A new rule keeps what the watch knows about the price and starts its own hysteresis.
+    const alertState = input.rule
+      ? alertStateToJson(
+          stateForNewRule({
+            watchId,
+            rule: input.rule,
+            previous: alertStateFromJson(existing.alertState).state,
+            current: currentObservation(current),
+            now: context.now,
+          }),
+        )
+      : undefined;
     await tx
       .update(watch)
       .set({
@@ -47,8 +62,7 @@ export async function updateWatch(
           : {}),
         ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
         ...(input.candidateKey !== undefined ? { candidateKey: input.candidateKey } : {}),
-        // A new rule starts with fresh alert state (no hysteresis carried over).
-        ...(ruleChanged ? { alertState: {} } : {}),
+        ...(alertState ? { alertState } : {}),
         updatedAt: context.now,
       })
       .where(eq(watch.id, watchId));
@@ -97,6 +111,38 @@ export async function deleteWatch(db: Db, userId: string, watchId: string): Prom
  * (check-store.ts: product, then watch rows). Taking them the other way round let a person's
  * edit and a check's write wait for each other until PostgreSQL aborted one (a deadlock).
  */
-async function lockProduct(tx: Pick<Db, "select">, productId: string): Promise<void> {
-  await tx.select({ id: product.id }).from(product).where(eq(product.id, productId)).for("update");
+async function lockProduct(tx: Pick<Db, "select">, productId: string) {
+  const [row] = await tx
+    .select({
+      priceMinor: product.priceMinor,
+      currency: product.currency,
+      availability: product.availability,
+      extractStatus: product.extractStatus,
+    })
+    .from(product)
+    .where(eq(product.id, productId))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+type ProductReading = Awaited<ReturnType<typeof lockProduct>>;
+
+/** The product's last successful reading, as the alert decision reads observations. */
+function currentObservation(row: ProductReading): Observation | null {
+  if (row.extractStatus === null) return null;
+  const availability = row.availability;
+  return {
+    id: "rule-change",
+    kind: "read",
+    status: row.extractStatus as Extract<Observation, { kind: "read" }>["status"],
+    price:
+      row.priceMinor === null || row.currency === null
+        ? null
+        : { amountMinor: row.priceMinor, currency: row.currency },
+    availability:
+      availability === "in_stock" || availability === "out_of_stock" || availability === "preorder"
+        ? availability
+        : "unknown",
+  };
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { type AlertRule, ruleFromColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import type { Money } from "../money/index.ts";
-import { type AlertRule, ruleFromColumns } from "./alert-rule.ts";
 
 /** A watch as the hub and the API show it. */
 export type WatchView = {
@@ -35,7 +35,49 @@ export type WatchView = {
   createdAt: string;
 };
 
-type Row = { watch: typeof watch.$inferSelect; product: typeof product.$inferSelect };
+/**
+ * The columns a view needs, and no more: the product's candidates and the watch's alert state
+ * (jsonb, the largest columns) are never read or parsed for a list.
+ */
+const VIEW_COLUMNS = {
+  watch: {
+    id: watch.id,
+    ruleKind: watch.ruleKind,
+    ruleAmountMinor: watch.ruleAmountMinor,
+    ruleCurrency: watch.ruleCurrency,
+    rulePercent: watch.rulePercent,
+    intervalMinutes: watch.intervalMinutes,
+    isPaused: watch.isPaused,
+    candidateKey: watch.candidateKey,
+    baselinePriceMinor: watch.baselinePriceMinor,
+    baselineCurrency: watch.baselineCurrency,
+    createdAt: watch.createdAt,
+  },
+  product: {
+    id: product.id,
+    url: product.url,
+    host: product.host,
+    store: product.store,
+    title: product.title,
+    imageUrl: product.imageUrl,
+    priceMinor: product.priceMinor,
+    currency: product.currency,
+    listPriceMinor: product.listPriceMinor,
+    availability: product.availability,
+    extractStatus: product.extractStatus,
+    lastCheckedAt: product.lastCheckedAt,
+    lastSuccessAt: product.lastSuccessAt,
+    nextCheckAt: product.nextCheckAt,
+    lastOutcome: product.lastOutcome,
+    lastError: product.lastError,
+    consecutiveFailures: product.consecutiveFailures,
+  },
+};
+
+type Row = {
+  watch: Pick<typeof watch.$inferSelect, keyof typeof VIEW_COLUMNS.watch>;
+  product: Pick<typeof product.$inferSelect, keyof typeof VIEW_COLUMNS.product>;
+};
 
 function money(amountMinor: number | null, currency: string | null): Money | null {
   return amountMinor === null || currency === null ? null : { amountMinor, currency };
@@ -126,7 +168,7 @@ export async function getWatch(
 ): Promise<WatchView | null> {
   if (!isUuid(watchId)) return null;
   const [row] = await db
-    .select({ watch, product })
+    .select(VIEW_COLUMNS)
     .from(watch)
     .innerJoin(product, eq(product.id, watch.productId))
     .where(and(eq(watch.id, watchId), eq(watch.userId, userId)))
@@ -139,7 +181,7 @@ export async function getWatch(
 /** Every watch of one owner, newest first. */
 export async function listWatches(db: Reader, userId: string): Promise<WatchView[]> {
   const rows = await db
-    .select({ watch, product })
+    .select(VIEW_COLUMNS)
     .from(watch)
     .innerJoin(product, eq(product.id, watch.productId))
     .where(eq(watch.userId, userId))

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppServices } from "../../app/context.ts";
+import { handleAuth } from "../../core/accounts/auth.ts";
 import { AppError } from "../../core/errors.ts";
 import { apiErrorResponse, type HonoEnv, withClientIp } from "../http.ts";
 import { createApiV1 } from "./v1/index.ts";
@@ -20,9 +21,10 @@ export function createApi(services: AppServices): Hono<HonoEnv> {
     );
   });
 
-  api.on(["GET", "POST"], "/auth/*", (c) =>
-    services.auth.handler(withClientIp(c.req.raw, c.get("scope").clientIp)),
-  );
+  api.on(["GET", "POST"], "/auth/*", (c) => {
+    const scope = c.get("scope");
+    return handleAuth(services.auth, withClientIp(c.req.raw, scope.clientIp), scope.log);
+  });
 
   api.route("/v1", createApiV1(services));
 

@@ -1,8 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { parseInput } from "../../core/input.ts";
 
-/** The request's JSON body, validated: a 400 naming each bad field, or the typed value. */
+/**
+ * The request's JSON body, parsed with the core schema of the function it goes to: a 400
+ * naming each bad field (the same messages the page forms show), or the typed value.
+ */
 export async function parseJsonBody<T extends z.ZodType>(
   c: Context,
   schema: T,
@@ -13,11 +17,10 @@ export async function parseJsonBody<T extends z.ZodType>(
   } catch {
     throw new AppError("bad_request", "The body must be JSON.");
   }
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join(".") || "body",
-    message: issue.message,
-  }));
-  throw new AppError("validation_failed", fields[0]?.message ?? "Check the fields.", { fields });
+  return parseInput(schema, raw);
+}
+
+/** The request's query string, validated like a body: a 400 naming each bad field. */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseInput(schema, c.req.query());
 }

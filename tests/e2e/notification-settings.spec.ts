@@ -21,7 +21,10 @@ test("add a webhook channel on /user, send a test, see the result, remove it", a
   await panel.getByLabel("URL").fill(`${receiver.origin}/hook`);
   await panel.getByLabel("Signing secret (16+ characters)").fill("short");
   await panel.getByRole("button", { name: "Add channel" }).click();
-  await expect(panel.getByRole("alert")).toContainText("config.secret");
+  // Plain words beside the form, not the validator's path and text.
+  await expect(panel.getByRole("alert")).toHaveText(
+    "Enter a secret of at least 16 characters (it signs each webhook).",
+  );
   await panel.getByLabel("Signing secret (16+ characters)").fill("whsec_0123456789abcdef");
   await panel.getByRole("button", { name: "Add channel" }).click();
   const row = panel.getByTestId("channel-row").filter({ hasText: "My receiver" });
@@ -35,4 +38,20 @@ test("add a webhook channel on /user, send a test, see the result, remove it", a
   await page.goto("/hub");
   await page.getByRole("button", { name: "Send a test alert" }).click();
   await expect(page.locator("[data-sonner-toast]").first()).toContainText(/Test alert sent|failed/);
+});
+
+test("the time zone is chosen from a searchable list of the browser's zones", async ({ page }) => {
+  await register(page, uniqueEmail("zones"));
+  await page.goto("/user#notifications");
+  const panel = page.getByTestId("notifications-panel");
+  const field = panel.getByLabel("Time zone");
+  await expect(field).toHaveAttribute("list", "time-zones");
+  await expect(page.locator('datalist#time-zones option[value="Europe/Berlin"]')).toHaveCount(1);
+  await field.fill("Europe/Berlin");
+  await panel.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(page.locator("[data-sonner-toast]").first()).toContainText("Saved");
+  await page.reload();
+  await expect(page.getByTestId("notifications-panel").getByLabel("Time zone")).toHaveValue(
+    "Europe/Berlin",
+  );
 });

@@ -40,7 +40,7 @@ test("a price drop shows in the header feed and as a toast, without a reload", a
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Price drop: Bell Kettle" });
   await expect(toast).toContainText("now $60.00", { timeout: 20_000 });
   await expect(page.getByTestId("notification-count")).toHaveText("1");
-  await bell.locator("summary").click();
+  await bell.getByRole("button", { name: /Notifications/ }).click();
   const item = bell.getByRole("link", { name: /Price drop: Bell Kettle/ });
   await expect(item).toHaveAttribute("href", `/hub/watch/${watchId}`);
   await bell.getByRole("button", { name: "Mark all read" }).click();

@@ -1,8 +1,10 @@
 import pino from "pino";
 import type { AppServices } from "../../app/context.ts";
 import { parseEnv } from "../../core/env.ts";
+import type { Extractor } from "../../core/extract-pool/index.ts";
+import type { Logger } from "../../core/log.ts";
 import type { Mailer } from "../../core/mail/mailer.ts";
-import { createApp } from "../../server/app.ts";
+import { createApp, type PageHandler } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import type { TestDatabase } from "./db.ts";
 
@@ -11,7 +13,13 @@ export const TEST_ORIGIN = "http://dropwave.test";
 /** The real Hono app on a test database, called with app.request() (no socket). */
 export async function createTestApp(
   database: TestDatabase,
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    pageHandler?: PageHandler;
+    log?: Logger;
+    extract?: Extractor;
+  } = {},
 ) {
   const env = parseEnv({
     NODE_ENV: "test",
@@ -20,14 +28,15 @@ export async function createTestApp(
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     ...options.env,
   });
-  const log = pino({ level: "silent" });
+  const log = options.log ?? pino({ level: "silent" });
   const services: AppServices = await createServices({
     env,
     log,
     database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.extract ? { extract: options.extract } : {}),
   });
-  const app = createApp(services);
+  const app = createApp(services, options.pageHandler ? { pageHandler: options.pageHandler } : {});
   /** A JSON request as a browser on the app's own origin would send it. */
   const request = (
     path: string,

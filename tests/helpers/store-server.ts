@@ -4,7 +4,8 @@ import { createFetcher, type Fetcher, type FetcherOptions } from "../../core/fet
 
 export type StorePage = {
   status?: number;
-  body: string;
+  /** A Buffer for binary answers (pictures). */
+  body: string | Buffer;
   contentType?: string;
   headers?: Record<string, string>;
   /** Answer after this long (a slow store; tests of work in flight). */

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { PreviewOutcome } from "../../../core/tracking/preview-product.ts";
 import { availabilityLabel, money } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { ProductImage } from "../product-image.tsx";
+import { buttonClass } from "../ui/button.tsx";
+import { cardClass } from "../ui/card.tsx";
+import { inputClass } from "../ui/field.tsx";
 import { IntervalSelect, RuleFields } from "./rule-fields.tsx";
 
 export type PreviewActionData = { intent: "preview"; url: string; outcome: PreviewOutcome };
@@ -39,8 +42,17 @@ export function AddProduct({
   });
 
   const created = create.data;
+  // A saved preview is put away; the next preview shows again. (Hiding every preview while
+  // the last save's answer was "ok" left the hub blank after the first product.)
+  const previewData = useRef(preview.data);
+  previewData.current = preview.data;
+  const [putAway, setPutAway] = useState<{
+    save: CreateActionData;
+    preview: PreviewActionData | undefined;
+  } | null>(null);
   useEffect(() => {
     if (created?.intent === "create" && created.ok) {
+      setPutAway({ save: created, preview: previewData.current });
       toast.success(`Tracking ${created.title ?? "the product"}`, {
         description: created.ruleMessage,
       });
@@ -50,17 +62,15 @@ export function AddProduct({
   }, [created]);
 
   const isPreviewing = preview.state !== "idle";
+  const isJustSaved = created?.intent === "create" && created.ok && putAway?.save !== created;
   const data =
-    preview.state === "idle" && !(created?.intent === "create" && created.ok)
+    preview.state === "idle" && !isJustSaved && preview.data !== putAway?.preview
       ? preview.data
       : undefined;
   const createError = created?.intent === "create" && !created.ok ? created.error : null;
 
   return (
-    <section
-      aria-labelledby="add-title"
-      className="rounded-2xl border border-border bg-surface p-6 shadow-lg"
-    >
+    <section aria-labelledby="add-title" className={cardClass({ isRaised: true })}>
       <h2 id="add-title" className="font-display text-xl font-bold">
         Track a product
       </h2>
@@ -78,7 +88,12 @@ export function AddProduct({
           ref={inputRef}
           id="product-url"
           name="url"
-          type="url"
+          // Text, not type="url": a link without a scheme (www.store.com/p/1) is accepted and
+          // read as https by the server, instead of the browser's "Please enter a URL".
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
           required
           value={url}
           onChange={(event) => setUrl(event.target.value)}
@@ -91,13 +106,9 @@ export function AddProduct({
             }
           }}
           placeholder="Paste a product link, e.g. https://www.amazon.com/dp/…"
-          className="flex-1 rounded-xl border border-border bg-bg px-4 py-3 text-lg"
+          className={inputClass({ size: "lg", className: "flex-1" })}
         />
-        <button
-          type="submit"
-          disabled={isPreviewing}
-          className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg disabled:opacity-70"
-        >
+        <button type="submit" disabled={isPreviewing} className={buttonClass({ size: "xl" })}>
           {isPreviewing ? "Reading the page…" : "Preview"}
         </button>
       </form>
@@ -152,60 +163,61 @@ function PreviewCard({
     <create.Form
       method="post"
       action="/hub"
-      className="mt-6 grid gap-6 md:grid-cols-[160px_1fr]"
+      // On a phone the picture is a thumbnail beside the title, so the price shows without
+      // scrolling; from md it is a column of its own.
+      className="mt-6 grid grid-cols-[4.5rem_1fr] gap-4 md:grid-cols-[160px_1fr] md:gap-x-6"
       data-testid="preview-card"
     >
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="url" value={data.url} />
-      <div className="aspect-square overflow-hidden rounded-xl border border-border bg-bg">
+      <div
+        className="aspect-square self-start overflow-hidden rounded-xl border border-border bg-bg md:row-span-2"
+        data-testid="preview-picture"
+      >
         <ProductImage src={ok?.imageUrl ?? null} />
       </div>
-      <div className="space-y-4">
-        {ok ? (
-          <div>
-            <p className="text-sm text-muted">{ok.store}</p>
-            <h3 className="text-lg font-semibold">{ok.title ?? "Untitled product"}</h3>
-            {ok.status === "ok" && ok.price ? (
-              <p className="mt-1 text-3xl font-black text-accent" data-testid="preview-price">
-                {money(ok.price)}
-                {ok.isPriceRange ? (
-                  <span className="ml-2 text-sm font-normal text-muted">(from)</span>
-                ) : null}
-                {ok.listPrice ? (
-                  <span className="ml-3 text-base font-normal text-muted line-through">
-                    {money(ok.listPrice)}
-                  </span>
-                ) : null}
-              </p>
-            ) : null}
-            <p className="mt-1 text-sm">{availabilityLabel[ok.availability] ?? ok.availability}</p>
-            {ok.status === "no_price" || ok.status === "not_product" ? (
-              <p
-                className="mt-2 rounded-lg border border-warn/50 bg-warn/10 px-3 py-2 text-sm"
-                role="status"
-              >
-                {ok.status === "no_price"
-                  ? "No price found on this page. You can still track its availability, or try again later."
-                  : "This does not look like a product page. You can still track it, or check the link."}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <div className="rounded-lg border border-warn/50 bg-warn/10 px-4 py-3" role="alert">
-            <p className="font-semibold">We could not read this page</p>
-            <p className="text-sm">{outcome.kind === "failed" ? outcome.message : ""}</p>
-            <p className="mt-1 text-sm text-muted">
-              You can still track it: we'll keep trying on schedule.
+      {ok ? (
+        <div className="min-w-0">
+          <p className="text-sm text-muted">{ok.store}</p>
+          <h3 className="text-lg font-semibold">{ok.title ?? "Untitled product"}</h3>
+          {ok.status === "ok" && ok.price ? (
+            <p className="mt-1 text-3xl font-black text-accent" data-testid="preview-price">
+              {money(ok.price)}
+              {ok.isPriceRange ? (
+                <span className="ml-2 text-sm font-normal text-muted">(from)</span>
+              ) : null}
+              {ok.listPrice ? (
+                <span className="ml-3 text-base font-normal text-muted line-through">
+                  {money(ok.listPrice)}
+                </span>
+              ) : null}
             </p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="mt-2 text-sm text-accent-2 underline"
+          ) : null}
+          <p className="mt-1 text-sm">{availabilityLabel[ok.availability] ?? ok.availability}</p>
+          {ok.status === "no_price" || ok.status === "not_product" ? (
+            <p
+              className="mt-2 rounded-lg border border-warn/50 bg-warn/10 px-3 py-2 text-sm"
+              role="status"
             >
-              Try again now
-            </button>
-          </div>
-        )}
+              {ok.status === "no_price"
+                ? "No price found on this page. You can still track its availability, or try again later."
+                : "This does not look like a product page. You can still track it, or check the link."}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="rounded-lg border border-warn/50 bg-warn/10 px-4 py-3" role="alert">
+          <p className="font-semibold">We could not read this page</p>
+          <p className="text-sm">{outcome.kind === "failed" ? outcome.message : ""}</p>
+          <p className="mt-1 text-sm text-muted">
+            You can still track it: we'll keep trying on schedule.
+          </p>
+          <button type="button" onClick={onRetry} className="mt-2 text-sm text-accent-2 underline">
+            Try again now
+          </button>
+        </div>
+      )}
+      <div className="col-span-2 space-y-4 md:col-span-1 md:col-start-2">
         {isAmbiguous ? (
           <fieldset className="space-y-2" data-testid="candidates">
             <legend className="text-sm font-semibold">
@@ -236,7 +248,7 @@ function PreviewCard({
           <button
             type="submit"
             disabled={create.state !== "idle"}
-            className="rounded-lg bg-accent px-5 py-2.5 font-semibold text-accent-fg disabled:opacity-70"
+            className={buttonClass({ size: "lg" })}
           >
             {create.state !== "idle" ? "Saving…" : "Start tracking"}
           </button>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { inputClass } from "../ui/field.tsx";
 
 type RuleKind =
   | "any_drop"
@@ -70,7 +71,7 @@ export function RuleFields({
             inputMode="decimal"
             defaultValue={defaultAmount}
             placeholder="49.99"
-            className="w-32 rounded-lg border border-border bg-surface px-3 py-1.5"
+            className={inputClass({ size: "sm", className: "w-32" })}
             aria-invalid={error?.field === "amount" || undefined}
           />
           <span className="text-sm text-muted">{currency ?? "no price read yet"}</span>
@@ -87,7 +88,7 @@ export function RuleFields({
             name="percent"
             inputMode="decimal"
             defaultValue={defaultPercent}
-            className="w-20 rounded-lg border border-border bg-surface px-3 py-1.5"
+            className={inputClass({ size: "sm", className: "w-20" })}
             aria-invalid={error?.field === "percent" || undefined}
           />
           <span className="text-sm">% from today's price</span>
@@ -116,7 +117,7 @@ export function IntervalSelect({
       <select
         name="intervalMinutes"
         defaultValue={String(Math.max(defaultValue, choices[0] ?? 360))}
-        className="rounded-lg border border-border bg-surface px-2 py-1.5"
+        className={inputClass({ size: "sm" })}
       >
         {choices.map((m) => (
           <option key={m} value={m}>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { WatchView } from "../../../core/tracking/watch-view.ts";
 import {
   availabilityLabel,
@@ -9,7 +8,9 @@ import {
   money,
   relativeTime,
 } from "../../lib/format.ts";
-import { ProductImage } from "../product-image.tsx";
+import { toast } from "../../lib/toast.ts";
+import { ProductImage, productImagePath } from "../product-image.tsx";
+import { cardClass } from "../ui/card.tsx";
 
 type SortKey = "newest" | "price" | "change" | "title";
 type FilterKey = "all" | "dropped" | "below_target" | "errors" | "paused";
@@ -154,12 +155,9 @@ function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => v
     ? `${w.lastError} — retrying ${relativeTime(w.nextCheckAt)}`
     : `Checked ${relativeTime(w.lastCheckedAt)}`;
   return (
-    <li
-      className="flex gap-4 rounded-2xl border border-border bg-surface p-4"
-      data-testid="watch-card"
-    >
+    <li className={cardClass({ padding: "sm", className: "flex gap-4" })} data-testid="watch-card">
       <div className="h-24 w-24 shrink-0 overflow-hidden rounded-xl border border-border bg-bg">
-        <ProductImage src={w.imageUrl} />
+        <ProductImage src={w.imageUrl ? productImagePath(w.productId) : null} />
       </div>
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-xs text-muted">{w.store}</p>

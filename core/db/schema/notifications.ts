@@ -35,9 +35,22 @@ export const notificationChannel = pgTable(
     consecutivePermanentFailures: integer("consecutive_permanent_failures").notNull().default(0),
     lastError: text("last_error"),
     lastDeliveredAt: timestamp("last_delivered_at", { withTimezone: true }),
+    /**
+     * When the receiver agreed to get alerts; null = waiting for confirmation, and nothing is
+     * sent. Only email channels to an address other than the account's start unconfirmed
+     * (core/notify/manage/confirm-email-channel.ts); every other row is confirmed on creation,
+     * and rows from before confirmation existed were confirmed when the column was added.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).defaultNow(),
+    /** SHA-256 (hex) of the link token mailed to an unconfirmed address. */
+    confirmationTokenHash: text("confirmation_token_hash"),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notification_channel_user_idx").on(t.userId)],
+  (t) => [
+    index("notification_channel_user_idx").on(t.userId),
+    uniqueIndex("notification_channel_confirmation_idx").on(t.confirmationTokenHash),
+  ],
 );
 
 /**
@@ -59,7 +72,7 @@ export const delivery = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** pending | delivered | failed */
+    /** pending | delivered | failed | skipped (not sent: the channel's address is unconfirmed) */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -117,6 +117,40 @@ describe("/api/v1 channels", () => {
       headers: alice.auth,
     });
     expect(read.status).toBe(400);
+    // Plain words, not the validator's ("Invalid input: expected string, received undefined").
+    const missing = await request("/api/v1/channels", {
+      body: { config: { type: "webhook", url: "https://hooks.example/in" } },
+      headers: alice.auth,
+    });
+    expect((await missing.json()).error.fields).toEqual([
+      {
+        field: "config.secret",
+        message: "Enter a secret of at least 16 characters (it signs each webhook).",
+      },
+    ]);
+  });
+
+  it("answers 400, not 500, for a NUL in a name and for a PATCH that changes nothing", async () => {
+    const { request } = await appWithReceivers();
+    const alice = await createPerson(request);
+    const config = { type: "email", address: "someone@example.test" };
+    const nul = await request("/api/v1/channels", {
+      body: { name: "Mine\u0000", config },
+      headers: alice.auth,
+    });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error.fields[0].field).toBe("name");
+    const created = await request("/api/v1/channels", { body: { config }, headers: alice.auth });
+    const { channel } = await created.json();
+    for (const body of [{}, { name: "x\u0000" }]) {
+      const patched = await request(`/api/v1/channels/${channel.id}`, {
+        method: "PATCH",
+        body,
+        headers: alice.auth,
+      });
+      expect(patched.status).toBe(400);
+      expect((await patched.json()).error.code).toBe("validation_failed");
+    }
   });
 
   it("saves quiet hours, time zone and the digest", async () => {

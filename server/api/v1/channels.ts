@@ -1,9 +1,7 @@
-import type { Hono, MiddlewareHandler } from "hono";
-import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
 import { checkNow } from "../../../core/checks/check-now.ts";
 import { buildTestAlertMessage } from "../../../core/notify/alert-message.ts";
-import { type ChannelConfig, createChannelConfigSchema } from "../../../core/notify/channels.ts";
+import type { ChannelConfig } from "../../../core/notify/channels.ts";
 import { type DeliveryResult, deliver } from "../../../core/notify/deliver.ts";
 import {
   createChannel,
@@ -13,7 +11,10 @@ import {
   getWatchChannels,
   listChannels,
   NotificationSettingsInput,
+  resendChannelConfirmation,
   setWatchChannels,
+  takeTestSend,
+  toChannelView,
   updateChannel,
   updateNotificationSettings,
 } from "../../../core/notify/manage-channels.ts";
@@ -21,163 +22,311 @@ import {
   getNotificationFeed,
   markNotificationsRead,
 } from "../../../core/notify/notification-feed.ts";
+import {
+  ChannelInput,
+  ChannelUpdate,
+  channelInputSchemas,
+  ReadInput,
+  WatchChannelsInput,
+} from "../../../core/notify/notify-input.ts";
 import { getVapidKeys, vapidSubject } from "../../../core/notify/vapid-keys.ts";
 import { parseJsonBody } from "../validate.ts";
-import type { ApiV1Env } from "./require-user.ts";
+import { type ApiRouter, idParam } from "./route.ts";
+import {
+  ChannelBody,
+  ChannelsBody,
+  DeliveryResult as DeliveryResultBody,
+  Feed,
+  FeedQuery,
+  PushKey,
+  SettingsBody,
+  TestResults,
+  WatchChannels,
+} from "./schemas.ts";
 
 /**
  * Channel configs from the API. http:// is accepted only where the operator allowed private
  * addresses (a LAN ntfy/Gotify, tests): the same switch that lets the fetcher reach them.
  */
 export function channelSchemas(services: AppServices) {
-  const config = createChannelConfigSchema({
-    allowHttp: services.env.FETCH_ALLOW_PRIVATE.length > 0,
-  });
-  return {
-    ChannelInput: z.object({ name: z.string().trim().max(80).optional(), config }),
-    ChannelUpdate: z.object({
-      name: z.string().trim().max(80).optional(),
-      isPaused: z.boolean().optional(),
-      config: config.optional(),
-    }),
-  };
+  return channelInputSchemas({ allowHttp: services.env.FETCH_ALLOW_PRIVATE.length > 0 });
 }
 
-/** Documented in openapi.ts (production options: https only). */
-export const ChannelInput = z.object({
-  name: z.string().trim().max(80).optional(),
-  config: createChannelConfigSchema(),
-});
-export const ChannelUpdate = ChannelInput.extend({ isPaused: z.boolean().optional() }).partial();
-export const ReadInput = z.union([
-  z.object({ ids: z.array(z.uuid("Not an event id")).min(1).max(500) }),
-  z.object({ all: z.literal(true) }),
-]);
-export const WatchChannelsInput = z.object({
-  channelIds: z.array(z.uuid("Not a channel id")).max(50),
-});
-
-function resultJson(result: DeliveryResult) {
-  return result.kind === "delivered"
-    ? { result: "delivered" as const }
-    : result.kind === "retry"
-      ? { result: "retry" as const, reason: result.reason }
-      : { result: "permanent" as const, reason: result.reason };
+/** What a test send answers; "skipped": an unconfirmed address, to which nothing is sent. */
+function resultJson(result: DeliveryResult | "skipped") {
+  return result === "skipped"
+    ? {
+        result: "skipped" as const,
+        reason: "Not sent: waiting for the address to confirm (we emailed it a link)",
+      }
+    : result.kind === "delivered"
+      ? { result: "delivered" as const }
+      : result.kind === "retry"
+        ? { result: "retry" as const, reason: result.reason }
+        : { result: "permanent" as const, reason: result.reason };
 }
 
 /** Notification routes of /api/v1: channels, settings, the in-app feed, push key, tests. */
-export function mountChannelRoutes(
-  v1: Hono<ApiV1Env>,
-  services: AppServices,
-  signedIn: MiddlewareHandler<ApiV1Env>,
-): void {
+export function mountChannelRoutes(api: ApiRouter, services: AppServices): void {
   const db = services.database.db;
   const schemas = channelSchemas(services);
   const publicUrl = services.env.PUBLIC_URL;
+  const tag = "Notifications";
   const vapid = () =>
     getVapidKeys(db, vapidSubject({ publicUrl, mailFrom: services.env.MAIL_FROM }));
+  const confirmationDeps = {
+    db,
+    mailer: services.mailer,
+    publicUrl,
+    log: services.log,
+  };
   const sendTest = async (channel: ChannelConfig): Promise<DeliveryResult> =>
     deliver(channel, buildTestAlertMessage({ publicUrl, now: new Date() }), {
       fetcher: services.fetcher,
       mailer: services.mailer,
       vapid: channel.type === "push" ? await vapid() : undefined,
     });
+  /** A stored channel's test: never to an address that has not confirmed. */
+  const testStored = async (row: { config: unknown; confirmedAt: Date | null }) =>
+    row.confirmedAt === null ? ("skipped" as const) : sendTest(row.config as ChannelConfig);
 
-  v1.get("/channels", signedIn, async (c) => {
-    const userId = c.get("auth").user.id;
-    return c.json({
-      channels: await listChannels(db, userId),
-      settings: await getNotificationSettings(db, userId),
-    });
-  });
+  api.add(
+    {
+      method: "get",
+      path: "/channels",
+      tag,
+      summary: "Notification channels and settings",
+      responses: {
+        200: { description: "Channels (secrets shortened) and settings", schema: ChannelsBody },
+      },
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      return c.json({
+        channels: await listChannels(db, userId),
+        settings: await getNotificationSettings(db, userId),
+      });
+    },
+  );
 
-  v1.post("/channels", signedIn, async (c) => {
-    const input = await parseJsonBody(c, schemas.ChannelInput);
-    return c.json({ channel: await createChannel(db, c.get("auth").user.id, input) }, 201);
-  });
+  api.add(
+    {
+      method: "post",
+      path: "/channels",
+      tag,
+      summary: "Add a channel (an email address gets a confirmation link first)",
+      body: ChannelInput,
+      responses: { 201: { description: "The channel", schema: ChannelBody } },
+      errors: [422],
+    },
+    async (c) => {
+      const input = await parseJsonBody(c, schemas.ChannelInput);
+      const channel = await createChannel(confirmationDeps, c.get("auth").user.id, input);
+      return c.json({ channel }, 201);
+    },
+  );
 
-  v1.patch("/channels/:id", signedIn, async (c) => {
-    const userId = c.get("auth").user.id;
-    await getOwnChannel(db, userId, c.req.param("id")); // 404 before validating
-    const input = await parseJsonBody(c, schemas.ChannelUpdate);
-    return c.json({ channel: await updateChannel(db, userId, c.req.param("id"), input) });
-  });
+  api.add(
+    {
+      method: "patch",
+      path: "/channels/:id",
+      tag,
+      summary: "Rename, pause or resume, or change a channel's settings",
+      body: ChannelUpdate,
+      responses: { 200: { description: "The channel as changed", schema: ChannelBody } },
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      await getOwnChannel(db, userId, idParam(c)); // 404 before validating
+      const input = await parseJsonBody(c, schemas.ChannelUpdate);
+      const channel = await updateChannel(confirmationDeps, userId, idParam(c), input);
+      return c.json({ channel });
+    },
+  );
 
-  v1.delete("/channels/:id", signedIn, async (c) => {
-    await deleteChannel(db, c.get("auth").user.id, c.req.param("id"));
-    return c.body(null, 204);
-  });
+  api.add(
+    {
+      method: "delete",
+      path: "/channels/:id",
+      tag,
+      summary: "Remove a channel",
+      responses: { 204: { description: "Removed", isBodyless: true } },
+    },
+    async (c) => {
+      await deleteChannel(db, c.get("auth").user.id, idParam(c));
+      return c.body(null, 204);
+    },
+  );
 
-  v1.post("/channels/:id/test", signedIn, async (c) => {
-    const row = await getOwnChannel(db, c.get("auth").user.id, c.req.param("id"));
-    return c.json(resultJson(await sendTest(row.config as ChannelConfig)));
-  });
+  api.add(
+    {
+      method: "post",
+      path: "/channels/:id/test",
+      tag,
+      summary: "Send a test alert to one channel (rate-limited per account)",
+      responses: { 200: { description: "How the delivery went", schema: DeliveryResultBody } },
+      errors: [429],
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      const row = await getOwnChannel(db, userId, idParam(c));
+      await takeTestSend(db, userId);
+      return c.json(resultJson(await testStored(row)));
+    },
+  );
+
+  // "Send the link again" for an email channel that has not confirmed yet.
+  api.add(
+    {
+      method: "post",
+      path: "/channels/:id/confirmation",
+      tag,
+      summary: "Send an unconfirmed email channel its confirmation link again",
+      responses: { 200: { description: "The channel", schema: ChannelBody } },
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      const row = await resendChannelConfirmation(confirmationDeps, userId, idParam(c));
+      return c.json({ channel: toChannelView(row) });
+    },
+  );
 
   // "Send a test alert" on the hub: every channel at once, the account email included.
-  v1.post("/notifications/test", signedIn, async (c) => {
-    const userId = c.get("auth").user.id;
-    const settings = await getNotificationSettings(db, userId);
-    const channels = await listChannels(db, userId);
-    const results = [];
-    if (settings.isAccountEmailEnabled) {
-      results.push({
-        channelId: null,
-        name: `Email to ${settings.accountEmail}`,
-        ...resultJson(await sendTest({ type: "email", address: settings.accountEmail })),
+  api.add(
+    {
+      method: "post",
+      path: "/notifications/test",
+      tag,
+      summary: "Send a test alert to every channel, the account email included",
+      responses: { 200: { description: "One result per channel", schema: TestResults } },
+      errors: [429],
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      await takeTestSend(db, userId);
+      const settings = await getNotificationSettings(db, userId);
+      const channels = await listChannels(db, userId);
+      const results = [];
+      if (settings.isAccountEmailEnabled) {
+        results.push({
+          channelId: null,
+          name: `Email to ${settings.accountEmail}`,
+          ...resultJson(await sendTest({ type: "email", address: settings.accountEmail })),
+        });
+      }
+      for (const channel of channels) {
+        const row = await getOwnChannel(db, userId, channel.id);
+        results.push({
+          channelId: channel.id,
+          name: channel.name,
+          ...resultJson(await testStored(row)),
+        });
+      }
+      return c.json({ results });
+    },
+  );
+
+  api.add(
+    {
+      method: "get",
+      path: "/notification-settings",
+      tag,
+      summary: "Quiet hours, time zone, digest and the account email switch",
+      responses: { 200: { description: "The settings", schema: SettingsBody } },
+    },
+    async (c) => c.json({ settings: await getNotificationSettings(db, c.get("auth").user.id) }),
+  );
+
+  api.add(
+    {
+      method: "put",
+      path: "/notification-settings",
+      tag,
+      summary: "Change notification settings (only the fields sent)",
+      body: NotificationSettingsInput,
+      responses: { 200: { description: "The settings as changed", schema: SettingsBody } },
+    },
+    async (c, { body }) => {
+      const input = await body();
+      return c.json({
+        settings: await updateNotificationSettings(db, c.get("auth").user.id, input),
       });
-    }
-    for (const channel of channels) {
-      const row = await getOwnChannel(db, userId, channel.id);
-      results.push({
-        channelId: channel.id,
-        name: channel.name,
-        ...resultJson(await sendTest(row.config as ChannelConfig)),
-      });
-    }
-    return c.json({ results });
-  });
+    },
+  );
 
-  v1.get("/notification-settings", signedIn, async (c) => {
-    return c.json({ settings: await getNotificationSettings(db, c.get("auth").user.id) });
-  });
+  api.add(
+    {
+      method: "get",
+      path: "/notifications",
+      tag,
+      summary: "The in-app feed, newest first, with the unread count",
+      query: FeedQuery,
+      responses: { 200: { description: "The feed", schema: Feed } },
+    },
+    async (c, { query }) => {
+      const limit = Number(query.limit ?? 20);
+      return c.json(
+        await getNotificationFeed(db, c.get("auth").user.id, {
+          publicUrl,
+          limit: Number.isFinite(limit) ? limit : 20,
+        }),
+      );
+    },
+  );
 
-  v1.put("/notification-settings", signedIn, async (c) => {
-    const input = await parseJsonBody(c, NotificationSettingsInput);
-    return c.json({
-      settings: await updateNotificationSettings(db, c.get("auth").user.id, input),
-    });
-  });
+  api.add(
+    {
+      method: "post",
+      path: "/notifications/read",
+      tag,
+      summary: "Mark feed entries read (some by id, or all)",
+      body: ReadInput,
+      responses: { 204: { description: "Marked", isBodyless: true } },
+    },
+    async (c, { body }) => {
+      await markNotificationsRead(db, c.get("auth").user.id, await body());
+      return c.body(null, 204);
+    },
+  );
 
-  v1.get("/notifications", signedIn, async (c) => {
-    const limit = Number(c.req.query("limit") ?? 20);
-    return c.json(
-      await getNotificationFeed(db, c.get("auth").user.id, {
-        publicUrl,
-        limit: Number.isFinite(limit) ? limit : 20,
-      }),
-    );
-  });
+  api.add(
+    {
+      method: "get",
+      path: "/push/key",
+      tag,
+      summary: "The server's VAPID public key, for browser push subscriptions",
+      responses: { 200: { description: "The key", schema: PushKey } },
+    },
+    async (c) => c.json({ publicKey: (await vapid()).publicKey }),
+  );
 
-  v1.post("/notifications/read", signedIn, async (c) => {
-    const input = await parseJsonBody(c, ReadInput);
-    await markNotificationsRead(db, c.get("auth").user.id, input);
-    return c.body(null, 204);
-  });
+  api.add(
+    {
+      method: "get",
+      path: "/watches/:id/channels",
+      tag,
+      summary: "Which channels a watch alerts (empty: all)",
+      responses: { 200: { description: "The watch's channels", schema: WatchChannels } },
+    },
+    async (c) => c.json(await getWatchChannels(db, c.get("auth").user.id, idParam(c))),
+  );
 
-  v1.get("/push/key", signedIn, async (c) => {
-    return c.json({ publicKey: (await vapid()).publicKey });
-  });
-
-  v1.get("/watches/:id/channels", signedIn, async (c) => {
-    return c.json(await getWatchChannels(db, c.get("auth").user.id, c.req.param("id")));
-  });
-
-  v1.put("/watches/:id/channels", signedIn, async (c) => {
-    const userId = c.get("auth").user.id;
-    await getWatchChannels(db, userId, c.req.param("id")); // 404 before validating
-    const input = await parseJsonBody(c, WatchChannelsInput);
-    return c.json(await setWatchChannels(db, userId, c.req.param("id"), input.channelIds));
-  });
+  api.add(
+    {
+      method: "put",
+      path: "/watches/:id/channels",
+      tag,
+      summary: "Choose a watch's channels (an empty list: all)",
+      body: WatchChannelsInput,
+      responses: { 200: { description: "The watch's channels", schema: WatchChannels } },
+    },
+    async (c, { body }) => {
+      const userId = c.get("auth").user.id;
+      await getWatchChannels(db, userId, idParam(c)); // 404 before validating
+      const input = await body();
+      return c.json(await setWatchChannels(db, userId, idParam(c), input.channelIds));
+    },
+  );
 }
 
 /** "Check now" for the watches API (makes the product due and wakes workers). */

@@ -41,9 +41,9 @@ describe("/api/v1", () => {
 
   it("puts every /api/v1 route behind authentication", async () => {
     const { app, request } = await createTestApp(database.current);
-    // The only public route: the API's own description.
+    // The only public routes: the API's own description and its reference page.
     const isPublic = (r: { method: string; path: string }) =>
-      r.method === "GET" && r.path === "/api/v1/openapi.json";
+      r.method === "GET" && (r.path === "/api/v1/openapi.json" || r.path === "/api/v1/docs");
     const routes = app.routes.filter(
       (r) => r.path.startsWith("/api/v1/") && r.method !== "ALL" && !isPublic(r),
     );
@@ -153,7 +153,7 @@ describe("/api/v1", () => {
   it("validates the token name: 400 naming the field", async () => {
     const { request } = await createTestApp(database.current);
     const alice = await person(request);
-    for (const body of [{}, { name: "   " }, { name: "x".repeat(61) }]) {
+    for (const body of [{}, { name: "   " }, { name: "x".repeat(61) }, { name: "a\u0000b" }]) {
       const response = await request("/api/v1/tokens", { body, cookie: alice.cookie });
       expect(response.status).toBe(400);
       const { error } = await response.json();

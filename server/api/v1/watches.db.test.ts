@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { listWatches } from "../../../core/tracking/watch-view.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { seedCatalogue } from "../../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
 
@@ -96,7 +99,12 @@ describe("/api/v1 watches", () => {
       body: { url: "gopher://x" },
       headers: alice.auth,
     });
-    expect((await bad.json()).error.details.outcome).toBe("bad_url");
+    // Not an http(s) link: refused by the input schema, with the field named (as the hub does).
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({
+      code: "validation_failed",
+      fields: [{ field: "url" }],
+    });
   });
 
   it.each([
@@ -128,6 +136,70 @@ describe("/api/v1 watches", () => {
       "rule.kind",
     ],
     ["POST", "/api/v1/import", { format: "other" }, "format"],
+    ["POST", "/api/v1/watches", { url: "https://shop.example/p\u0000" }, "url"],
+    [
+      "POST",
+      "/api/v1/preview",
+      { url: "https://shop.example/p", candidateKey: "a\u0000" },
+      "candidateKey",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      {
+        url: "https://shop.example/p",
+        rule: { kind: "below_target", target: { amountMinor: 0, currency: "USD" } },
+      },
+      "rule.target.amountMinor",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      {
+        url: "https://shop.example/p",
+        rule: { kind: "rises_above", threshold: { amountMinor: 500, currency: "usd" } },
+      },
+      "rule.threshold.currency",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      {
+        url: "https://shop.example/p",
+        rule: { kind: "below_target", target: { amountMinor: 500, currency: "XYZ" } },
+      },
+      "rule.target.currency",
+    ],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", rule: { kind: "percent_drop", percent: 0.05 } },
+      "rule.percent",
+    ],
+    [
+      "POST",
+      "/api/v1/import",
+      {
+        format: "dropwave-export",
+        version: 1,
+        exportedAt: "2026-11-20T12:00:00.000Z",
+        watches: [
+          {
+            url: "https://shop.example/p",
+            title: "Bad\u0000",
+            store: null,
+            rule: { kind: "any_drop" },
+            intervalMinutes: 360,
+            isPaused: false,
+            candidateKey: null,
+            baseline: { amountMinor: -1, currency: "USD" },
+            createdAt: "2026-11-20T12:00:00.000Z",
+            history: [],
+          },
+        ],
+      },
+      "watches.0.baseline.amountMinor",
+    ],
   ])("%s %s with %j → 400 naming %s", async (method, path, body, field) => {
     const { request } = await appWithStore();
     const alice = await createPerson(request);
@@ -136,6 +208,60 @@ describe("/api/v1 watches", () => {
     const error = (await response.json()).error;
     expect(error.code).toBe("validation_failed");
     expect(error.fields.map((f: { field: string }) => f.field)).toContain(field);
+  });
+
+  it("refuses a target in another currency than the product's, on create and on edit", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    store.setPage("/a/kettle", productPage({ title: "Kettle", price: "35.00", currency: "GBP" }));
+    const inDollars = { kind: "below_target", target: { amountMinor: 3000, currency: "USD" } };
+    const refused = await request("/api/v1/watches", {
+      body: { url: store.url("/a/kettle"), rule: inDollars },
+      headers: alice.auth,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.fields).toEqual([
+      {
+        field: "rule.target.currency",
+        message: "This product is priced in GBP: give the target in GBP, not USD.",
+      },
+    ]);
+    const created = await request("/api/v1/watches", {
+      body: { url: store.url("/a/kettle") },
+      headers: alice.auth,
+    });
+    const { watch } = await created.json();
+    const edit = await request(`/api/v1/watches/${watch.id}`, {
+      method: "PATCH",
+      body: { rule: inDollars },
+      headers: alice.auth,
+    });
+    expect(edit.status).toBe(400);
+    expect((await edit.json()).error.fields[0].field).toBe("rule.target.currency");
+    for (const body of [{ intervalMinutes: "abc" }, { intervalMinutes: 99_999 }, {}]) {
+      const bad = await request(`/api/v1/watches/${watch.id}`, {
+        method: "PATCH",
+        body,
+        headers: alice.auth,
+      });
+      expect(bad.status).toBe(400);
+    }
+    const kept = await (
+      await request(`/api/v1/watches/${watch.id}`, { headers: alice.auth })
+    ).json();
+    expect(kept.watch).toMatchObject({ rule: { kind: "any_drop" }, intervalMinutes: 360 });
+  });
+
+  it("takes a link without a scheme as https (not a 400)", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    const response = await request("/api/v1/preview", {
+      body: { url: "www.store.invalid/p/1" },
+      headers: alice.auth,
+    });
+    // The fetch fails here (no network), but the link was accepted and read as https.
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.code).toBe("unprocessable");
   });
 
   it("answers non-JSON bodies with a clear 400", async () => {
@@ -220,7 +346,52 @@ describe("/api/v1 watches", () => {
     expect(await imported.json()).toEqual({ imported: 1, skipped: [] });
   });
 
-  it("publishes an OpenAPI document that lists every route", async () => {
+  it("lists watches a page at a time, sorted and searched, lean; bad queries are 400s", async () => {
+    const { request, services } = await appWithStore();
+    const carol = await createPerson(request);
+    const [{ id: userId } = { id: "" }] = await services.database.db.query.user.findMany({
+      where: (u, { eq }) => eq(u.email, carol.email),
+    });
+    await seedCatalogue(services.database.db, userId, { count: 199, urlPrefix: "https://api." });
+
+    const all = await request("/api/v1/watches?limit=200", { headers: carol.auth });
+    expect(all.status).toBe(200);
+    const body = await all.text();
+    const whole = JSON.parse(body);
+    expect(whole.watches).toHaveLength(199);
+    expect(whole.nextCursor).toBeNull();
+    // The full view of every watch (what this endpoint sent before) against the lean rows.
+    const full = JSON.stringify({ watches: await listWatches(services.database.db, userId) });
+    console.info(`199 watches: full ${full.length} bytes, lean page ${body.length} bytes`);
+    expect(body.length).toBeLessThan(full.length * 0.5);
+
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const query: string = `sort=biggest_drop&limit=60${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = await (
+        await request(`/api/v1/watches?${query}`, { headers: carol.auth })
+      ).json();
+      expect(page.total).toBe(199);
+      for (const w of page.watches) seen.add(w.id);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(199);
+
+    const found = await (
+      await request("/api/v1/watches?q=KETTLE-CO&limit=5", { headers: carol.auth })
+    ).json();
+    expect(found.total).toBe(40);
+    expect(found.watches.every((w: { store: string }) => w.store === "kettle-co.test")).toBe(true);
+
+    for (const query of ["limit=0", "limit=500", "sort=cheapest", "cursor=garbage"]) {
+      const bad = await request(`/api/v1/watches?${query}`, { headers: carol.auth });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error.code).toBe("validation_failed");
+    }
+  });
+
+  it("publishes an OpenAPI document, generated from the routes, that lists every route", async () => {
     const { request, app } = await appWithStore();
     const doc = await (await request("/api/v1/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
@@ -230,12 +401,46 @@ describe("/api/v1 watches", () => {
       ),
     );
     const routes = app.routes
-      .filter(
-        (r) =>
-          r.path.startsWith("/api/v1/") && r.method !== "ALL" && r.path !== "/api/v1/openapi.json",
-      )
+      .filter((r) => r.path.startsWith("/api/v1/") && r.method !== "ALL")
       .map((r) => `${r.method} ${r.path.replace("/api/v1", "")}`);
+    expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) expect(documented).toContain(route);
-    expect(doc.components.schemas.CreateWatchInput.properties.url).toBeDefined();
+    // Request bodies come from the core schemas, answers from the response schemas.
+    const create = doc.paths["/watches"].post;
+    expect(create.requestBody.content["application/json"].schema.properties.url).toBeDefined();
+    expect(
+      create.responses["201"].content["application/json"].schema.properties.watch,
+    ).toBeDefined();
+    expect(doc.paths["/watches/{id}"].get.responses["404"]).toBeDefined();
+  });
+
+  it("answers match the document: a real response validates against its published schema", async () => {
+    const { request } = await appWithStore();
+    const alice = await createPerson(request);
+    store.setPage("/a/schema", productPage({ title: "Schema Pot", price: "12.50" }));
+    const created = await request("/api/v1/watches", {
+      body: { url: store.url("/a/schema"), rule: { kind: "percent_drop", percent: 12.5 } },
+      headers: alice.auth,
+    });
+    const doc = await (await request("/api/v1/openapi.json")).json();
+    const schemaOf = (path: string, method: string, status: string) =>
+      z.fromJSONSchema(
+        doc.paths[path][method].responses[status].content["application/json"].schema,
+      );
+    expect(schemaOf("/watches", "post", "201").safeParse(await created.json()).success).toBe(true);
+    const list = await (await request("/api/v1/watches", { headers: alice.auth })).json();
+    expect(schemaOf("/watches", "get", "200").safeParse(list).success).toBe(true);
+    // And the check is real: a body that is not a watch list fails it.
+    expect(schemaOf("/watches", "get", "200").safeParse({ watches: [{ id: 1 }] }).success).toBe(
+      false,
+    );
+  });
+
+  it("serves the interactive reference page, which reads the document", async () => {
+    const { request } = await appWithStore();
+    const page = await request("/api/v1/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(await page.text()).toContain("/api/v1/openapi.json");
   });
 });

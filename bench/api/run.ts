@@ -1,0 +1,205 @@
+/**
+ * The API under a fixed request rate (issue #18):
+ *   npm run bench:api -- [--db postgres|pglite] [--rate 200] [--duration 60] [--users 5]
+ *     [--products 200] [--limit N] [--port 3216]
+ *
+ * Builds nothing: runs the built server (`npm run build` first) as a child process on
+ * 127.0.0.1 — `--role=web` on a scratch PostgreSQL database, the single process (web + worker)
+ * on a fresh PGlite directory — seeds `--users` people with `--products` watched products each
+ * (a few price-history rows per product) and an API token each, then holds `--rate` requests/s
+ * with autocannon against a mix, in turn: `GET /api/v1/watches` (`?limit=N` with --limit),
+ * `GET /api/v1/me` (each with a random person's token) and the SSR landing page `/`.
+ * Reports the achieved rate, latency p50/p99/max, errors (non-2xx, socket errors, timeouts)
+ * and the server's resident memory (VmRSS) before and after. One JSON line on stdout.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { createApiToken } from "../../core/accounts/api-tokens.ts";
+import { type Database, openDatabase } from "../../core/db/client.ts";
+import { migrateDatabase } from "../../core/db/migrate.ts";
+import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "postgres" },
+    rate: { type: "string", default: "200" },
+    duration: { type: "string", default: "60" },
+    users: { type: "string", default: "5" },
+    products: { type: "string", default: "200" },
+    limit: { type: "string" },
+    port: { type: "string", default: "3216" },
+    connections: { type: "string", default: "20" },
+  },
+});
+const dbKind = values.db === "pglite" ? "pglite" : "postgres";
+const rate = Number(values.rate);
+const duration = Number(values.duration);
+const users = Number(values.users);
+const productsPerUser = Number(values.products);
+const port = Number(values.port);
+const origin = `http://127.0.0.1:${port}`;
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "dropwave-bench-api-"));
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let database: Database;
+if (dbKind === "postgres") {
+  scratch = await createScratchDatabase(serverUrl, "dropwave_bench_api");
+  database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 4 });
+} else {
+  database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+}
+await migrateDatabase(database);
+
+// People, tokens, products (one per person each, as people rarely share a link), watches and
+// three history rows per product.
+const tokens: string[] = [];
+for (let u = 0; u < users; u++) {
+  const id = randomUUID();
+  await database.sql.query(`insert into "user" (id, name, email) values ($1, $2, $3)`, [
+    id,
+    `Bench ${u}`,
+    `bench-${u}@example.test`,
+  ]);
+  tokens.push((await createApiToken(database.db, id, { name: "bench" })).token);
+  await database.sql.query(
+    `with p as (
+       insert into product (url_key, url, host, store, title, price_minor, currency, availability,
+                            extract_status, next_check_at, check_interval_minutes, last_checked_at,
+                            last_success_at, last_outcome)
+       select k, k, 'shop.example', 'shop.example', 'Product ' || g, 1000 + g * 7, 'EUR',
+              'in_stock', 'ok', now() + interval '7 days', 360, now(), now(), 'ok'
+         from generate_series(1, $2::int) g, lateral (select 'https://shop.example/' || $1 || '/p/' || g as k) k
+       returning id, price_minor
+     ), w as (
+       insert into watch (user_id, product_id, interval_minutes, baseline_price_minor, baseline_currency)
+       select $1, id, 360, price_minor + 100, 'EUR' from p returning product_id
+     )
+     insert into price_observation (product_id, price_minor, currency, availability, observed_at, last_seen_at)
+     select p.id, p.price_minor + d * 50, 'EUR', 'in_stock', now() - (d || ' days')::interval,
+            now() - (d || ' days')::interval
+       from p, generate_series(0, 2) d`,
+    [id, productsPerUser],
+  );
+}
+await database.close();
+
+// The built server.
+if (dbKind === "pglite") await new Promise((resolve) => setTimeout(resolve, 100));
+const server: ChildProcess = spawn(
+  process.execPath,
+  ["scripts/start.ts", ...(dbKind === "postgres" ? ["--role=web"] : [])],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: "" }),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
+process.on("exit", () => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+});
+const startedAt = performance.now();
+for (;;) {
+  try {
+    if ((await fetch(`${origin}/api/v1/me`)).status === 401) break;
+  } catch {}
+  if (server.exitCode !== null) throw new Error("the server exited");
+  if (performance.now() - startedAt > 180_000) throw new Error("the server did not start");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+const startMs = Math.round(performance.now() - startedAt);
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+function peakMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+const watchesPath = `/api/v1/watches${values.limit ? `?limit=${values.limit}` : ""}`;
+const randomToken = () => tokens[Math.floor(Math.random() * tokens.length)] as string;
+const withToken = (req: autocannon.Request) => ({
+  ...req,
+  headers: { ...req.headers, authorization: `Bearer ${randomToken()}` },
+});
+// Warm up (JIT, connection pools, prepared plans), untimed.
+await autocannon({
+  url: origin,
+  connections: 4,
+  amount: 200,
+  requests: [
+    { method: "GET", path: watchesPath, setupRequest: withToken },
+    { method: "GET", path: "/api/v1/me", setupRequest: withToken },
+    { method: "GET", path: "/" },
+  ],
+});
+const memoryBeforeMb = rssMb(server.pid!);
+const result = await autocannon({
+  url: origin,
+  connections: Number(values.connections),
+  overallRate: rate,
+  duration,
+  timeout: 10,
+  requests: [
+    { method: "GET", path: watchesPath, setupRequest: withToken },
+    { method: "GET", path: "/api/v1/me", setupRequest: withToken },
+    { method: "GET", path: "/" },
+  ],
+});
+const memoryAfterMb = rssMb(server.pid!);
+const peakMemoryMb = peakMb(server.pid!);
+const sample = await fetch(`${origin}${watchesPath}`, {
+  headers: { authorization: `Bearer ${tokens[0]}` },
+});
+const watchesBytes = (await sample.arrayBuffer()).byteLength;
+
+server.kill("SIGTERM");
+await new Promise((resolve) => server.once("exit", resolve));
+await scratch?.drop();
+rmSync(dataDir, { recursive: true, force: true });
+
+const summary = {
+  db: dbKind,
+  users,
+  productsPerUser,
+  targetRate: rate,
+  durationS: duration,
+  achievedRate: Math.round((result.requests.total / result.duration) * 10) / 10,
+  requests: result.requests.total,
+  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  // autocannon counts timeouts among its errors already.
+  errors: result.errors + result.non2xx,
+  non2xx: result.non2xx,
+  serverStartMs: startMs,
+  memoryMb: { before: memoryBeforeMb, after: memoryAfterMb, peak: peakMemoryMb },
+  watchesResponseBytes: watchesBytes,
+};
+console.error(
+  [
+    `${summary.requests} requests in ${duration} s at a target of ${rate}/s on ${dbKind} (${users} people × ${productsPerUser} products): achieved ${summary.achievedRate}/s`,
+    `latency p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms; errors ${summary.errors} (non-2xx ${result.non2xx}, timeouts ${result.timeouts})`,
+    `server memory (RSS) ${memoryBeforeMb} MB before, ${memoryAfterMb} MB after, peak ${peakMemoryMb} MB; started in ${startMs} ms; ${watchesPath} is ${watchesBytes} bytes`,
+  ].join("\n"),
+);
+console.log(JSON.stringify(summary));
+process.exit(0);

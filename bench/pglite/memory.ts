@@ -1,0 +1,48 @@
+/**
+ * PGlite's start-up and idle memory, each start in its own process:
+ *   npm run bench:pglite
+ * For PGlite's defaults and for Dropwave's settings (core/db/client.ts PGLITE_SETTINGS):
+ * a first start (initdb + every migration) and a restart on that data directory. Reports
+ * start-up time, peak RSS (VmHWM) and RSS after 2 s idle, as JSON lines and a table.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGLITE_SETTINGS } from "../../core/db/client.ts";
+
+const variants = [
+  { name: "PGlite defaults", settings: {} },
+  { name: "Dropwave settings", settings: { postgresqlconf: PGLITE_SETTINGS } },
+];
+const child = path.join(path.dirname(new URL(import.meta.url).pathname), "open-child.ts");
+const rows: string[] = [];
+for (const variant of variants) {
+  const dir = mkdtempSync(path.join(tmpdir(), "dropwave-pglite-mem-"));
+  try {
+    for (const [phase, migrate] of [
+      ["first start (initdb + migrations)", "1"],
+      ["restart", "0"],
+    ] as const) {
+      const out = execFileSync(
+        process.execPath,
+        ["--expose-gc", child, path.join(dir, "db"), JSON.stringify(variant.settings), migrate],
+        { encoding: "utf8" },
+      );
+      const result = JSON.parse(out.trim().split("\n").pop() ?? "{}");
+      console.log(JSON.stringify({ variant: variant.name, phase, ...result }));
+      rows.push(
+        `| ${variant.name} | ${phase} | ${result.startMs} | ${result.peakMb} | ${result.idleMb} |`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+console.error(
+  [
+    "| Settings | Phase | Start ms | Peak RSS MB | Idle RSS MB |",
+    "|---|---|---:|---:|---:|",
+    ...rows,
+  ].join("\n"),
+);

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { extractProduct } from "../extract/index.ts";
+import { createExtractPool, type ExtractPool, extractTaskFile } from "./extract-pool.ts";
+
+/** Megabytes of unclosed tags (4.5 MB by default): ~1 s of work per 4.5 MB, quiet machine. */
+function hostilePage(megabytes = 4.5): string {
+  return "<div>".repeat(Math.round((megabytes * 1_000_000) / 5));
+}
+
+const PAGE = `<!doctype html><html><head><title>Kettle</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Steel kettle",
+"offers":{"@type":"Offer","price":"24.90","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>
+</head><body><h1>Steel kettle</h1><p class="price">24,90 €</p><button>Add to cart</button></body></html>`;
+
+describe("extraction pool", () => {
+  let pool: ExtractPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it("reads a page on a worker thread exactly as extractProduct does inline", async () => {
+    pool = createExtractPool({ threads: 1 });
+    const read = await pool.extract(PAGE, "https://shop.example/kettle");
+    expect(read).toEqual({
+      kind: "ok",
+      result: extractProduct(PAGE, "https://shop.example/kettle"),
+    });
+    expect(read.kind === "ok" && read.result.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+
+  it("passes the extraction options to the thread", async () => {
+    pool = createExtractPool({ threads: 1 });
+    const options = { preferredCandidateKey: "json_ld:$.offers.price" };
+    const read = await pool.extract(PAGE, "https://shop.example/kettle", options);
+    expect(read).toEqual({
+      kind: "ok",
+      result: extractProduct(PAGE, "https://shop.example/kettle", options),
+    });
+  });
+
+  it("cuts a page that runs past the time budget, and reads the next page on a fresh thread", async () => {
+    pool = createExtractPool({ threads: 1, timeBudgetMs: 400 });
+    const cut = await pool.extract(hostilePage(12), "https://shop.example/hostile");
+    // Not waited on: answered once reading ran past the budget, not after the seconds the
+    // page would take (counted from the moment the thread started reading).
+    expect(cut.kind).toBe("cut");
+    expect(cut.kind === "cut" && cut.afterMs).toBeGreaterThanOrEqual(400);
+    expect(cut.kind === "cut" && cut.afterMs).toBeLessThan(1_500);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
+    const next = await pool.extract(PAGE, "https://shop.example/kettle");
+    expect(next.kind === "ok" && next.result.status).toBe("ok");
+  });
+
+  it("answers busy when its queue is full instead of queueing without bound", async () => {
+    pool = createExtractPool({ threads: 1, maxQueue: 1, timeBudgetMs: 400 });
+    const reading = pool.extract(hostilePage(12), "https://shop.example/a");
+    const waiting = pool.extract(PAGE, "https://shop.example/b");
+    expect(pool.stats()).toMatchObject({ threads: 1, running: 1, queued: 1 });
+    expect(await pool.extract(PAGE, "https://shop.example/c")).toEqual({ kind: "busy" });
+    expect((await reading).kind).toBe("cut");
+    // The budget counts reading, not waiting: the page queued behind the cut one is read.
+    expect((await waiting).kind).toBe("ok");
+  });
+
+  it("runs pages on as many threads as asked, side by side", async () => {
+    pool = createExtractPool({ threads: 2, timeBudgetMs: 60_000 });
+    const both = [pool.extract(PAGE, "https://shop.example/1"), pool.extract(PAGE, "https://a/2")];
+    expect(pool.stats()).toMatchObject({ threads: 2, running: 2, queued: 0 });
+    expect((await Promise.all(both)).map((r) => r.kind)).toEqual(["ok", "ok"]);
+  });
+});
+
+describe("extractTaskFile", () => {
+  it("uses the .ts source next to the module when running from source", () => {
+    expect(extractTaskFile(pathToFileURL("/app/core/extract-pool/extract-pool.ts").href)).toBe(
+      "/app/core/extract-pool/extract-task.ts",
+    );
+  });
+
+  it("finds the built entry beside the bundle or one level up from a chunk", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "extract-task-"));
+    try {
+      mkdirSync(path.join(dir, "assets"));
+      const chunk = pathToFileURL(path.join(dir, "assets", "chunk-abc.js")).href;
+      expect(() => extractTaskFile(chunk)).toThrow(/not found/);
+      writeFileSync(path.join(dir, "extract-task.js"), "export default () => null;\n");
+      expect(extractTaskFile(chunk)).toBe(path.join(dir, "extract-task.js"));
+      const bundle = pathToFileURL(path.join(dir, "index.js")).href;
+      expect(extractTaskFile(bundle)).toBe(path.join(dir, "extract-task.js"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

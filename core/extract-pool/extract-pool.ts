@@ -1,0 +1,156 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { extractProduct } from "../extract/index.ts";
+import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
+import type { Logger } from "../log.ts";
+import type { ExtractTask } from "./extract-task.ts";
+
+/**
+ * What reading a page gave: the extraction's result, or an honest "could not read it":
+ * `cut` — it ran past the time budget and its thread was stopped; `busy` — the queue was full.
+ */
+export type ExtractOutcome =
+  | { kind: "ok"; result: ExtractResult }
+  | { kind: "cut"; afterMs: number }
+  | { kind: "busy" };
+
+/** Reads a page off the caller's event loop (or inline, for tests and scripts). */
+export type Extractor = (
+  html: string,
+  url: string,
+  options?: ExtractOptions,
+) => Promise<ExtractOutcome>;
+
+export type ExtractPoolOptions = {
+  /** Worker threads. Default: one per core. */
+  threads?: number;
+  /** Pages waiting for a thread at most; more are answered `busy`. Default 64 per thread. */
+  maxQueue?: number;
+  /** A page still being read after this is cut (its thread is replaced). Default 5 000 ms. */
+  timeBudgetMs?: number;
+  log?: Logger;
+  /** The worker entry; the module next to this one (source or built) by default. */
+  filename?: string;
+};
+
+export type ExtractPool = {
+  extract: Extractor;
+  /** Pages being read or waiting now (tests, metrics). */
+  stats(): { threads: number; running: number; queued: number };
+  close(): Promise<void>;
+};
+
+/**
+ * The worker entry: the `.ts` source next to this module when running from source (dev server,
+ * Vitest, scripts — Node 24 strips the types itself); when running the build, the
+ * `extract-task.js` that the server build emits at the top of build/server (vite.config.ts),
+ * beside the bundle or one level up from the chunk this module landed in.
+ */
+export function extractTaskFile(moduleUrl: string = import.meta.url): string {
+  const here = fileURLToPath(moduleUrl);
+  const dir = path.dirname(here);
+  if (here.endsWith(".ts")) return path.join(dir, "extract-task.ts");
+  const built = [path.join(dir, "extract-task.js"), path.join(dir, "..", "extract-task.js")];
+  const found = built.find((file) => existsSync(file));
+  if (!found) throw new Error(`extraction worker entry not found (looked for ${built.join(", ")})`);
+  return found;
+}
+
+/**
+ * One pool of worker threads for every extraction in the process — the check worker's and
+ * the previews' (docs/decisions/0021-extraction-pool.md). A hostile page (megabytes of
+ * unclosed tags) costs a thread, never the event loop that answers requests, and is cut when
+ * it runs past the budget.
+ */
+export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const timeBudgetMs = options.timeBudgetMs ?? 5_000;
+  const maxQueue = Math.max(1, options.maxQueue ?? threads * 64);
+  const log = options.log;
+  const pool = new Piscina<ExtractTask, ExtractResult>({
+    filename: options.filename ?? extractTaskFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    // Threads stay up: starting one (loading the extraction code) costs ~100 ms.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // One task at a time per thread, so a hostile page never holds another page hostage.
+    concurrentTasksPerWorker: 1,
+  });
+  // Our own queue in front of piscina: a page is handed to a thread only when one is free,
+  // so its time budget counts reading, not waiting behind other pages.
+  const queue: Array<() => void> = [];
+  let running = 0;
+  const acquire = (): Promise<void> | undefined => {
+    if (running < threads) {
+      running++;
+      return Promise.resolve();
+    }
+    if (queue.length >= maxQueue) return undefined;
+    return new Promise((resolve) => queue.push(resolve));
+  };
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else running--;
+  };
+
+  const extract: Extractor = async (html, url, extractOptions = {}) => {
+    const turn = acquire();
+    if (!turn) return { kind: "busy" };
+    await turn;
+    // The budget starts when the thread starts reading (it may first have to be started,
+    // e.g. after a cut), signalled through a shared flag.
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const controller = new AbortController();
+    let startedAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let isDone = false;
+    const waiting = Atomics.waitAsync(started, 0, 0);
+    const onStart = () => {
+      if (isDone) return;
+      startedAt = performance.now();
+      timer = setTimeout(() => controller.abort(), timeBudgetMs);
+    };
+    if (waiting.async) waiting.value.then(onStart);
+    else onStart();
+    try {
+      const task: ExtractTask = { html, url, options: extractOptions, started };
+      const result = await pool.run(task, { signal: controller.signal });
+      return { kind: "ok", result };
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+      // Piscina terminates the thread that was reading and starts a fresh one.
+      const afterMs = Math.round(performance.now() - startedAt);
+      log?.warn({ url, afterMs, chars: html.length }, "extraction cut: over its time budget");
+      return { kind: "cut", afterMs };
+    } finally {
+      isDone = true;
+      clearTimeout(timer);
+      // Wakes our own waiter if the thread never started (a crash): nothing stays pending.
+      Atomics.notify(started, 0);
+      release();
+    }
+  };
+
+  return {
+    extract,
+    stats: () => ({
+      threads,
+      running,
+      queued: queue.length,
+    }),
+    close: () => pool.destroy(),
+  };
+}
+
+/**
+ * Extraction on the caller's own thread, as before the pool: for tests, benchmarks of the
+ * extraction itself, and scripts. Servers use the pool.
+ */
+export const inlineExtractor: Extractor = async (html, url, options) => ({
+  kind: "ok",
+  result: extractProduct(html, url, options),
+});

@@ -1,0 +1,55 @@
+import type { EmailContent } from "../layout.ts";
+
+/** The account mails better-auth asks for, as content for the one layout (core/mail/layout.ts). */
+
+export function resetPasswordEmail(input: { email: string; link: string }): {
+  subject: string;
+  content: EmailContent;
+} {
+  return {
+    subject: "Reset your Dropwave password",
+    content: {
+      preheader: "Choose a new password for Dropwave",
+      heading: "Reset your password",
+      paragraphs: [
+        `Someone (hopefully you) asked to reset the password of the Dropwave account ${input.email}.`,
+        "The link works once and expires in one hour.",
+        "Choosing a new password signs you out on every device and revokes all your personal API tokens: scripts and the browser extension will need a new token.",
+      ],
+      action: { label: "Choose a new password", url: input.link },
+      footnote: "If you did not ask for this, ignore this email: your password stays as it is.",
+    },
+  };
+}
+
+export function verifyEmailEmail(input: { email: string; link: string }) {
+  return {
+    subject: "Confirm your email for Dropwave",
+    content: {
+      preheader: "Confirm this address for your Dropwave account",
+      heading: "Confirm your email address",
+      paragraphs: [
+        `Someone (hopefully you) asked to use ${input.email} for a Dropwave account.`,
+        "Open the link to confirm. It expires in one hour.",
+      ],
+      action: { label: "Confirm this email", url: input.link },
+      footnote: "If you did not ask for this, ignore this email: nothing changes.",
+    } satisfies EmailContent,
+  };
+}
+
+export function changeEmailEmail(input: { email: string; newEmail: string; link: string }) {
+  return {
+    subject: "Confirm your Dropwave email change",
+    content: {
+      preheader: `Change your Dropwave email to ${input.newEmail}`,
+      heading: "Change your email address",
+      paragraphs: [
+        `Someone (hopefully you) asked to change the email of the Dropwave account ${input.email} to ${input.newEmail}.`,
+        "Open the link to agree; we then send a confirmation to the new address.",
+      ],
+      action: { label: "Approve the change", url: input.link },
+      footnote: "If you did not ask for this, ignore this email and change your password.",
+    } satisfies EmailContent,
+  };
+}

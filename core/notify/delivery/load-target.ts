@@ -1,0 +1,75 @@
+import { and, eq, min } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  alertEvent,
+  notificationChannel,
+  priceObservation,
+  product,
+  user,
+} from "../../db/schema/index.ts";
+import { alertInputFromRow } from "../alert-input-from-row.ts";
+import { type AlertMessage, buildAlertMessage } from "../alert-message.ts";
+import type { ChannelConfig } from "../channels.ts";
+import type { ClaimedRow, Target } from "./types.ts";
+
+/** Where a claimed row goes, or null when its channel (or owner) was removed meanwhile. */
+export async function loadTarget(database: Database, row: ClaimedRow): Promise<Target | null> {
+  const { db } = database;
+  if (row.channel_id === null) {
+    const [owner] = await db
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, row.user_id));
+    if (!owner) return null;
+    return {
+      channel: { type: "email", address: owner.email },
+      channelId: null,
+      name: "Account email",
+      isConfirmed: true,
+    };
+  }
+  const [found] = await db
+    .select()
+    .from(notificationChannel)
+    .where(eq(notificationChannel.id, row.channel_id));
+  if (!found) return null;
+  // Stored configs were validated on the way in (possibly with test options); trust their shape.
+  return {
+    channel: found.config as ChannelConfig,
+    channelId: found.id,
+    name: found.name,
+    isConfirmed: found.confirmedAt !== null,
+  };
+}
+
+/** The message for one event, or null when the event or its kind is unknown here. */
+export async function loadAlertMessage(
+  database: Database,
+  eventId: string,
+  publicUrl: string,
+): Promise<AlertMessage | null> {
+  const { db } = database;
+  const [row] = await db
+    .select({ event: alertEvent, product })
+    .from(alertEvent)
+    .innerJoin(product, eq(product.id, alertEvent.productId))
+    .where(eq(alertEvent.id, eventId));
+  if (!row) return null;
+  let lowestPrice = null;
+  if (row.event.currency) {
+    const [low] = await db
+      .select({ amount: min(priceObservation.priceMinor) })
+      .from(priceObservation)
+      .where(
+        and(
+          eq(priceObservation.productId, row.product.id),
+          eq(priceObservation.currency, row.event.currency),
+        ),
+      );
+    if (low?.amount != null) {
+      lowestPrice = { amountMinor: Number(low.amount), currency: row.event.currency };
+    }
+  }
+  const input = alertInputFromRow(row.event, row.product, { publicUrl, lowestPrice });
+  return input ? buildAlertMessage(input) : null;
+}

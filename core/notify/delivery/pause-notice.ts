@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { user } from "../../db/schema/index.ts";
+import { renderChannelPausedEmail } from "../../mail/emails/notices.ts";
+import type { DeliveryDeps } from "./types.ts";
+
+/** Tells the owner by email that a channel was paused (a failure here is only logged). */
+export async function mailPauseNotice(
+  deps: DeliveryDeps,
+  input: { userId: string; channelId: string; name: string; pauseReason: string },
+): Promise<void> {
+  const [owner] = await deps.database.db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, input.userId));
+  if (!owner) return;
+  const manageUrl = `${deps.publicUrl}/user#notifications`;
+  try {
+    const mail = await renderChannelPausedEmail({
+      channelName: input.name,
+      pauseReason: input.pauseReason,
+      manageUrl,
+    });
+    await deps.mailer.send({ to: owner.email, ...mail, primaryLink: manageUrl });
+  } catch (error) {
+    deps.log.warn(
+      { err: error, channelId: input.channelId },
+      "could not email the paused-channel notice",
+    );
+  }
+}

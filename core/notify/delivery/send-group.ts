@@ -1,0 +1,86 @@
+import type { AlertMessage } from "../alert-message.ts";
+import { type DeliveryResult, deliver, deliverDigest } from "../deliver.ts";
+import { UNCONFIRMED_REASON } from "./fan-out.ts";
+import { loadAlertMessage, loadTarget } from "./load-target.ts";
+import { holdUntil, quietUntil } from "./quiet-hours.ts";
+import { recordResult, recordSkipped } from "./record-result.ts";
+import {
+  type ClaimedRow,
+  clockOf,
+  type DeliveryDeps,
+  type DeliveryOutcome,
+  type Target,
+} from "./types.ts";
+
+/** Sends one claimed group (one row, or one user's digest rows for one email channel). */
+export async function sendGroup(
+  deps: DeliveryDeps,
+  rows: ClaimedRow[],
+  workerId: string,
+): Promise<DeliveryOutcome[]> {
+  const first = rows[0] as ClaimedRow;
+  if (!first.is_digest) {
+    const heldUntil = await quietUntil(deps.database, first.user_id, clockOf(deps));
+    if (heldUntil) {
+      await holdUntil(deps.database, first, workerId, heldUntil);
+      return [];
+    }
+  }
+  const target = await loadTarget(deps.database, first);
+  if (target && !target.isConfirmed) {
+    // The address changed after fan-out and has not confirmed: nothing goes to it.
+    const isRecorded = await recordSkipped(deps.database, rows, workerId, UNCONFIRMED_REASON);
+    return outcomesOf(rows, { kind: "skipped", reason: UNCONFIRMED_REASON }, isRecorded);
+  }
+  const result = await sendTo(deps, rows, target);
+  const isRecorded = await recordResult(deps, rows, target, result, workerId, clockOf(deps));
+  if (!isRecorded) deps.log.warn({ deliveryId: first.id }, "delivery lease lost; result dropped");
+  return outcomesOf(rows, result, isRecorded);
+}
+
+/** The send itself: a digest email, or one message to one channel. Never throws. */
+async function sendTo(
+  deps: DeliveryDeps,
+  rows: ClaimedRow[],
+  target: Target | null,
+): Promise<DeliveryResult> {
+  if (!target) return { kind: "permanent", reason: "the channel was removed", code: "bad_config" };
+  const messages: AlertMessage[] = [];
+  for (const row of rows) {
+    const message = await loadAlertMessage(deps.database, row.event_id, deps.publicUrl);
+    if (message) messages.push(message);
+  }
+  if (messages.length === 0) {
+    return { kind: "permanent", reason: "the alert is not known to this version" };
+  }
+  if ((rows[0] as ClaimedRow).is_digest && target.channel.type === "email") {
+    return deliverDigest(target.channel, messages, {
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      now: clockOf(deps),
+    });
+  }
+  const message = messages[0] as AlertMessage;
+  return deliver(target.channel, message, {
+    fetcher: deps.fetcher,
+    mailer: deps.mailer,
+    vapid: deps.vapid,
+    now: clockOf(deps),
+    // The event's key on every attempt: a receiver drops a repeat after a crash.
+    idempotencyKey: message.idempotencyKey,
+  });
+}
+
+function outcomesOf(
+  rows: ClaimedRow[],
+  result: DeliveryOutcome["result"],
+  isRecorded: boolean,
+): DeliveryOutcome[] {
+  return rows.map((row) => ({
+    deliveryId: row.id,
+    eventId: row.event_id,
+    channelId: row.channel_id,
+    result,
+    isRecorded,
+  }));
+}

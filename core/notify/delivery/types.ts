@@ -1,0 +1,50 @@
+import type { Database } from "../../db/client.ts";
+import type { Fetcher } from "../../fetch/index.ts";
+import type { Logger } from "../../log.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import type { ChannelConfig } from "../channels.ts";
+import type { DeliveryResult } from "../deliver.ts";
+import type { VapidKeys } from "../web-push.ts";
+
+export type DeliveryDeps = {
+  database: Database;
+  fetcher: Fetcher;
+  mailer: Mailer;
+  log: Logger;
+  publicUrl: string;
+  vapid?: VapidKeys;
+  /** The clock (tests drive time with it). */
+  now?: () => Date;
+  random?: () => number;
+};
+
+export type DeliveryOutcome = {
+  deliveryId: string;
+  eventId: string;
+  channelId: string | null;
+  /** "skipped": not sent, because the channel's address has not confirmed. */
+  result: DeliveryResult | { kind: "skipped"; reason: string };
+  /** False when the lease was lost before the result could be recorded. */
+  isRecorded: boolean;
+};
+
+/** A delivery row as the claim statement returns it. */
+export type ClaimedRow = {
+  id: string;
+  event_id: string;
+  channel_id: string | null;
+  user_id: string;
+  attempts: number;
+  first_attempt_at: Date | string;
+  is_digest: boolean;
+};
+
+/** Where a claimed delivery goes (channel id null = the implicit account email). */
+export type Target = {
+  channel: ChannelConfig;
+  channelId: string | null;
+  name: string;
+  isConfirmed: boolean;
+};
+
+export const clockOf = (deps: Pick<DeliveryDeps, "now">) => deps.now?.() ?? new Date();

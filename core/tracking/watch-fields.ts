@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { storedText } from "../input.ts";
+
+/** Fields of a watch that more than one input shares (create, update, import, preview). */
+
+/** The intervals people may choose, in minutes (an admin floor removes the shorter ones). */
+export const CHECK_INTERVALS_MINUTES = [60, 120, 180, 360, 720, 1440] as const;
+export const DEFAULT_INTERVAL_MINUTES = 360;
+export const MAX_INTERVAL_MINUTES = 1_440;
+
+const INTERVAL_MESSAGE = `Choose how often to check: every 1 to ${MAX_INTERVAL_MINUTES} minutes.`;
+
+/**
+ * How often a watch is checked, in minutes: whole, 1 to 1440 (once a day). The server's floor
+ * (MIN_CHECK_INTERVAL_MINUTES) raises a shorter choice instead of refusing it.
+ */
+export const CheckIntervalMinutes = z
+  .number({ error: INTERVAL_MESSAGE })
+  .int(INTERVAL_MESSAGE)
+  .min(1, INTERVAL_MESSAGE)
+  .max(MAX_INTERVAL_MINUTES, INTERVAL_MESSAGE);
+
+/** The price a person picked on an ambiguous page (a candidate's key: source + path). */
+export const CandidateKey = storedText({ label: "The chosen price" }).max(
+  500,
+  "That price choice is not one of this page's prices.",
+);

@@ -1,0 +1,251 @@
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { priceObservation, product, watch } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import type { Money } from "../money/index.ts";
+import { priceRanges } from "./watch-view.ts";
+
+/**
+ * One page of a person's watches for the dense hub list and `GET /api/v1/watches`
+ * (docs/decisions/0025-watch-list.md): sorted, searched, cursor-paginated and lean.
+ */
+
+export const WATCH_SORTS = ["newest", "biggest_drop", "closest_to_target"] as const;
+export type WatchSort = (typeof WATCH_SORTS)[number];
+
+export const WatchPageQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(200, "limit is at most 200.")
+    .default(50),
+  cursor: z.string().max(400, "That cursor is not one of ours.").optional(),
+  sort: z
+    .enum(WATCH_SORTS, { error: `sort is one of ${WATCH_SORTS.join(", ")}.` })
+    .default("newest"),
+  q: z.string().trim().max(200, "Search for at most 200 characters.").optional(),
+});
+export type WatchPageQuery = z.infer<typeof WatchPageQuery>;
+
+/** A row of the dense list: what a list shows and nothing more. */
+export type WatchListItem = {
+  id: string;
+  /** Its picture is served at /img/p/<productId>. */
+  productId: string;
+  title: string | null;
+  store: string;
+  imageUrl: string | null;
+  price: Money | null;
+  /** Current price minus the price when added (same currency): minor units and percent. */
+  changeSinceAdded: { amountMinor: number; percent: number } | null;
+  /** The current price is the lowest this product has had. */
+  isLowestEver: boolean;
+  /** The target of a below-target rule, and how far the price is from it (percent, ≤ 0 met). */
+  target: Money | null;
+  toTargetPercent: number | null;
+  availability: string;
+  isPaused: boolean;
+  hasError: boolean;
+  /** Up to SPARKLINE_POINTS recent prices (minor units, oldest first) in the current currency. */
+  sparkline: number[];
+};
+
+export type WatchPage = { items: WatchListItem[]; nextCursor: string | null; total: number };
+
+export const SPARKLINE_POINTS = 24;
+/** Watches without the sort's value (no price, no target) go last. */
+const LAST = 1e12;
+
+const changeRatio = sql<number | null>`case when ${product.priceMinor} is not null
+  and ${watch.baselinePriceMinor} > 0 and ${product.currency} = ${watch.baselineCurrency}
+  then (${product.priceMinor} - ${watch.baselinePriceMinor})::float8 / ${watch.baselinePriceMinor}
+  end`;
+const targetRatio = sql<number | null>`case when ${watch.ruleKind} = 'below_target'
+  and ${product.priceMinor} is not null and ${watch.ruleAmountMinor} > 0
+  and ${product.currency} = ${watch.ruleCurrency}
+  then (${product.priceMinor} - ${watch.ruleAmountMinor})::float8 / ${watch.ruleAmountMinor}
+  end`;
+
+function sortKey(sort: WatchSort): SQL<number> {
+  if (sort === "biggest_drop") return sql<number>`coalesce(${changeRatio}, ${LAST})`;
+  if (sort === "closest_to_target") return sql<number>`coalesce(${targetRatio}, ${LAST})`;
+  return sql<number>`(-extract(epoch from ${watch.createdAt}))::float8`;
+}
+
+type Cursor = { k: number; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.k, cursor.id])).toString("base64url");
+}
+
+/** The cursor's key and id, or null for anything we did not write. */
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === "number" &&
+      Number.isFinite(parsed[0]) &&
+      typeof parsed[1] === "string" &&
+      /^[0-9a-f-]{36}$/i.test(parsed[1])
+    ) {
+      return { k: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // Not base64url JSON.
+  }
+  return null;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(sql`${product.title} ilike ${pattern}`, sql`${product.store} ilike ${pattern}`);
+}
+
+/**
+ * A page of `userId`'s watches. Keyset pagination on (sort key, watch id), so a page is as
+ * cheap at the end of the list as at the start and a watch added meanwhile neither repeats nor
+ * hides a row. A cursor we did not write is a validation error (400), never a 500.
+ */
+export async function listWatchPage(
+  db: Pick<Db, "select">,
+  userId: string,
+  query: WatchPageQuery,
+): Promise<WatchPage> {
+  const key = sortKey(query.sort);
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  if (cursor === null) {
+    const message = "That cursor is not one of ours: start again without it.";
+    throw new AppError("validation_failed", message, { fields: [{ field: "cursor", message }] });
+  }
+  const filter = and(eq(watch.userId, userId), searchCondition(query.q));
+  const after = cursor
+    ? sql`(${key} > ${cursor.k} or (${key} = ${cursor.k} and ${watch.id} > ${cursor.id}))`
+    : undefined;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: watch.id,
+        productId: product.id,
+        title: product.title,
+        store: product.store,
+        imageUrl: product.imageUrl,
+        priceMinor: product.priceMinor,
+        currency: product.currency,
+        baselineMinor: watch.baselinePriceMinor,
+        baselineCurrency: watch.baselineCurrency,
+        ruleKind: watch.ruleKind,
+        ruleAmountMinor: watch.ruleAmountMinor,
+        ruleCurrency: watch.ruleCurrency,
+        availability: product.availability,
+        isPaused: watch.isPaused,
+        lastError: product.lastError,
+        key: key.mapWith(Number),
+      })
+      .from(watch)
+      .innerJoin(product, eq(product.id, watch.productId))
+      .where(and(filter, after))
+      .orderBy(sql`${key} asc`, sql`${watch.id} asc`)
+      .limit(query.limit + 1),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(watch)
+      .innerJoin(product, eq(product.id, watch.productId))
+      .where(filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const products = page.map((r) => ({ id: r.productId, currency: r.currency }));
+  const [ranges, sparklines] = await Promise.all([
+    priceRanges(db, products),
+    recentPrices(db, products),
+  ]);
+  return {
+    items: page.map((r) => {
+      const price =
+        r.priceMinor !== null && r.currency
+          ? { amountMinor: r.priceMinor, currency: r.currency }
+          : null;
+      const low = ranges.get(r.productId)?.low ?? null;
+      const change =
+        price && r.baselineMinor && r.baselineMinor > 0 && r.baselineCurrency === price.currency
+          ? {
+              amountMinor: price.amountMinor - r.baselineMinor,
+              percent:
+                Math.round(((price.amountMinor - r.baselineMinor) / r.baselineMinor) * 1000) / 10,
+            }
+          : null;
+      const target =
+        r.ruleKind === "below_target" && r.ruleAmountMinor !== null && r.ruleCurrency
+          ? { amountMinor: r.ruleAmountMinor, currency: r.ruleCurrency }
+          : null;
+      return {
+        id: r.id,
+        productId: r.productId,
+        title: r.title,
+        store: r.store,
+        imageUrl: r.imageUrl,
+        price,
+        changeSinceAdded: change,
+        isLowestEver: price !== null && low !== null && price.amountMinor <= low,
+        target,
+        toTargetPercent:
+          price && target && target.currency === price.currency && target.amountMinor > 0
+            ? Math.round(((price.amountMinor - target.amountMinor) / target.amountMinor) * 1000) /
+              10
+            : null,
+        availability: r.availability,
+        isPaused: r.isPaused,
+        hasError: r.lastError !== null,
+        sparkline: sparklines.get(r.productId) ?? [],
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ k: last.key, id: last.id }) : null,
+    total: counted[0]?.n ?? 0,
+  };
+}
+
+/** The last SPARKLINE_POINTS prices of each product, in its current currency, oldest first. */
+async function recentPrices(
+  db: Pick<Db, "select">,
+  products: { id: string; currency: string | null }[],
+): Promise<Map<string, number[]>> {
+  const ids = products.map((p) => p.id);
+  const result = new Map<string, number[]>();
+  if (ids.length === 0) return result;
+  const ranked = db
+    .select({
+      productId: priceObservation.productId,
+      priceMinor: priceObservation.priceMinor,
+      currency: priceObservation.currency,
+      observedAt: priceObservation.observedAt,
+      rank: sql<number>`row_number() over (partition by ${priceObservation.productId} order by ${priceObservation.observedAt} desc, ${priceObservation.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(priceObservation)
+    .where(inArray(priceObservation.productId, ids))
+    .as("ranked");
+  const rows = await db
+    .select({
+      productId: ranked.productId,
+      priceMinor: ranked.priceMinor,
+      currency: ranked.currency,
+    })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${SPARKLINE_POINTS}`)
+    .orderBy(ranked.productId, sql`${ranked.rank} desc`);
+  const currencyOf = new Map(products.map((p) => [p.id, p.currency]));
+  for (const row of rows) {
+    if (row.priceMinor === null || row.currency !== currencyOf.get(row.productId)) continue;
+    const list = result.get(row.productId) ?? [];
+    list.push(Number(row.priceMinor));
+    result.set(row.productId, list);
+  }
+  return result;
+}

@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { AlertRule } from "../../../core/checks/alert-rule.ts";
+import { ExtractResult } from "../../../core/extract/types.ts";
+
+/**
+ * Response bodies of /api/v1 as Zod schemas. The OpenAPI document is generated from these
+ * and from the core input schemas (openapi.ts); in tests every answer is checked against its
+ * route's schema (route.ts), so the description cannot drift from what is sent.
+ */
+
+const Money = z.object({ amountMinor: z.number().int(), currency: z.string().length(3) });
+const Instant = z.iso.datetime({ offset: true });
+const Id = z.string().min(1);
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+export const Me = z.object({ id: Id, email: z.string(), name: z.string() });
+
+export const TokenSummary = z.object({
+  id: Id,
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: Instant,
+  lastUsedAt: Instant.nullable(),
+});
+export const TokenList = z.object({ tokens: z.array(TokenSummary) });
+export const TokenCreated = TokenSummary.extend({
+  token: z.string().describe("The token itself: shown once, never again."),
+});
+
+export const ProductPreview = ExtractResult.extend({
+  url: z.string(),
+  host: z.string(),
+  finalUrl: z.string(),
+  store: z.string(),
+});
+export const PreviewBody = z.object({ product: ProductPreview });
+
+export const WatchView = z.object({
+  id: Id,
+  productId: Id,
+  url: z.string(),
+  host: z.string(),
+  store: z.string(),
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: Money.nullable(),
+  listPrice: Money.nullable(),
+  availability: z.string(),
+  extractStatus: z.string().nullable(),
+  rule: AlertRule,
+  intervalMinutes: z.number().int(),
+  isPaused: z.boolean(),
+  candidateKey: z.string().nullable(),
+  baseline: Money.nullable(),
+  changeSinceAdded: z.object({ amountMinor: z.number().int(), percent: z.number() }).nullable(),
+  lowest: Money.nullable(),
+  highest: Money.nullable(),
+  lastCheckedAt: Instant.nullable(),
+  lastSuccessAt: Instant.nullable(),
+  nextCheckAt: Instant,
+  lastOutcome: z.string().nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  createdAt: Instant,
+});
+export const RuleStatus = z.object({ isMetNow: z.boolean(), message: z.string() });
+export const WatchBody = z.object({ watch: WatchView });
+export const WatchCreated = z.object({ watch: WatchView, ruleStatus: RuleStatus });
+export const WatchUpdated = z.object({ watch: WatchView, ruleStatus: RuleStatus.optional() });
+export const WatchList = z.object({ watches: z.array(WatchView) });
+
+/** A row of the dense list (core/tracking/watch-page.ts): what a list shows and nothing more. */
+export const WatchListItem = z.object({
+  id: Id,
+  productId: Id.describe("Its picture is served at /img/p/{productId}."),
+  title: z.string().nullable(),
+  store: z.string(),
+  imageUrl: z.string().nullable(),
+  price: Money.nullable(),
+  changeSinceAdded: z.object({ amountMinor: z.number().int(), percent: z.number() }).nullable(),
+  isLowestEver: z.boolean(),
+  target: Money.nullable(),
+  toTargetPercent: z.number().nullable(),
+  availability: z.string(),
+  isPaused: z.boolean(),
+  hasError: z.boolean(),
+  sparkline: z.array(z.number().int()).describe("Recent prices in minor units, oldest first."),
+});
+export const WatchPage = z.object({
+  watches: z.array(WatchListItem),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+
+export const WatchHistory = z.object({
+  points: z.array(
+    z.object({
+      at: Instant,
+      lastSeenAt: Instant,
+      price: Money.nullable(),
+      availability: z.string(),
+      checks: z.number().int(),
+    }),
+  ),
+  stats: z.object({
+    lowest: Money.nullable(),
+    highest: Money.nullable(),
+    average: Money.nullable(),
+    checks: z.number().int(),
+  }),
+  alerts: z.array(
+    z.object({
+      id: Id,
+      kind: z.string(),
+      createdAt: Instant,
+      oldPrice: Money.nullable(),
+      newPrice: Money.nullable(),
+    }),
+  ),
+});
+
+export const CheckQueued = z.object({ status: z.literal("queued"), watchId: Id });
+
+export const ImportResult = z.object({
+  imported: z.number().int(),
+  skipped: z.array(z.object({ url: z.string(), reason: z.string() })),
+});
+
+export const ChannelView = z.object({
+  id: Id,
+  kind: z.string(),
+  name: z.string(),
+  config: z.record(z.string(), z.unknown()).describe("The channel's settings, secrets shortened."),
+  isPaused: z.boolean(),
+  pauseReason: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastDeliveredAt: Instant.nullable(),
+  isConfirmed: z.boolean().describe("False for an email address that has not confirmed yet."),
+  confirmationSentAt: Instant.nullable(),
+  createdAt: Instant,
+});
+export const NotificationSettingsView = z.object({
+  accountEmail: z.string(),
+  isAccountEmailEnabled: z.boolean(),
+  quietStartMinute: z.number().int().nullable(),
+  quietEndMinute: z.number().int().nullable(),
+  timeZone: z.string(),
+  isDailyDigest: z.boolean(),
+  digestMinute: z.number().int(),
+});
+export const ChannelsBody = z.object({
+  channels: z.array(ChannelView),
+  settings: NotificationSettingsView,
+});
+export const ChannelBody = z.object({ channel: ChannelView });
+export const SettingsBody = z.object({ settings: NotificationSettingsView });
+
+export const DeliveryResult = z.discriminatedUnion("result", [
+  z.object({ result: z.literal("delivered") }),
+  z.object({ result: z.literal("retry"), reason: z.string() }),
+  z.object({ result: z.literal("permanent"), reason: z.string() }),
+  z.object({ result: z.literal("skipped"), reason: z.string() }),
+]);
+export const TestResults = z.object({
+  results: z.array(
+    z.intersection(z.object({ channelId: Id.nullable(), name: z.string() }), DeliveryResult),
+  ),
+});
+
+export const Feed = z.object({
+  items: z.array(
+    z.object({
+      id: Id,
+      kind: z.string(),
+      label: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      watchId: Id,
+      productTitle: z.string(),
+      createdAt: Instant,
+      isRead: z.boolean(),
+    }),
+  ),
+  unreadCount: z.number().int(),
+  notices: z.array(z.object({ channelId: Id, name: z.string(), reason: z.string() })),
+});
+
+export const PushKey = z.object({ publicKey: z.string() });
+export const WatchChannels = z.object({ channelIds: z.array(Id), isAll: z.boolean() });
+
+export const FeedQuery = z.object({
+  limit: z.string().regex(/^\d+$/).optional().describe("How many entries (default 20)."),
+});
+export const ExportQuery = z.object({
+  format: z.enum(["json", "csv"]).optional().describe("csv for a spreadsheet; JSON otherwise."),
+});

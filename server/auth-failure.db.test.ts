@@ -1,0 +1,105 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { requestContext, servicesContext } from "../app/context.ts";
+import { action as loginAction } from "../app/routes/login.tsx";
+import { createTestApp, TEST_ORIGIN } from "../tests/helpers/app.ts";
+import { setupTestDatabase } from "../tests/helpers/db.ts";
+
+const database = setupTestDatabase();
+
+/** A logger whose JSON lines the test can read. */
+function capturedLog() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { log: pino({ level: "info" }, stream), lines };
+}
+
+async function breakAccounts() {
+  await database.current.db.execute('alter table "user" rename to user_gone');
+}
+afterEach(async () => {
+  await database.current.db
+    .execute('alter table user_gone rename to "user"')
+    .catch(() => undefined);
+});
+
+describe("an auth backend failure during sign-in", () => {
+  it("is a logged 5xx on the API, not a wrong password", async () => {
+    const { log, lines } = capturedLog();
+    const { request } = await createTestApp(database.current, { log });
+    await breakAccounts();
+    const response = await request("/api/auth/sign-in/email", {
+      body: { email: "someone@example.test", password: "a long enough password" },
+      headers: { "x-request-id": "req-auth-broken-1" },
+    });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    const logged = lines.find((l) => l.msg === "auth backend failed");
+    expect(logged).toMatchObject({ level: 50, requestId: "req-auth-broken-1", status: 500 });
+  });
+
+  it("shows 'Something went wrong on our side' on the sign-in page, with a 5xx", async () => {
+    const { log, lines } = capturedLog();
+    const { services } = await createTestApp(database.current, { log });
+    await breakAccounts();
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      requestId: "req-auth-broken-2",
+      log: services.log.child({ requestId: "req-auth-broken-2" }),
+      clientIp: "198.51.100.9",
+      cspNonce: "n",
+    });
+    const form = new URLSearchParams({
+      email: "someone@example.test",
+      password: "a long enough password",
+    });
+    const request = new Request(`${TEST_ORIGIN}/login`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    const result = (await loginAction({ request, context, params: {} } as never)) as unknown as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(result.init.status).toBeGreaterThanOrEqual(500);
+    expect(result.data.error).toBe("Something went wrong on our side, try again.");
+    expect(lines.find((l) => l.msg === "auth backend failed")).toMatchObject({
+      level: 50,
+      requestId: "req-auth-broken-2",
+    });
+  });
+
+  it("still says the email and password do not match for a wrong password", async () => {
+    const { services } = await createTestApp(database.current);
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      requestId: "req-wrong-password",
+      log: services.log,
+      clientIp: "198.51.100.10",
+      cspNonce: "n",
+    });
+    const request = new Request(`${TEST_ORIGIN}/login`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        email: "nobody@example.test",
+        password: "a long enough password",
+      }),
+    });
+    const result = (await loginAction({ request, context, params: {} } as never)) as unknown as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(401);
+    expect(result.data.error).toBe("That email and password do not match an account.");
+  });
+});

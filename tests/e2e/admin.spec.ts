@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import { register, signOut, uniqueEmail } from "./helpers.ts";
+
+test("the operator's page is for ADMIN_EMAILS only: others get the 404 page, strangers the sign-in", async ({
+  page,
+}) => {
+  const response = await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin$/);
+  expect(response?.status()).toBe(200);
+
+  await register(page, uniqueEmail("not-operator"));
+  const refused = await page.goto("/admin");
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found: /admin" })).toBeVisible();
+  await page.goto("/hub");
+  await signOut(page);
+
+  await register(page, "operator@example.test");
+  const shown = await page.goto("/admin");
+  expect(shown?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Operator", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("admin-totals")).toContainText("People");
+  await expect(page.getByRole("region", { name: "People" })).toContainText("operator@example.test");
+  await expect(page.getByRole("region", { name: "Stores that block server checks" })).toBeVisible();
+});

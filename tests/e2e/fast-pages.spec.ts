@@ -1,0 +1,279 @@
+import { expect, type Page, test } from "@playwright/test";
+import { productPage, startStoreServer } from "../helpers/store-server.ts";
+import { PASSWORD, uniqueEmail } from "./helpers.ts";
+
+// Issue #15: the dense hub list with hundreds of products, and the price chart. Products and
+// history are seeded through the API (sign-up, then the import endpoint); the check worker
+// then reads each product's page from the local store, as it would in production.
+
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+test.beforeAll(async () => {
+  store = await startStoreServer();
+});
+test.afterAll(async () => {
+  await store.close();
+});
+
+const STORES = ["lumen.test", "kettle-co.test", "northwind.test", "gearhub.test", "atelier.test"];
+const NAMES = ["Arc", "Nova", "Pulse", "Drift", "Echo"];
+const NOUNS = ["Lamp", "Kettle", "Backpack", "Headphones", "Chair", "Blender", "Jacket"];
+const COUNT = 210;
+const DAY_MS = 86_400_000;
+
+type Seeded = {
+  title: string;
+  store: string;
+  priceMinor: number;
+  baselineMinor: number;
+  targetMinor: number | null;
+};
+
+async function signUp(page: Page): Promise<void> {
+  const origin = test.info().project.use.baseURL as string;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: uniqueEmail("bulk"), password: PASSWORD, name: "Bulk Tracker" },
+    headers: { origin },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function importWatches(page: Page, watches: unknown[]): Promise<void> {
+  const origin = test.info().project.use.baseURL as string;
+  const response = await page.request.post("/api/v1/import", {
+    data: {
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      watches,
+    },
+    headers: { origin },
+  });
+  expect(response.status()).toBe(200);
+}
+
+type ListedWatch = { id: string; title: string; price: unknown };
+
+async function listAll(page: Page): Promise<ListedWatch[]> {
+  const response = await page.request.get("/api/v1/watches?limit=200");
+  expect(response.ok()).toBe(true);
+  const first = (await response.json()) as { watches: ListedWatch[]; nextCursor: string | null };
+  const all = [...first.watches];
+  let cursor = first.nextCursor;
+  while (cursor) {
+    const next = await (
+      await page.request.get(`/api/v1/watches?limit=200&cursor=${cursor}`)
+    ).json();
+    all.push(...next.watches);
+    cursor = next.nextCursor;
+  }
+  return all;
+}
+
+test("the dense list sorts, searches and pages through 210 products", async ({ page }) => {
+  test.setTimeout(240_000);
+  const now = Date.now();
+  const seeded: Seeded[] = Array.from({ length: COUNT }, (_, i) => {
+    const baselineMinor = 5_000 + ((i * 7_919) % 20_000);
+    return {
+      title: `${NAMES[i % NAMES.length]} ${NOUNS[i % NOUNS.length]} ${i + 1}`,
+      store: STORES[i % STORES.length] as string,
+      baselineMinor,
+      priceMinor: Math.round(baselineMinor * (0.6 + ((i * 37) % 61) / 100)),
+      targetMinor: i % 3 === 0 ? Math.round(baselineMinor * (0.5 + ((i * 13) % 40) / 100)) : null,
+    };
+  });
+  seeded.forEach((s, i) => {
+    store.setPage(
+      `/bulk/${i}`,
+      productPage({ title: s.title, price: (s.priceMinor / 100).toFixed(2), currency: "EUR" }),
+    );
+  });
+  await signUp(page);
+  await importWatches(
+    page,
+    seeded.map((s, i) => ({
+      url: store.url(`/bulk/${i}`),
+      title: s.title,
+      store: s.store,
+      rule:
+        s.targetMinor === null
+          ? { kind: "any_drop" }
+          : { kind: "below_target", target: { amountMinor: s.targetMinor, currency: "EUR" } },
+      intervalMinutes: 360,
+      isPaused: false,
+      candidateKey: null,
+      baseline: { amountMinor: s.baselineMinor, currency: "EUR" },
+      createdAt: new Date(now - (COUNT - i) * 60_000).toISOString(),
+      history: [],
+    })),
+  );
+  // Imported products are checked right away: wait until the worker has priced all of them.
+  await expect
+    .poll(async () => (await listAll(page)).filter((w) => w.price !== null).length, {
+      timeout: 180_000,
+      intervals: [1_000],
+    })
+    .toBe(COUNT);
+
+  await page.goto("/hub");
+  const rows = page.getByTestId("watch-row");
+  const count = page.getByTestId("watch-table-count");
+  await expect(count).toHaveText(`Showing 50 of ${COUNT}`);
+  await expect(rows).toHaveCount(50);
+  // Newest first: the last imported.
+  await expect(rows.first().getByTestId("watch-row-title")).toHaveText(seeded.at(-1)?.title ?? "");
+
+  // Paging: "Show more" fetches the next 50 by cursor until all are there, none twice.
+  for (const shown of [100, 150, 200, COUNT]) {
+    await page.getByRole("button", { name: "Show more" }).click();
+    await expect(rows).toHaveCount(shown);
+  }
+  await expect(page.getByRole("button", { name: "Show more" })).toHaveCount(0);
+  const titles = await rows.getByTestId("watch-row-title").allTextContents();
+  expect(new Set(titles).size).toBe(COUNT);
+
+  // Biggest drop first.
+  await page.getByLabel("Sort").selectOption("biggest_drop");
+  await expect(page).toHaveURL(/sort=biggest_drop/);
+  await expect(rows).toHaveCount(50);
+  const byDrop = [...seeded].sort(
+    (a, b) => a.priceMinor / a.baselineMinor - b.priceMinor / b.baselineMinor,
+  );
+  await expect(rows.first().getByTestId("watch-row-title")).toHaveText(byDrop[0]?.title ?? "");
+  const percents = (
+    await rows
+      .getByTestId("watch-row-change")
+      .evaluateAll((cells) => cells.map((c) => Number((c as HTMLElement).dataset.percent)))
+  ).filter((p) => !Number.isNaN(p));
+  expect(percents.length).toBe(50);
+  expect(percents).toEqual([...percents].sort((a, b) => a - b));
+
+  // Closest to target: those under their target first, then the nearest above it.
+  await page.getByLabel("Sort").selectOption("closest_to_target");
+  await expect(page).toHaveURL(/sort=closest_to_target/);
+  const byTarget = seeded
+    .filter((s) => s.targetMinor !== null)
+    .sort(
+      (a, b) =>
+        (a.priceMinor - (a.targetMinor as number)) / (a.targetMinor as number) -
+        (b.priceMinor - (b.targetMinor as number)) / (b.targetMinor as number),
+    );
+  await expect(rows.first().getByTestId("watch-row-title")).toHaveText(byTarget[0]?.title ?? "");
+
+  // Search by title, then by store; the sort stays.
+  const search = page.getByLabel("Search by title or store");
+  await search.fill("nova");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/q=nova/);
+  const novas = seeded.filter((s) => s.title.startsWith("Nova"));
+  await expect(count).toHaveText(
+    `Showing ${Math.min(50, novas.length)} of ${novas.length} matching “nova”`,
+  );
+  for (const title of await rows.getByTestId("watch-row-title").allTextContents()) {
+    expect(title).toMatch(/^Nova /);
+  }
+  await search.fill("northwind");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=northwind/);
+  const northwind = seeded.filter((s) => s.store === "northwind.test").length;
+  await expect(count).toContainText(`of ${northwind} matching`);
+  for (const cell of await rows.getByTestId("watch-row-store").allTextContents()) {
+    expect(cell).toBe("northwind.test");
+  }
+  await page.screenshot({ path: "test-results/screenshots/hub-list.png", fullPage: true });
+});
+
+test("the price chart: range buttons, a tooltip with date, price and change, the table", async ({
+  page,
+}) => {
+  const now = Date.now();
+  // A year of history: a new price every day, out of stock for ten days in the middle.
+  const history = Array.from({ length: 365 }, (_, d) => {
+    const at = new Date(now - (365 - d) * DAY_MS).toISOString();
+    const isOut = d >= 180 && d < 190;
+    return {
+      at,
+      lastSeenAt: at,
+      price: isOut ? null : { amountMinor: 10_000 + ((d * 37) % 50) * 100, currency: "EUR" },
+      availability: isOut ? "out_of_stock" : "in_stock",
+      checks: 1,
+    };
+  });
+  store.setPage(
+    "/chart/lamp",
+    productPage({ title: "Chart Lamp", price: "129.00", currency: "EUR" }),
+  );
+  await signUp(page);
+  await importWatches(page, [
+    {
+      url: store.url("/chart/lamp"),
+      title: "Chart Lamp",
+      store: "lumen.test",
+      rule: { kind: "below_target", target: { amountMinor: 10_500, currency: "EUR" } },
+      intervalMinutes: 360,
+      isPaused: false,
+      candidateKey: null,
+      baseline: { amountMinor: 12_900, currency: "EUR" },
+      createdAt: new Date(now - 366 * DAY_MS).toISOString(),
+      history,
+    },
+  ]);
+  const [watch] = await listAll(page);
+  await page.goto(`/hub/watch/${watch?.id}`);
+  const plot = page.locator("[data-testid=price-chart-plot] [data-ready=true]");
+  await expect(plot).toHaveCount(1);
+  await expect(page.getByText("Target €105.00")).toBeVisible();
+
+  const span = async () => {
+    const [from, to] = await plot.evaluate((el) => [
+      Date.parse((el as HTMLElement).dataset.rangeFrom ?? ""),
+      Date.parse((el as HTMLElement).dataset.rangeTo ?? ""),
+    ]);
+    return Math.round(((to as number) - (from as number)) / DAY_MS);
+  };
+  expect(await span()).toBeGreaterThanOrEqual(364);
+  const range = page.getByTestId("chart-range");
+  const allText = await range.textContent();
+  for (const [name, days] of [
+    ["Show 1 week", 7],
+    ["Show 1 month", 30],
+    ["Show 3 months", 91],
+    ["Show 1 year", 365],
+  ] as const) {
+    await page.getByRole("button", { name }).click();
+    await expect(page.getByRole("button", { name })).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(span).toBe(days);
+  }
+  await page.getByRole("button", { name: "Show 1 week" }).click();
+  await expect(range).not.toHaveText(allText ?? "");
+  await page.getByRole("button", { name: "Show all time" }).click();
+  await expect(range).toHaveText(allText ?? "");
+
+  // The crosshair tooltip: date, price in force, change since the price before.
+  await page.getByRole("button", { name: "Show 1 month" }).click();
+  const over = page.locator(".u-over");
+  const box = await over.boundingBox();
+  if (!box) throw new Error("the chart has no plotting area");
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const tooltip = page.getByTestId("chart-tooltip");
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(/20\d\d/);
+  await expect(tooltip).toContainText("€");
+  await expect(tooltip).toContainText(/[+−]€[\d.,]+ \([+−][\d.]+ %\) since the price before/);
+  await page.mouse.move(box.x - 40, box.y - 40);
+  await expect(tooltip).toBeHidden();
+
+  // The same history as a table, behind a toggle, for the visible range.
+  const toggle = page.getByRole("button", { name: "Show the prices as a table" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  const table = page.getByTestId("price-table");
+  await expect(table).toBeVisible();
+  const rowCount = await table.locator("tbody tr").count();
+  expect(rowCount).toBeGreaterThanOrEqual(29);
+  expect(rowCount).toBeLessThanOrEqual(33);
+  await expect(table.getByRole("columnheader", { name: "Change" })).toBeVisible();
+  await page.getByRole("button", { name: "Hide the price table" }).click();
+  await expect(table).toBeHidden();
+  await page.screenshot({ path: "test-results/screenshots/price-chart.png", fullPage: true });
+});

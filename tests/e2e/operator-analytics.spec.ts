@@ -1,0 +1,308 @@
+import type { IncomingMessage } from "node:http";
+import { expect, type Page, test } from "@playwright/test";
+import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
+import { type LocalServer, startServer } from "../helpers/local-server.ts";
+import { startAppProcess } from "./app-process.ts";
+
+/**
+ * Operator analytics against stand-ins on loopback: an Umami-compatible collector and a
+ * PostHog host. The app runs as a second process with those settings, reached under the name
+ * dropwave.test (analytics skip localhost), which Chromium maps to 127.0.0.1.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+const HOST = `dropwave.test:${PORT}`;
+const ORIGIN = `http://${HOST}`;
+
+type Collected = { body: Record<string, unknown>; raw: string; url: string };
+let collector: LocalServer;
+let posthog: LocalServer;
+const umamiEvents: Collected[] = [];
+const posthogEvents: Collected[] = [];
+/** Statuses the collector answers next (then 200). */
+const collectorScript: number[] = [];
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const cors = {
+  "access-control-allow-origin": ORIGIN,
+  "access-control-allow-headers": "content-type",
+  "access-control-allow-methods": "POST, OPTIONS",
+};
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      ...HEADLESS_CHROMIUM_ARGS,
+      "--host-resolver-rules=MAP dropwave.test 127.0.0.1, MAP other.test 127.0.0.1",
+    ],
+  },
+  viewport: { width: 1280, height: 800 },
+  screen: { width: 1280, height: 800 },
+});
+
+test.beforeAll(async () => {
+  collector = await startServer(async (req, res) => {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, cors).end();
+      return;
+    }
+    const raw = await readBody(req);
+    const status = collectorScript.shift() ?? 200;
+    umamiEvents.push({ body: JSON.parse(raw), raw, url: req.url ?? "" });
+    res.writeHead(status, { ...cors, "content-type": "application/json" }).end("{}");
+  });
+  posthog = await startServer(async (req, res) => {
+    const raw = await readBody(req);
+    // Events arrive at /e/ (or /batch/, /i/v0/e/) as one event, an array, or { batch: [...] }.
+    if (req.method === "POST" && raw && !req.url?.startsWith("/flags")) {
+      try {
+        const parsed = JSON.parse(raw) as unknown;
+        const batch = (parsed as { batch?: unknown }).batch;
+        const items = Array.isArray(parsed) ? parsed : Array.isArray(batch) ? batch : [parsed];
+        for (const item of items)
+          posthogEvents.push({ body: item as Record<string, unknown>, raw, url: req.url ?? "" });
+      } catch {
+        posthogEvents.push({ body: {}, raw, url: req.url ?? "" });
+      }
+    }
+    // Remote config as PostHog answers it for a project with autocapture on.
+    if (req.url?.endsWith("/config.js")) {
+      res.writeHead(200, { "content-type": "text/javascript" }).end("");
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ featureFlags: {}, autocapture_opt_out: false }));
+  });
+  app = await startAppProcess({
+    port: PORT,
+    publicUrl: ORIGIN,
+    env: {
+      ANALYTICS_HOST: collector.origin,
+      ANALYTICS_WEBSITE_ID: "5f3c0a1e-test-site",
+      ANALYTICS_DOMAINS: "dropwave.test",
+      POSTHOG_KEY: "phc_standin",
+      POSTHOG_HOST: posthog.origin,
+      POSTHOG_PROXY: "true",
+      // Extra options travel as JSON: readable bodies, and headless Chromium is not a bot here.
+      POSTHOG_OPTIONS: JSON.stringify({
+        disable_compression: true,
+        request_batching: false,
+        opt_out_useragent_filter: true,
+      }),
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await collector?.close();
+  await posthog?.close();
+});
+
+test.beforeEach(() => {
+  umamiEvents.length = 0;
+  collectorScript.length = 0;
+});
+
+/** Opens a page with the browser's timers stopped: only clock.runFor moves them. */
+async function openWithClock(page: Page, url: string) {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+  await page.goto(url);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+test("counts a page view 250 ms after the page is shown, with Umami's payload", async ({
+  page,
+}) => {
+  await openWithClock(page, `${ORIGIN}/terms`);
+  await page.clock.runFor(240);
+  expect(umamiEvents).toHaveLength(0);
+  await page.clock.runFor(20);
+  await expect.poll(() => umamiEvents.length).toBe(1);
+  expect(umamiEvents[0]?.url).toBe("/api/send");
+  expect(umamiEvents[0]?.body).toEqual({
+    type: "event",
+    payload: {
+      hostname: "dropwave.test",
+      language: expect.any(String),
+      screen: "1280x800",
+      url: "/terms",
+      title: expect.stringContaining("Terms"),
+      referrer: "",
+      website: "5f3c0a1e-test-site",
+    },
+  });
+
+  // A route change counts the new page, with the previous one as referrer.
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+  await page.clock.runFor(260);
+  await expect.poll(() => umamiEvents.length).toBe(2);
+  expect(umamiEvents[1]?.body).toMatchObject({
+    payload: { url: "/privacy", referrer: `${ORIGIN}/terms` },
+  });
+});
+
+test("a reload within 10 s is not counted twice; a later one is", async ({ page }) => {
+  await openWithClock(page, `${ORIGIN}/terms`);
+  await page.clock.runFor(300);
+  await expect.poll(() => umamiEvents.length).toBe(1);
+  await page.reload();
+  await page.waitForSelector("html[data-hydrated]");
+  await page.clock.runFor(300);
+  // The control: an in-app page view after it is still counted, so the reload really was skipped.
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await page.clock.runFor(300);
+  await expect.poll(() => umamiEvents.length).toBe(2);
+  expect(umamiEvents.map((e) => (e.body.payload as { url: string }).url)).toEqual([
+    "/terms",
+    "/privacy",
+  ]);
+  await page.clock.runFor(11_000);
+  await page.reload();
+  await page.waitForSelector("html[data-hydrated]");
+  await page.clock.runFor(300);
+  await expect.poll(() => umamiEvents.length).toBe(3);
+});
+
+test("retries a server error with backoff, never a client error", async ({ page }) => {
+  collectorScript.push(503, 502);
+  await openWithClock(page, `${ORIGIN}/terms`);
+  await page.clock.runFor(260);
+  await expect.poll(() => umamiEvents.length).toBe(1);
+  await page.clock.runFor(500);
+  await expect.poll(() => umamiEvents.length).toBe(2);
+  await page.clock.runFor(1_000);
+  await expect.poll(() => umamiEvents.length).toBe(3);
+  await page.clock.runFor(60_000);
+  // The third answer was 200: nothing more.
+  expect(umamiEvents).toHaveLength(3);
+
+  umamiEvents.length = 0;
+  collectorScript.push(400);
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await page.clock.runFor(260);
+  await expect.poll(() => umamiEvents.length).toBe(1);
+  await page.clock.runFor(60_000);
+  expect(umamiEvents).toHaveLength(1);
+});
+
+for (const [name, url, setup] of [
+  ["on localhost", `http://127.0.0.1:${PORT}/terms`, undefined],
+  ["on another domain", `http://other.test:${PORT}/terms`, undefined],
+  ["when local storage holds umami.disabled", `${ORIGIN}/terms`, "disable"],
+] as const) {
+  test(`sends nothing ${name}`, async ({ page }) => {
+    if (setup === "disable") {
+      await page.goto(`${ORIGIN}/api/health`);
+      await page.evaluate(() => window.localStorage.setItem("umami.disabled", "1"));
+    }
+    await openWithClock(page, url);
+    await page.clock.runFor(2_000);
+    // The control: the same browser on the configured domain is counted.
+    await page.evaluate(() => window.localStorage.removeItem("umami.disabled"));
+    await openWithClock(page, `${ORIGIN}/privacy`);
+    await page.clock.runFor(300);
+    await expect.poll(() => umamiEvents.length).toBe(1);
+    expect(umamiEvents[0]?.body).toMatchObject({ payload: { url: "/privacy" } });
+  });
+}
+
+test("PostHog goes through this origin's proxy and never carries card-like text or secret fields", async ({
+  page,
+}) => {
+  const direct: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(posthog.origin)) direct.push(request.url());
+  });
+  await page.goto(`${ORIGIN}/terms`);
+  await page.waitForSelector("html[data-hydrated]");
+  // posthog-js is a chunk of its own, loaded only because it is configured.
+  await expect.poll(() => posthogEvents.some((e) => e.body.event === "$pageview")).toBe(true);
+  expect(posthog.requests.length).toBeGreaterThan(0);
+  expect(direct).toEqual([]);
+
+  await page.evaluate(() => {
+    const button = document.createElement("button");
+    button.textContent = "Pay with 4242 4242 4242 4242";
+    button.id = "pay";
+    const input = document.createElement("input");
+    input.name = "card-number";
+    input.id = "card";
+    const secret = document.createElement("input");
+    secret.type = "password";
+    secret.id = "pw";
+    document.querySelector("main")?.append(button, input, secret);
+  });
+  await page.click("#pay");
+  await page.click("#card");
+  await page.fill("#card", "4111111111111111");
+  await page.click("#pw");
+  await expect
+    .poll(() => posthogEvents.filter((e) => e.body.event === "$autocapture").length)
+    .toBeGreaterThan(0);
+  const all = posthogEvents.map((e) => e.raw).join("\n");
+  expect(all).not.toMatch(/4242 4242|4111111111111111/);
+  expect(all).toContain("Pay with [redacted]");
+  expect(all).not.toMatch(/card-number|type=\\?"password/);
+});
+
+test("PostHog's distinct id is the signed-in person's id, and signing out resets it", async ({
+  page,
+}) => {
+  await page.goto(`${ORIGIN}/register`);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.getByLabel("Email").fill(`ph-${Date.now()}@example.test`);
+  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/hub`);
+  const me = await page.evaluate(
+    async () =>
+      (await (await fetch("/api/v1/me")).json()) as { id?: string; user?: { id: string } },
+  );
+  const userId = me.user?.id ?? me.id;
+  expect(userId).toBeTruthy();
+  await expect
+    .poll(() => posthogEvents.some((e) => e.body.event === "$identify" && hasDistinctId(e, userId)))
+    .toBe(true);
+
+  await page.getByTestId("account-menu").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  // The next page seen signed out belongs to a fresh anonymous id.
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+  const privacyView = () =>
+    posthogEvents.find(
+      (e) =>
+        e.body.event === "$pageview" &&
+        (e.body.properties as { $pathname?: string } | undefined)?.$pathname === "/privacy",
+    );
+  await expect.poll(() => privacyView() !== undefined).toBe(true);
+  const anonymous = privacyView();
+  expect(anonymous && hasDistinctId(anonymous, userId)).toBe(false);
+});
+
+function hasDistinctId(event: Collected, id: string | undefined): boolean {
+  const properties = event.body.properties as { distinct_id?: string } | undefined;
+  return (properties?.distinct_id ?? (event.body as { distinct_id?: string }).distinct_id) === id;
+}
+
+test("the privacy page names what the configured services receive", async ({ page }) => {
+  await page.goto(`${ORIGIN}/privacy`);
+  const web = page.getByTestId("disclosure-web-analytics");
+  await expect(web).toContainText(`received by 127.0.0.1:${collector.port}`);
+  await expect(page.getByTestId("disclosure-product-analytics")).toContainText(
+    "PostHog sees this server's address, not yours",
+  );
+  await expect(page.getByTestId("no-third-parties")).toHaveCount(0);
+});

@@ -1,0 +1,106 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { productPage, startStoreServer } from "../helpers/store-server.ts";
+import { register, uniqueEmail } from "./helpers.ts";
+
+const PHONE = { width: 375, height: 812 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+
+test.beforeAll(async () => {
+  store = await startStoreServer();
+});
+test.afterAll(async () => {
+  await store.close();
+});
+
+async function expectInsideViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  const viewport = page.viewportSize()!;
+  expect(box!.x, "left edge").toBeGreaterThanOrEqual(0);
+  expect(box!.y, "top edge").toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, "right edge").toBeLessThanOrEqual(viewport.width);
+  expect(box!.y + box!.height, "bottom edge").toBeLessThanOrEqual(viewport.height);
+}
+
+/** Every item of the header sits on one line: the header is as tall as one row. */
+async function expectOneRowHeader(page: Page) {
+  const header = page.locator("header").first();
+  const box = (await header.boundingBox())!;
+  expect(box.height).toBeLessThan(70);
+  const row = header.locator(":scope > div > *");
+  const tops = await row.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top + r.height / 2;
+    }),
+  );
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(8);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, "no sideways scrolling").toBeLessThanOrEqual(PHONE.width);
+}
+
+test("on a phone the header is one row, for guests and signed-in people", async ({ page }) => {
+  await page.goto("/");
+  await expectOneRowHeader(page);
+  await register(page, uniqueEmail("phone-head"));
+  await expectOneRowHeader(page);
+  await page.screenshot({ path: "test-results/screenshots/phone-hub.png" });
+});
+
+test("on a phone the bell's popup and the account menu stay on screen and close on Escape or a tap outside", async ({
+  page,
+}) => {
+  await register(page, uniqueEmail("phone-menu"));
+  const bellButton = page.getByRole("button", { name: /^Notifications/ });
+  const popup = page.getByTestId("notification-popup");
+
+  await bellButton.click();
+  await expect(popup).toBeVisible();
+  await expectInsideViewport(page, popup);
+  await page.screenshot({ path: "test-results/screenshots/phone-bell.png" });
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+  await expect(bellButton).toBeFocused();
+
+  await bellButton.click();
+  await expect(popup).toBeVisible();
+  await page.getByRole("heading", { name: "Track a product" }).click();
+  await expect(popup).toHaveCount(0);
+
+  const account = page.getByTestId("account-menu");
+  const settings = page.getByRole("link", { name: "Account settings" });
+  await account.click();
+  await expect(settings).toBeVisible();
+  await expectInsideViewport(page, settings.locator(".."));
+  await page.keyboard.press("Escape");
+  await expect(settings).toHaveCount(0);
+  await account.click();
+  await expect(settings).toBeVisible();
+  await page.getByRole("heading", { name: "Track a product" }).click();
+  await expect(settings).toHaveCount(0);
+  // And the menu still works: it takes the person to their settings.
+  await account.click();
+  await settings.click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(settings).toHaveCount(0);
+});
+
+test("on a phone the preview shows the price without scrolling past an empty picture", async ({
+  page,
+}) => {
+  store.setPage("/p/phone", productPage({ title: "Pocket Radio", price: "19.99" }));
+  await register(page, uniqueEmail("phone-pic"));
+  await page.getByLabel("Product link").fill(store.url("/p/phone"));
+  await page.getByRole("button", { name: "Preview" }).click();
+  const price = page.getByTestId("preview-price");
+  await expect(price).toHaveText("$19.99");
+  const picture = (await page.getByTestId("preview-picture").boundingBox())!;
+  expect(picture.height).toBeLessThanOrEqual(96);
+  // The price is on the first screen of the page, as it opens.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const priceBox = (await price.boundingBox())!;
+  expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(PHONE.height);
+  await page.screenshot({ path: "test-results/screenshots/phone-preview.png" });
+});

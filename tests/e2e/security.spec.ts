@@ -1,0 +1,72 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
+
+/** Collects CSP violations (the DOM event) and every console error or warning. */
+async function watchViolations(page: Page) {
+  const console: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") console.push(message.text());
+  });
+  page.on("pageerror", (error) => console.push(error.message));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return {
+    console,
+    violations: () =>
+      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+  };
+}
+
+test("pages hydrate and work under the Content-Security-Policy, with no violation", async ({
+  page,
+}) => {
+  const watch = await watchViolations(page);
+  await page.addInitScript(() => window.localStorage.setItem("dropwave-theme", "light"));
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("same-origin");
+  // Every inline script React Router and we render carries this response's nonce.
+  const inline = await page
+    .locator("script:not([src])")
+    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+  expect(inline.length).toBeGreaterThanOrEqual(3);
+  for (const n of inline) expect(n).toBe(nonce);
+  // The inline theme script ran before paint: the stored light theme is applied.
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  // Hydrated: the theme toggle answers.
+  await page.getByTestId("theme-dark").check({ force: true });
+  await expect(page.locator("html")).toHaveClass(/dark/);
+
+  // Client-side navigation and form actions (React Router's fetches) work.
+  const email = uniqueEmail("csp");
+  await register(page, email);
+  await page.goto("/user");
+  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+  await page.getByRole("link", { name: "Hub", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await signOut(page);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+
+  expect(await watch.violations()).toEqual([]);
+  expect(watch.console.filter((m) => /Content Security Policy|nonce/i.test(m))).toEqual([]);
+});
+
+test("the app refuses to be framed by another site", async ({ page }) => {
+  const response = await page.request.get("/login");
+  expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(response.headers()["x-frame-options"]).toBe("DENY");
+});
