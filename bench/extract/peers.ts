@@ -3,14 +3,65 @@ import { Parser, Tokenizer } from "htmlparser2";
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Built-ins as they are before the peers load. web-auto-extractor pulls in babel-polyfill
+ * (core-js 2), which replaces String.prototype.trim/trimEnd/at, parseFloat, parseInt and
+ * Function.prototype.toString with slower JavaScript versions for the whole process: every
+ * contender, Dropwave included, would then be timed on them. They are put back once the peers
+ * are loaded (the peers run on the native ones, which conform).
+ */
+const BUILTINS: readonly object[] = [
+  String,
+  String.prototype,
+  Array,
+  Array.prototype,
+  Object,
+  Number,
+  Number.prototype,
+  Math,
+  RegExp,
+  RegExp.prototype,
+  Function.prototype,
+  globalThis,
+  Promise,
+  Symbol,
+  Map,
+  Set,
+  Reflect,
+  JSON,
+];
+
+function loadWithoutPolyfills<T>(load: () => T): T {
+  const saved = BUILTINS.map(
+    (target) =>
+      [
+        target,
+        new Map(
+          Reflect.ownKeys(target).map((k) => [k, Object.getOwnPropertyDescriptor(target, k)]),
+        ),
+      ] as const,
+  );
+  const loaded = load();
+  for (const [target, descriptors] of saved) {
+    for (const [k, d] of descriptors) {
+      const now = Object.getOwnPropertyDescriptor(target, k);
+      if (d && now && (now.value !== d.value || now.get !== d.get || now.set !== d.set))
+        Object.defineProperty(target, k, d);
+    }
+  }
+  return loaded;
+}
+
 type Extracted = Record<string, unknown>;
-const webAutoExtractor = (
-  require("web-auto-extractor") as { default: () => { parse: (html: string) => Extracted } }
-).default;
-const parsePrice = require("parse-price") as (text: string) => number;
-const priceParser = require("price-parser") as {
-  parseFirst: (text: string) => { floatValue: number } | null;
-};
+const { webAutoExtractor, parsePrice, priceParser } = loadWithoutPolyfills(() => ({
+  webAutoExtractor: (
+    require("web-auto-extractor") as { default: () => { parse: (html: string) => Extracted } }
+  ).default,
+  parsePrice: require("parse-price") as (text: string) => number,
+  priceParser: require("price-parser") as {
+    parseFirst: (text: string) => { floatValue: number } | null;
+  },
+}));
 
 function firstKey(value: unknown, key: string, depth = 0): unknown {
   if (depth > 12 || value === null || typeof value !== "object") return undefined;

@@ -9,13 +9,7 @@ import { STORE_RULES } from "../../core/extract/store-rules/index.ts";
 import { minorToDecimal, normalizeDecimal } from "../../core/money/decimal-to-minor.ts";
 import { parsePriceString } from "../../core/money/parse-price-string.ts";
 import { type Answer, type Labelled, type Scores, score, stockState } from "./metrics.ts";
-import {
-  bareParse,
-  bareTokenize,
-  peerParsePrice,
-  peerPriceParser,
-  structuredBaseline,
-} from "./peers.ts";
+import { startPeers } from "./peer-client.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
@@ -64,21 +58,25 @@ const median = (xs: number[]): number => {
 };
 
 /**
- * Median ms of each function over `iterations` rounds after two warm-up rounds. Rounds
- * interleave the functions, so load from elsewhere on the machine hits all of them alike.
+ * Median ms of each contender over `iterations` rounds after two warm-up rounds; each function
+ * runs one contender once and returns the ms it took. Rounds interleave the contenders, so load
+ * from elsewhere on the machine hits all of them alike.
  */
-function timeAll(fns: (() => void)[]): number[] {
+function timeAll(fns: (() => number)[]): number[] {
   for (let w = 0; w < 2; w++) for (const fn of fns) fn();
   const samples: number[][] = fns.map(() => []);
   for (let i = 0; i < iterations; i++) {
     fns.forEach((fn, j) => {
-      const t = performance.now();
-      fn();
-      samples[j]?.push(performance.now() - t);
+      samples[j]?.push(fn());
     });
   }
   return samples.map(median);
 }
+const timed = (fn: () => unknown) => (): number => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
 
 const label = (amount: string | null, currency: string | null) =>
   amount === null ? "none" : `${normalizeDecimal(amount)} ${currency ?? "?"}`;
@@ -151,22 +149,38 @@ type PageResult = {
   parseMs: number;
   bytes: number;
 };
+type StringRow = {
+  input: string;
+  amount: string | null;
+  currencySymbol: string | null;
+  decimalSeparator: "." | "," | null;
+};
+const strings = existsSync(stringsPath)
+  ? readFileSync(stringsPath, "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as StringRow)
+  : [];
+const peers = await startPeers(
+  rows.map((r) => resolve(corpus, r.path)),
+  strings.map((s) => s.input),
+);
 const pages: PageResult[] = [];
-for (const row of rows) {
+for (const [index, row] of rows.entries()) {
   const html = readFileSync(resolve(corpus, row.path), "utf8");
   const result = extractProduct(html, row.url);
   const oursAmount = result.price
     ? normalizeDecimal(minorToDecimal(result.price.amountMinor, result.price.currency))
     : null;
   const ours = label(oursAmount, result.price?.currency ?? null);
-  const baseline = structuredBaseline(html);
+  const baseline = peers.answers[index] ?? { amount: null, currency: null, availability: null };
   const peerAmount = baseline.amount === null ? null : normalizeDecimal(String(baseline.amount));
   const peer = label(peerAmount, baseline.currency);
   const [oursMs = 0, peerMs = 0, tokenizeMs = 0, parseMs = 0] = timeAll([
-    () => extractProduct(html, row.url),
-    () => structuredBaseline(html),
-    () => bareTokenize(html),
-    () => bareParse(html),
+    timed(() => extractProduct(html, row.url)),
+    () => peers.time("baseline", index),
+    () => peers.time("tokenize", index),
+    () => peers.time("parse", index),
   ]);
   pages.push({
     row,
@@ -218,18 +232,7 @@ const peerMedian = median(pages.map((p) => p.peerMs));
 const oursTotal = pages.reduce((a, p) => a + p.oursMs, 0);
 const peerTotal = pages.reduce((a, p) => a + p.peerMs, 0);
 
-type StringRow = {
-  input: string;
-  amount: string | null;
-  currencySymbol: string | null;
-  decimalSeparator: "." | "," | null;
-};
-const strings = existsSync(stringsPath)
-  ? readFileSync(stringsPath, "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as StringRow)
-  : [];
+await peers.stop();
 const asLabel = (n: number | string | null) =>
   n === null ? "none" : normalizeDecimal(typeof n === "number" ? String(n) : n);
 let oursStrings = 0;
@@ -237,7 +240,7 @@ let parsePriceStrings = 0;
 let priceParserStrings = 0;
 let symbolAgree = 0;
 const stringMisses: string[] = [];
-for (const s of strings) {
+for (const [index, s] of strings.entries()) {
   const expected = asLabel(s.amount);
   const parsed = parsePriceString(s.input, { decimalSeparator: s.decimalSeparator });
   if (asLabel(parsed?.amount ?? null) === expected) oursStrings++;
@@ -246,12 +249,9 @@ for (const s of strings) {
       `${JSON.stringify(s.input)} → ${parsed?.amount ?? "none"} (expected ${expected})`,
     );
   if ((parsed?.currencyText ?? null) === s.currencySymbol) symbolAgree++;
-  if (asLabel(peerParsePrice(s.input)) === expected) parsePriceStrings++;
-  let pp: number | null = null;
-  try {
-    pp = peerPriceParser(s.input);
-  } catch {}
-  if (asLabel(pp) === expected) priceParserStrings++;
+  const peer = peers.strings[index];
+  if (asLabel(peer?.parsePrice ?? null) === expected) parsePriceStrings++;
+  if (asLabel(peer?.priceParser ?? null) === expected) priceParserStrings++;
 }
 
 const summary = {

@@ -68,14 +68,22 @@ function readableText(text: string): string {
 
 function candidatesOf(scan: PageScan): { text: PriceText; price: FoundPrice; bare: boolean }[] {
   const out: { text: PriceText; price: FoundPrice; bare: boolean }[] = [];
+  // Nested price texts repeat their children's text: each distinct text is read once.
+  const memo = new Map<string, FoundPrice[]>();
+  const pricesIn = (raw: string): FoundPrice[] => {
+    let found = memo.get(raw);
+    if (!found) {
+      found = findPrices(readableText(raw));
+      memo.set(raw, found);
+    }
+    return found;
+  };
   for (const t of scan.priceTexts) {
     if (t.text.length > 120) continue;
     const text = readableText(t.text);
     // Amounts of inner price texts belong to them: the outer text adds only its own.
-    const inner = new Set(
-      t.childPrices.flatMap((c) => findPrices(readableText(c)).map((p) => p.amount)),
-    );
-    const found = findPrices(text).filter((p) => !inner.has(p.amount));
+    const inner = new Set(t.childPrices.flatMap((c) => pricesIn(c).map((p) => p.amount)));
+    const found = pricesIn(t.text).filter((p) => !inner.has(p.amount));
     if (found.length === 0 && inner.size > 0) continue;
     for (const price of found) out.push({ text: t, price, bare: false });
     if (

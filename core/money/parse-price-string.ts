@@ -62,10 +62,14 @@ const NOW_WORD = /(?:^|[^\p{L}])(?:now|jetzt|maintenant|ahora|nu|sale|offer pric
 
 type Token = { start: number; end: number; text: string };
 
-function normalizeText(text: string): string {
+/** Printable ASCII only: NFKC and the other mappings below change nothing but spacing. */
+const PLAIN_ASCII = /^[\x20-\x7E]*$/;
+
+function normalizeText(input: string): string {
+  const text = input.slice(0, MAX_INPUT);
+  if (PLAIN_ASCII.test(text)) return text.replace(/`/g, "'").replace(/ {2,}/g, " ");
   return (
     text
-      .slice(0, MAX_INPUT)
       .normalize("NFKC")
       .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
       .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
@@ -150,7 +154,11 @@ export function readNumber(
  */
 export function parsePriceString(text: string, hints: PriceStringHints = {}): ParsedPrice | null {
   if (typeof text !== "string" || text.length === 0) return null;
-  const normalized = normalizeText(text);
+  return parseNormalized(normalizeText(text), hints);
+}
+
+/** parsePriceString on a text already through normalizeText (findPrices' windows). */
+function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPrice | null {
   const numbers = tokens(normalized, NUMBER_PATTERN);
   if (numbers.length === 0) {
     if (!FREE_WORDS.test(normalized)) return null;
@@ -273,7 +281,7 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
       next !== undefined &&
       /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(n.end, next.start));
     if (!isAdjacent(n) && !(isRangeStart && isAdjacent(next))) continue;
-    const parsed = parsePriceString(
+    const parsed = parseNormalized(
       isRangeStart ? normalized.slice(from, next.end + 6) : window,
       hints,
     );

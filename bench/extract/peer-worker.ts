@@ -1,0 +1,55 @@
+/**
+ * The peers (baseline, bare tokenizer, bare parser, the two price-string parsers) run in this
+ * worker thread, in their own V8 isolate: web-auto-extractor loads babel-polyfill (core-js 2),
+ * which rewrites built-ins of whatever isolate loads it and roughly doubled Dropwave's own time
+ * when both ran in one isolate — a cost no Dropwave process ever pays. The main thread still
+ * interleaves the contenders page by page: each call here is synchronous (Atomics), timed here
+ * around the call alone.
+ */
+import { readFileSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import {
+  bareParse,
+  bareTokenize,
+  peerParsePrice,
+  peerPriceParser,
+  structuredBaseline,
+} from "./peers.ts";
+
+type Input = { pages: string[]; strings: string[]; control: SharedArrayBuffer };
+const { pages: paths, strings, control } = workerData as Input;
+const pages = paths.map((p) => readFileSync(p, "utf8"));
+const state = new Int32Array(control, 0, 4);
+const elapsed = new Float64Array(control, 16, 1);
+
+const KINDS = [structuredBaseline, bareTokenize, bareParse] as const;
+
+const guard = <T>(fn: () => T): T | null => {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+};
+parentPort?.postMessage({
+  answers: pages.map((html) => structuredBaseline(html)),
+  strings: strings.map((s) => ({
+    parsePrice: guard(() => peerParsePrice(s)),
+    priceParser: guard(() => peerPriceParser(s)),
+  })),
+});
+
+// state[0]: 0 idle, 1 a call is asked (kind state[1], page state[2]), 2 done, 3 stop.
+for (;;) {
+  Atomics.wait(state, 0, 0);
+  const asked = Atomics.load(state, 0);
+  if (asked === 3) break;
+  if (asked !== 1) continue;
+  const fn = KINDS[state[1] ?? 0] ?? structuredBaseline;
+  const html = pages[state[2] ?? 0] ?? "";
+  const t = performance.now();
+  fn(html);
+  elapsed[0] = performance.now() - t;
+  Atomics.store(state, 0, 2);
+  Atomics.notify(state, 0);
+}
