@@ -1,4 +1,5 @@
 import type { PageScan } from "./scan-types.ts";
+import { SOLD_OUT_WORDS } from "./scan-words.ts";
 import type { Availability } from "./types.ts";
 
 /** schema.org ItemAvailability URLs/names, og:availability values and common shop wording. */
@@ -16,19 +17,18 @@ export function readAvailability(value: unknown): Availability | null {
   return null;
 }
 
-/** Availability from visible wording ("Currently unavailable", "Ausverkauft", "In Stock"). */
+/**
+ * Availability from visible wording ("Currently unavailable", "Ausverkauft", "In Stock"), in
+ * many languages. Sold-out words are read first: "indisponible" and "non disponibile" hold
+ * "disponible"/"disponibile", which must not read as in stock.
+ */
 export function availabilityFromText(text: string): Availability | null {
   const t = text.toLowerCase().slice(0, 300);
-  if (
-    /currently unavailable|out of stock|sold out|ausverkauft|nicht verfügbar|épuisé|rupture de stock|agotado|esaurito|uitverkocht|no longer available|temporarily unavailable|在庫切れ|品切れ/.test(
-      t,
-    )
-  ) {
+  if (SOLD_OUT_WORDS.test(t) || /temporarily unavailable|nicht verfügbar/.test(t))
     return "out_of_stock";
-  }
   if (/pre-?order|vorbestell|précommande|reserva/.test(t)) return "preorder";
   if (
-    /in stock|auf lager|en stock|disponible|disponibile|op voorraad|lieferbar|only \d+ left|available|在庫あり/.test(
+    /in stock|auf lager|en stock|(?<![\p{L}])(?:disponible|disponibile|dostupn[ée]|skladem|skladom|na zalogi|na stanju|raktáron|în stoc|noliktavā|sandėlyje|laos|i lager|på lager|op voorraad|lieferbar|em estoque|en existencia|в наличии|є в наявності|stokta var|有現貨|有货|在庫あり|재고 있음)|only \d+ left|(?<![\p{L}])available/u.test(
       t,
     )
   )
@@ -36,21 +36,41 @@ export function availabilityFromText(text: string): Availability | null {
   return null;
 }
 
+export type PageStock = {
+  availability: Availability | null;
+  /**
+   * Out of stock shown by the buy box itself — no live buy control, and a dead one (disabled
+   * or saying sold out) with sold-out words on it or next to the title: strong enough to
+   * overrule structured data that still says in stock.
+   */
+  isSoldOutShown: boolean;
+};
+
 /**
- * Stock from what the page shows, for pages whose structured data and store rules say nothing.
- * A live buy button next to a price means in stock. Out of stock needs positive evidence: the
- * buy control is disabled or says sold out, or a sold-out notice stands under the title with no
- * live buy control. A sold-out size in a variant list is not a sold-out product.
+ * Stock from what the page shows. A live buy button next to a price means in stock. Out of
+ * stock needs positive evidence: sold-out words on the buy control, or a disabled buy control
+ * with a sold-out notice under the title, or such a notice where there is no buy control at
+ * all. A disabled button without such words may only wait for a size to be chosen; a sold-out
+ * size in a variant list (an option) is not a sold-out product.
  */
-export function availabilityFromPage(scan: PageScan, hasPrice: boolean): Availability | null {
-  const controls = scan.buyControls.filter((b) => !b.isExcluded && !b.isQuantity);
+export function stockFromPage(scan: PageScan, hasPrice: boolean): PageStock {
+  const h1 = scan.h1Order;
+  // A cart link before the title is the header's, not the buy box's.
+  const controls = scan.buyControls.filter(
+    (b) => !b.isExcluded && !b.isQuantity && !(b.isLink && h1 >= 0 && b.order < h1),
+  );
   const live = controls.filter((b) => !b.isDisabled && !b.saysSoldOut);
   const dead = controls.filter((b) => b.isDisabled || b.saysSoldOut);
-  const h1 = scan.h1Order;
-  const soldOutNotice = scan.soldOutTexts.some(
-    (t) => !t.isExcluded && !t.isInOption && h1 >= 0 && t.order > h1 && t.order - h1 < 600,
-  );
-  if (live.length === 0 && (dead.length > 0 || soldOutNotice)) return "out_of_stock";
-  if (live.length > 0 && hasPrice) return "in_stock";
-  return null;
+  const notices = scan.soldOutTexts.filter((t) => !t.isExcluded && !t.isInOption);
+  const soldOutNotice = notices.some((t) => h1 >= 0 && t.order > h1 && t.order - h1 < 600);
+  const nearDead = notices.some((t) => dead.some((d) => Math.abs(d.order - t.order) < 150));
+  if (live.length === 0) {
+    const saysOnControl = dead.some((d) => d.saysSoldOut);
+    if (dead.length > 0 && (saysOnControl || soldOutNotice || nearDead))
+      return { availability: "out_of_stock", isSoldOutShown: true };
+    if (dead.length === 0 && soldOutNotice)
+      return { availability: "out_of_stock", isSoldOutShown: false };
+    return { availability: null, isSoldOutShown: false };
+  }
+  return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false };
 }

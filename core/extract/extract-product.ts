@@ -1,6 +1,6 @@
 import { canonicalCurrency } from "../money/currencies.ts";
 import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
-import { availabilityFromPage } from "./availability.ts";
+import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { readJsonLd } from "./read-json-ld.ts";
@@ -281,10 +281,14 @@ function run(
     : undefined;
 
   const ruleAvailability = outputs.find((o) => o.output.availability)?.output.availability ?? null;
+  const pageStock = stockFromPage(scan, chosen !== null);
+  const structuredAvailability = pick("availability");
+  // The buy box showing sold out overrules structured data that still says in stock.
   const availability: Availability =
     ruleAvailability ??
-    pick("availability") ??
-    availabilityFromPage(scan, chosen !== null) ??
+    (pageStock.isSoldOutShown && structuredAvailability === "in_stock" ? "out_of_stock" : null) ??
+    structuredAvailability ??
+    pageStock.availability ??
     "unknown";
   const status: ExtractResult["status"] =
     choice.status === "ok"

@@ -128,6 +128,7 @@ export function readJsonLd(
     }
   }
   let variantAvailability: Facts["availability"] = null;
+  let isAnyInStock = false;
   for (const set of offerSets) {
     const ownerMatches =
       variantId !== null && set.owner !== product && ownsVariant(set.owner, variantId);
@@ -143,8 +144,11 @@ export function readJsonLd(
       if (ownerMatches || (variantId !== null && ownsVariant(o, variantId)))
         variantAvailability = availability;
       if (facts.availability == null) facts.availability = availability;
+      if (availability === "in_stock") isAnyInStock = true;
     });
   }
+  // One sold-out size is not a sold-out product: any offer in stock makes the product so.
+  if (isAnyInStock && facts.availability === "out_of_stock") facts.availability = "in_stock";
   if (variantAvailability) facts.availability = variantAvailability;
   facts.currency = candidates.find((c) => c.currency)?.currency ?? null;
   return { candidates, facts, blocks: blocks.length };

@@ -151,14 +151,27 @@ function setFlags(
   frame.isDisabled =
     attributes.disabled !== undefined ||
     attributes["aria-disabled"] === "true" ||
-    /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attributes.class ?? "");
+    (attributes.class !== undefined &&
+      /disabled/i.test(attributes.class) &&
+      /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attributes.class));
   // A real button named for the cart ("button-cart") is a buy control whatever its words.
   frame.hasBuyToken =
     isInteresting &&
     (ADD_TO_CART_TOKEN.test(tokenText) ||
       ((name === "button" || name === "input") && CART_LIKE_TOKEN.test(tokenText)));
+  if (
+    attributes.title !== undefined ||
+    attributes["aria-label"] !== undefined ||
+    (name === "button" && attributes.value !== undefined)
+  )
+    frame.label =
+      `${attributes.title ?? ""} ${attributes["aria-label"] ?? ""} ${name === "button" ? (attributes.value ?? "") : ""}`.slice(
+        0,
+        300,
+      );
   frame.isButtonLike =
     name === "button" ||
+    attributes.role === "button" ||
     (name === "input" && /^(submit|button|image)$/i.test(attributes.type ?? "")) ||
     ((name === "a" || name === "div" || name === "span") &&
       isInteresting &&
@@ -196,7 +209,7 @@ function keepRecords(
   hasDataPriceAttr: boolean,
 ): void {
   const wants = {
-    price: (isInteresting && PRICE_WORD.test(tokenText)) || hasDataPriceAttr,
+    price: frame.hasPriceWord || hasDataPriceAttr,
     prop: frame.prop !== null && frame.prop !== "",
     stock: isInteresting && STOCK_WORD.test(tokenText),
     title: isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText),
@@ -253,16 +266,22 @@ function noteInput(s: ScanState, frame: Frame, attributes: Record<string, string
     (frame.tag === "input" || frame.tag === "select") &&
     attributes.type !== "hidden" &&
     QUANTITY.test(`${attributes.name ?? ""} ${attributes.id ?? ""} ${attributes.class ?? ""}`);
-  const value = attributes.value ?? attributes["aria-label"] ?? "";
+  const value = attributes.value ?? attributes["aria-label"] ?? attributes.title ?? "";
   const hasBuyWords = frame.isButtonLike && BUY_WORDS.test(value);
-  if (isQuantity || hasBuyWords || (frame.isButtonLike && frame.hasBuyToken)) {
+  // An image that is the buy button: its add-to-cart token and its alt/title words say so.
+  const isImageButton =
+    frame.tag === "img" &&
+    frame.hasBuyToken &&
+    BUY_WORDS.test(`${attributes.alt ?? ""} ${attributes.title ?? ""}`);
+  if (isQuantity || hasBuyWords || isImageButton || (frame.isButtonLike && frame.hasBuyToken)) {
     s.buyControls.push({
       order: s.order,
       isDisabled: frame.isDisabled,
       saysSoldOut: SOLD_OUT_WORDS.test(value),
-      hasBuyWords,
+      hasBuyWords: hasBuyWords || isImageButton,
       isQuantity,
       isExcluded: frame.isExcluded,
+      isLink: false,
     });
   }
 }
@@ -290,13 +309,14 @@ export function openTag(
   frame.order = s.order;
   frame.tokens = hasTokens ? null : [];
   frame.tokenAttrs = hasTokens ? attributes : null;
+  frame.hasPriceWord = isInteresting && PRICE_WORD.test(tokenText);
   frame.before = s.recent;
   frame.raw = RAW_TAGS.has(name) ? [] : null;
   frame.attrs = name === "script" ? attributes : {};
   setFlags(frame, parent, attributes, tokenText, isInteresting);
   setScope(frame, parent, s, attributes);
   keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);
-  if (name === "input" || name === "select") noteInput(s, frame, attributes);
+  if (name === "input" || name === "select" || name === "img") noteInput(s, frame, attributes);
 
   if (name === "h1" && s.h1Order < 0) {
     s.isInH1 = true;

@@ -18,6 +18,8 @@ export type Frame = {
   /** Computed on first use (ancestry of a kept element). */
   tokens: string[] | null;
   tokenAttrs: Record<string, string> | null;
+  /** Its own id/class/data tokens speak of a price (PRICE_WORD). */
+  hasPriceWord: boolean;
   collectors: ElementRecord[];
   scopeType: string | null;
   scopeId: number;
@@ -40,6 +42,8 @@ export type Frame = {
   isButtonLike: boolean;
   isDisabled: boolean;
   hasBuyToken: boolean;
+  /** title, aria-label (and a button's value): words of a control that its text may lack. */
+  label: string;
 };
 
 /** Everything the scan accumulates; the tokenizer callbacks only mutate this. */
@@ -100,6 +104,7 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
     isInOption: false,
     tokens: [],
     tokenAttrs: null,
+    hasPriceWord: false,
     collectors: [],
     scopeType: null,
     scopeId: 0,
@@ -116,6 +121,7 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
     isButtonLike: false,
     isDisabled: false,
     hasBuyToken: false,
+    label: "",
   };
 }
 

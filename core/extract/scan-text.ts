@@ -4,6 +4,7 @@ import {
   ADD_TO_CART,
   BREAKS_LINE,
   BUY_WORDS,
+  CART_NOUN,
   CURRENCY_HINT,
   PRICE_WORD,
   SOLD_OUT_WORDS,
@@ -116,11 +117,21 @@ function nearTokens(s: ScanState, frame: Frame): string {
   return out.slice(0, 300).toLowerCase();
 }
 
+function nearPriceWord(s: ScanState, frame: Frame): boolean {
+  if (frame.hasPriceWord) return true;
+  for (let i = s.stack.length - 2, n = 0; i > 0 && n < 3; i--, n++)
+    if (s.stack[i]?.hasPriceWord) return true;
+  return false;
+}
+
 /** The innermost element with a short text holding a number and a currency → a price text. */
 function notePriceText(s: ScanState, frame: Frame): boolean {
   if (frame.isLong || frame.raw || !HAS_DIGIT.test(frame.buf)) return false;
-  const tokens = nearTokens(s, frame);
   const hasCurrency = CURRENCY_HINT.test(frame.buf);
+  // Without a currency, only a price-named element or near ancestor makes a price text: the
+  // frames' own flags say so before any token list is built.
+  if (!hasCurrency && !nearPriceWord(s, frame)) return false;
+  const tokens = nearTokens(s, frame);
   if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
   if (s.priceTexts.length >= MAX_PRICE_TEXTS) return false;
   const parent = s.stack[s.stack.length - 2];
@@ -152,18 +163,38 @@ function notePriceText(s: ScanState, frame: Frame): boolean {
   return hasCurrency;
 }
 
-/** Buy controls end here: their words decide what they are. */
+/**
+ * Buy controls end here: their words decide what they are. A real button counts by its words
+ * or its add-to-cart token; a link or a box by its words ("Aggiungi al carrello", "Do košíka"),
+ * or by an add/buy token with the cart named in its text or title — a token alone marks a
+ * wrapper, not a control (and so does a box around a control already found).
+ */
 function noteControl(s: ScanState, frame: Frame): void {
-  const text = frame.isLong ? "" : frame.buf.slice(0, 200);
-  if ((frame.tag === "button" || frame.tag === "a" || frame.isButtonLike) && ADD_TO_CART.test(text))
-    s.hasAddToCart = true;
-  if (!frame.isButtonLike || frame.isLong) return;
+  if (frame.isLong) return;
+  const isButton = frame.tag === "button";
+  const isLink = frame.tag === "a" || frame.isButtonLike;
+  if (!isButton && !isLink) return;
+  const text = frame.buf.slice(0, 200).replace(/\s+/g, " ").trim();
+  if (ADD_TO_CART.test(text)) s.hasAddToCart = true;
   // A box that merely holds the button (and prices) is not the button.
-  if (frame.tag !== "button" && frame.tag !== "input" && (text.length > 40 || HAS_DIGIT.test(text)))
-    return;
-  const hasBuyWords = BUY_WORDS.test(text);
-  const saysSoldOut = SOLD_OUT_WORDS.test(text);
-  if (!hasBuyWords && !frame.hasBuyToken && !saysSoldOut) return;
+  if (!isButton && (text.length > 40 || HAS_DIGIT.test(text))) return;
+  const words = frame.label ? `${text} ${frame.label.replace(/\s+/g, " ")}` : text;
+  const hasBuyWords = BUY_WORDS.test(words);
+  const saysSoldOut = SOLD_OUT_WORDS.test(words);
+  const namesCart = CART_NOUN.test(words);
+  if (isButton) {
+    if (!hasBuyWords && !frame.hasBuyToken && !saysSoldOut) return;
+  } else {
+    // A box around a control already found is its wrapper, not a second control.
+    const last = s.buyControls[s.buyControls.length - 1];
+    if (last && last.order > frame.order) return;
+    if (frame.isButtonLike) {
+      if (!hasBuyWords && !saysSoldOut && !(frame.hasBuyToken && namesCart)) return;
+    } else {
+      const isAddToCart = ADD_TO_CART.test(words) || (hasBuyWords && namesCart);
+      if (!isAddToCart && !(frame.hasBuyToken && (namesCart || hasBuyWords))) return;
+    }
+  }
   s.buyControls.push({
     order: frame.order,
     isDisabled: frame.isDisabled,
@@ -171,14 +202,23 @@ function noteControl(s: ScanState, frame: Frame): void {
     hasBuyWords,
     isQuantity: false,
     isExcluded: frame.isExcluded,
+    isLink: !isButton,
   });
 }
 
+/** The last text tested for sold-out words: wrappers around one text repeat it. */
+let lastSoldOutTest = { text: "", says: false };
+
+function saysSoldOut(text: string): boolean {
+  if (text !== lastSoldOutTest.text) lastSoldOutTest = { text, says: SOLD_OUT_WORDS.test(text) };
+  return lastSoldOutTest.says;
+}
+
 function noteSoldOut(s: ScanState, frame: Frame): void {
-  if (frame.isLong || frame.buf.length > 80 || frame.isHidden) return;
+  if (frame.isLong || frame.buf.length > 80 || frame.isHidden || frame.buf.length < 3) return;
   const last = s.soldOutTexts[s.soldOutTexts.length - 1];
   if (last && last.order >= frame.order) return;
-  if (s.soldOutTexts.length < 50 && SOLD_OUT_WORDS.test(frame.buf)) {
+  if (s.soldOutTexts.length < 50 && saysSoldOut(frame.buf)) {
     s.soldOutTexts.push({
       order: frame.order,
       text: collapse(frame.buf),

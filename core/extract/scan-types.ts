@@ -83,6 +83,8 @@ export type BuyControl = {
   isQuantity: boolean;
   /** In navigation, footer, carousels or recommendations. */
   isExcluded: boolean;
+  /** A link or box (not a button or input): before the title it is the header's, not the buy box's. */
+  isLink: boolean;
 };
 
 export type PageScan = {
