@@ -51,9 +51,14 @@ export type PageStock = {
  * stock needs positive evidence: sold-out words on the buy control, or a disabled buy control
  * with a sold-out notice under the title, or such a notice where there is no buy control at
  * all. A disabled button without such words may only wait for a size to be chosen; a sold-out
- * size in a variant list (an option) is not a sold-out product.
+ * size in a variant list (an option) is not a sold-out product. `isPriceSure`: the price comes
+ * from structured data, a store rule or a visible price that stands out on its own.
  */
-export function stockFromPage(scan: PageScan, hasPrice: boolean): PageStock {
+export function stockFromPage(
+  scan: PageScan,
+  hasPrice: boolean,
+  isPriceSure = hasPrice,
+): PageStock {
   const h1 = scan.h1Order;
   // A cart link before the title is the header's, not the buy box's.
   const controls = scan.buyControls.filter(
@@ -70,6 +75,10 @@ export function stockFromPage(scan: PageScan, hasPrice: boolean): PageStock {
       return { availability: "out_of_stock", isSoldOutShown: true };
     if (dead.length === 0 && soldOutNotice)
       return { availability: "out_of_stock", isSoldOutShown: false };
+    // An offer shown with nothing on the page saying otherwise (no dead control, no sold-out
+    // words outside a variant list): a live listing, as a person reads it.
+    if (dead.length === 0 && notices.length === 0 && isPriceSure)
+      return { availability: "in_stock", isSoldOutShown: false };
     return { availability: null, isSoldOutShown: false };
   }
   return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false };

@@ -22,6 +22,9 @@ import type {
 } from "./types.ts";
 import { type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 
+/** A visible price scored this high makes the page a product without a buy control found. */
+const STANDS_ALONE = 0.8;
+
 /** Pages beyond this are cut: bounded time whatever arrives. */
 const MAX_HTML = 16_000_000;
 
@@ -249,6 +252,9 @@ function run(
     facts.some((f) => f.isProduct === true) ||
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||
+    // A person pasted this link: a price that stands out in the buy box (by the title, shown as
+    // the price) is an offer even when the buy control is a link or script nobody can name.
+    visible.some((c) => c.role === "price" && c.confidence >= STANDS_ALONE) ||
     scan.hasAddToCart ||
     outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null);
   const structuredCount =
@@ -281,7 +287,11 @@ function run(
     : undefined;
 
   const ruleAvailability = outputs.find((o) => o.output.availability)?.output.availability ?? null;
-  const pageStock = stockFromPage(scan, chosen !== null);
+  const pageStock = stockFromPage(
+    scan,
+    chosen !== null,
+    chosen !== null && (chosen.source !== "visible_text" || chosen.confidence >= STANDS_ALONE),
+  );
   const structuredAvailability = pick("availability");
   // The buy box showing sold out overrules structured data that still says in stock.
   const availability: Availability =

@@ -12,13 +12,16 @@ const first = (metas: Metas, ...keys: string[]): string | null => {
   return null;
 };
 
-/** OpenGraph / Facebook product tags: og:price:amount, product:price:amount, sale and list prices. */
+/** OpenGraph / Facebook product tags: og:price:amount (or og:price), product:price:amount, sale and list prices. */
 export function readMetaTags(metas: Metas): { candidates: RawCandidate[]; facts: Facts } {
   const candidates: RawCandidate[] = [];
   const pairs: [string, string, RawCandidate["role"], number][] = [
     ["product:sale_price:amount", "product:sale_price:currency", "price", 0.72],
     ["product:price:amount", "product:price:currency", "price", 0.7],
     ["og:price:amount", "og:price:currency", "price", 0.7],
+    // A common variant without ":amount", often with the currency written in ("2,900원~").
+    ["og:price", "og:price:currency", "price", 0.68],
+    ["product:price", "product:price:currency", "price", 0.68],
     ["product:original_price:amount", "product:original_price:currency", "list_price", 0.7],
     ["og:price:standard_amount", "og:price:currency", "list_price", 0.7],
   ];

@@ -44,6 +44,43 @@ describe("1. real product pages in any language are products (not not_product)",
     expect(price(result)).toBe(expected);
   });
 
+  it("a price that stands out under the title is an offer even when the buy link has no words", () => {
+    const result = shop(
+      `<h1>鵝肉鬆 250g</h1><div class="p"><span>特價 294 元</span></div>
+       <div class="b"><a href="javascript:go('x')">單店</a></div><p>商品說明</p>`,
+      { lang: "zh-TW", url: "https://shop.example.com.tw/p/2" },
+    );
+    expect(result.status).toBe("ok");
+    expect(price(result)).toBe("29400 TWD");
+  });
+
+  it("ko: a deal page whose only structured price is og:price with the won sign ('30,000원~')", () => {
+    const deals = ["3,900원", "10,800원", "5,900원~"]
+      .map(
+        (p, i) =>
+          `<section><h1>추천 상품 ${i}</h1><span>${p}</span><button>구매하기</button></section>`,
+      )
+      .join("");
+    const result = shop(
+      `<h2>정기구독 1년</h2><p><strong aria-label="판매가">30,000<sub>원~</sub></strong></p><button>구매하기</button><div class="more">${deals}</div>`,
+      {
+        lang: "ko",
+        url: "https://deal.example.co.kr/deal/1",
+        head: `<meta property="og:price" content="30,000원~">`,
+      },
+    );
+    expect(result.status).toBe("ok");
+    expect(price(result)).toBe("30000 KRW");
+  });
+
+  it("an article that mentions prices in its sentences is not a product", () => {
+    const result = shop(
+      `<h1>The best headphones this year</h1><p>Our pick costs about $199 in most shops, and the runner-up sells for $149 when it is on offer.</p><p>Both fold flat.</p>`,
+      { url: "https://blog.example.com/best-headphones" },
+    );
+    expect(result.status).toBe("not_product");
+  });
+
   it("a page with no offer at all stays not_product (no buy control, no structured data)", () => {
     const result = shop(`<h1>About us</h1><p>Orders over $50 ship free.</p>`);
     expect(result.status).toBe("not_product");
@@ -204,8 +241,11 @@ describe("8. stock state", () => {
     );
     expect(result.availability).toBe("in_stock");
   });
-  it("no evidence either way is unknown, never out of stock", () => {
-    expect(box("").availability).toBe("unknown");
+  it("an offer shown with nothing saying sold out reads as in stock (a live listing)", () => {
+    expect(box("").availability).toBe("in_stock");
+  });
+  it("a disabled buy button with no sold-out words is unknown, never out of stock", () => {
+    expect(box("<button disabled>In den Warenkorb</button>").availability).toBe("unknown");
   });
 });
 
