@@ -8,8 +8,8 @@ import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./v
  * (docs/decisions/0020-extract-candidate-scoring.md). Rounded; refit rather than hand-edit.
  */
 export const VISIBLE_WEIGHTS: readonly number[] = [
-  -5.21, 1.85, 0.01, 2.52, 0.74, 0.76, -0.85, -1.92, -0.69, -1.32, 2.22, -0.54, -0.26, -0.21, -0.61,
-  2.53, -2.24, 7.61, -1.63, -0.89, 5.5, -1.57, -0.68, -1.09, 0.24,
+  -4.18, 1.7, -0.65, 2.5, -0.14, -0.68, -1.51, -3.1, -0.51, -1.6, 0.02, -1.15, -0.28, -0.16, -0.35,
+  2.7, -1.1, 8.14, -1.87, -0.98, 5.25, -1.65, -1.05, -0.64, 0.21, 1.95,
 ];
 
 function pathOf(c: VisibleCandidate): string {
@@ -33,7 +33,8 @@ export function readVisibleText(
   const flag = (c: VisibleCandidate, name: (typeof FEATURES)[number]) =>
     (c.features[FEATURES.indexOf(name)] ?? 0) > 0;
   const roles = list.map((c) => roleOf(c, list, scores, flag));
-  // The same amount in the same "old price" class elsewhere on the page is a list price too.
+  // The same amount in the same "old price" class elsewhere on the page is a list price too
+  // (even where no current price stands beside that copy).
   const classListed = new Set(
     list.filter((c, i) => roles[i] === "list_price" && flag(c, "struckClass")).map((c) => c.amount),
   );
@@ -48,7 +49,7 @@ export function readVisibleText(
       currency: null,
       currencyOptions: c.price.currencies,
       role:
-        flag(c, "struckClass") && classListed.has(c.amount) ? "list_price" : (roles[i] ?? "price"),
+        c.text.isStruckClass && classListed.has(c.amount) ? "list_price" : (roles[i] ?? "price"),
       confidence: scores[i] ?? 0,
       isRange: c.price.isRange,
       isFrom: c.price.isFrom,

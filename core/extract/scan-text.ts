@@ -73,8 +73,10 @@ function feedCollectors(s: ScanState, text: string): void {
 function feedAfter(s: ScanState, text: string): void {
   if (s.pendingAfter.length === 0) return;
   const keep: PriceText[] = [];
+  const words = text.replace(/\s+/g, " ");
   for (const p of s.pendingAfter) {
-    p.after += text;
+    if (words === " " && p.after.endsWith(" ")) continue;
+    p.after += words;
     if (p.after.length < MAX_AFTER) keep.push(p);
     else p.after = p.after.slice(0, MAX_AFTER);
   }
@@ -95,7 +97,10 @@ export function appendText(s: ScanState, text: string): void {
   feedBuffers(s, text);
   feedAfter(s, text);
   if (!frame.isHidden) {
-    s.recent += text;
+    // Whitespace runs collapse: the words before a price are counted in words, not in the
+    // indentation between tags.
+    const words = text.replace(/\s+/g, " ");
+    s.recent += words === " " && s.recent.endsWith(" ") ? "" : words;
     if (s.recent.length > MAX_RECENT * 2) s.recent = s.recent.slice(-MAX_RECENT);
   }
   if (s.textCollectors > 0) feedCollectors(s, text);

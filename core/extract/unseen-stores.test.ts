@@ -157,6 +157,29 @@ describe("4. the sale price, not the old one", () => {
     expect(price(result)).toBe(expected);
   });
 
+  it("sl: an 'old price' class on the only price is the price (the other amount is before tax)", () => {
+    const result = shop(
+      `<h1>Očala</h1><ul class="list-unstyled">
+         <li class="price">
+             <span class="price-old-live">40.00€</span>
+         </li>
+         <li class="price-tax small">Brez DDV:
+             
+             <span class="price-tax-live">36.53€</span>
+         </li></ul><button>V košarico</button>`,
+      { lang: "sl", url: "https://trgovina.example.si/o/1" },
+    );
+    expect(price(result)).toBe("4000 EUR");
+  });
+
+  it("an 'old price' class beside a current price is the list price", () => {
+    const result = shop(
+      `<h1>Item</h1><div class="buybox"><span class="price-old">59,99 €</span> <span class="price-current">44,99 €</span><button>Do koszyka</button></div>`,
+      { lang: "pl", url: "https://sklep.example.com/p/1" },
+    );
+    expect(price(result)).toBe("4499 EUR");
+  });
+
   it("structured data that lags a sale gives way to the sale price shown in the buy box", () => {
     const result = shop(
       `<script type="application/ld+json">{"@type":"Product","name":"Item","offers":{"@type":"Offer","price":"219.99","priceCurrency":"EUR"}}</script>

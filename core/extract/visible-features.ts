@@ -35,15 +35,22 @@ export const FEATURES = [
   "laterInText",
   "inProductScope",
   "pricePropery",
+  "currentNamed",
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 /** "was", "RRP", "UVP", "statt", "avant", "antes", "prima" … in many languages. */
 const WAS_WORDS =
   /(?:^|[^\p{L}])(?:was|before|reg(?:ular)?|rrp|msrp|list(?: price)?|old price|original(?:ly)?|compare at|uvp|statt|vorher|bisher|früher|avant|au lieu de|prix barré|antes|precio anterior|prima|invece di|prezzo di listino|van|voor|tidigare|före|ord(?:inær|inarie)|før|dříve|původně|pôvodne|prej|redna cena|stara cena|cena regularna|wcześniej|было|старая цена|régi ár|pret vechi|vecā cena|ankstesnė|tavahind|原價|原价|定價|定价|정가|通常価格|参考価格|市價|市价|建議售價)\s*:?\s*$/iu;
-/** Amounts that are not the price of the item: shipping, instalments, savings, before tax. */
+/**
+ * Amounts that are not the price of the item: shipping, instalments, savings, before tax, and
+ * other sellers' used or refurbished offers.
+ */
 const OTHER_AMOUNT =
-  /shipping|\bship|orders? over|spend \S+ more|minimum order|free (?:shipping|delivery)|versandkostenfrei|livraison gratuite|envío gratis|spedizione gratuita|credit|kredit|kredīt|loan|financ|leasing|aizdevum|úver|hitel|crédito|credito|finanzierung|delivery|postage|versand|lieferung|livraison|frais de port|envío|envio|spedizione|consegna|verzend|frakt|fragt|doprava|dostava|dostawa|wysyłka|доставка|szállítás|transport|piegāde|pristatymas|tarne|kargo|運費|运费|배송|送料|instal?ments?|monthly|per month|\/\s*mo\b|a month|monat|mtl|rate[n]?\b|mensualit|par mois|cuotas?|al mes|mensal|parcela|x de|rata|al mese|termijn|per maand|splátk|měsíčně|mesačne|obrok|mesečno|rat[ay]? |miesięcznie|рассрочк|в месяц|havi|részlet|lunar|rate lunare|mēnes|mėn|kuus|taksit|ay |分期|期|할부|개월|割|save|you save|sparen|sie sparen|ersparnis|économisez|économie|ahorra|ahorro|risparmi|bespaar|spara|spar|ušetr|prihran|uštedi|oszczędz|экономия|выгода|megtakarít|economis|ietaupi|sutaupy|säästa|tasarruf|省下|节省|節省|할인|割引|excl|ex\.? vat|ex\.? tax|without vat|ohne mwst|zzgl|netto|\bht\b|hors taxe|sans tva|sin iva|senza iva|sem iva|bez dph|bez ddv|brez ddv|bez pdv|bez vat|без ндс|nettó|fără tva|bez pvn|be pvm|km-ta|kdv hariç|未稅|未税|부가세 별도|税抜|deposit|pfand|caution|cashback|bonus|бонус|puntos|points|punti|punkte/i;
+  /shipping|\bship|orders? over|spend \S+ more|minimum order|free (?:shipping|delivery)|versandkostenfrei|livraison gratuite|envío gratis|spedizione gratuita|credit|kredit|kredīt|loan|financ|leasing|aizdevum|úver|hitel|crédito|credito|finanzierung|delivery|postage|versand|lieferung|livraison|frais de port|envío|envio|spedizione|consegna|verzend|frakt|fragt|doprava|dostava|dostawa|wysyłka|доставка|szállítás|transport|piegāde|pristatymas|tarne|kargo|運費|运费|배송|送料|instal?ments?|monthly|per month|\/\s*mo\b|a month|monat|mtl|rate[n]?\b|mensualit|par mois|cuotas?|al mes|mensal|parcela|x de|rata|al mese|termijn|per maand|splátk|měsíčně|mesačne|obrok|mesečno|rat[ay]? |miesięcznie|рассрочк|в месяц|havi|részlet|lunar|rate lunare|mēnes|mėn|kuus|taksit|ay |分期|期|할부|개월|割|save|you save|sparen|sie sparen|ersparnis|économisez|économie|ahorra|ahorro|risparmi|bespaar|spara|spar|ušetr|prihran|uštedi|oszczędz|экономия|выгода|megtakarít|economis|ietaupi|sutaupy|säästa|tasarruf|省下|节省|節省|할인|割引|excl|ex\.? vat|ex\.? tax|without vat|ohne mwst|zzgl|netto|\bht\b|hors taxe|sans tva|sin iva|senza iva|sem iva|bez dph|bez ddv|brez ddv|bez pdv|bez vat|без ндс|nettó|fără tva|bez pvn|be pvm|km-ta|kdv hariç|未稅|未税|부가세 별도|税抜|deposit|pfand|caution|cashback|bonus|бонус|puntos|points|punti|punkte|gebraucht|refurbished|reconditionn|d'occasion|usato|usado|seminuev|b-ware|generalüberholt|\bused\b|pre-owned|other sellers|weitere angebote|autres vendeurs|altri venditori|otros vendedores|more buying choices/i;
+/** Class words of the current (sale) price: the counterpart of an "old price" class. */
+const CURRENT_CLASS =
+  /current|sale-?price|price-?sale|special-?price|final-?price|actual-?price|price-?now|now-?price|promo|akcij|akcia|akce|sconto|rebaj|reduced|discounted/;
 const TIMES = /(?:\d\s*[x×]\s*$|^\s*[x×]\s*\d|\d+\s*(?:x|×)\s*(?:de\s*)?$)/i;
 
 export type VisibleCandidate = {
@@ -151,11 +158,42 @@ export function visibleCandidates(
       laterInText: bool(indexInText > 0),
       inProductScope: bool(t.isInProductScope),
       pricePropery: bool(t.prop === "price"),
+      currentNamed: bool(!t.isStruckClass && CURRENT_CLASS.test(t.tokens)),
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
   markFirstAfterTitle(out, h1);
+  keepStruckClassOnlyInPairs(out);
   return out;
+}
+
+/**
+ * An "old price" class counts only with a current price beside it (within 60 elements, another
+ * amount, nothing marking it as another kind of amount): some shops name their only price
+ * "price-old-live", and a class name alone is weaker evidence than struck markup or words.
+ */
+function keepStruckClassOnlyInPairs(list: VisibleCandidate[]): void {
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  const on = (c: VisibleCandidate, name: FeatureName) => (c.features[at(name)] ?? 0) > 0;
+  const isCurrent = (c: VisibleCandidate) =>
+    !on(c, "struckClass") &&
+    !on(c, "struckMarkup") &&
+    !on(c, "wasWords") &&
+    !on(c, "otherAmountWords") &&
+    !on(c, "perUnit") &&
+    !on(c, "excluded") &&
+    !on(c, "hidden");
+  for (const c of list) {
+    if (!on(c, "struckClass")) continue;
+    const hasPair = list.some(
+      (o) =>
+        o !== c &&
+        o.amount !== c.amount &&
+        Math.abs(o.text.order - c.text.order) <= 60 &&
+        isCurrent(o),
+    );
+    if (!hasPair) c.features[at("struckClass")] = 0;
+  }
 }
 
 const OTHER_KIND: readonly FeatureName[] = [
