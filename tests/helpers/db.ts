@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
-import { createScratchDatabase, isPostgresReachable } from "./postgres.ts";
+import { createScratchDatabase, isPostgresReachable, POSTGRES_SERVER_URL } from "./postgres.ts";
+
+export { POSTGRES_SERVER_URL };
 
 export type TestDatabase = Database & { name: string };
 export type ScratchPostgres = TestDatabase & { url: string };
@@ -23,15 +25,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return openScratchPostgres(serverUrl, "dropwave_test");
 }
-
-/**
- * The PostgreSQL server of the tests that need one (several connections or processes, which
- * PGlite cannot give): DATABASE_URL, else TEST_POSTGRES_URL, else the local default.
- */
-export const POSTGRES_SERVER_URL =
-  process.env.DATABASE_URL ??
-  process.env.TEST_POSTGRES_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Whether that server answers; when not, says which test file skips and why. */
 export async function isPostgresServerReachable(label: string): Promise<boolean> {
