@@ -1,10 +1,17 @@
 import type { SqlExecutor } from "../db/client.ts";
+import type { PriceRecipe } from "../extract/recipe.ts";
 
 /** One claimed product: what a check needs to fetch it. */
 export type ClaimedProduct = {
   id: string;
   url: string;
   preferredCandidateKey: string | null;
+  /**
+   * Where the price is on the page: the product's own recipe, else its store's (host's)
+   * recipe, which is used only where it matches (`isStoreRecipe`).
+   */
+  recipe?: PriceRecipe | null;
+  isStoreRecipe?: boolean;
   /** The product's interval when claimed (shortest among its active watches); the check reads it again. */
   checkIntervalMinutes: number;
   /** The last check's outcome ("held" after a reading held for confirmation). */
@@ -38,6 +45,8 @@ export async function claimDueProducts(
     preferred_candidate_key: string | null;
     check_interval_minutes: number;
     last_outcome: string | null;
+    recipe: PriceRecipe | string | null;
+    store_recipe: PriceRecipe | string | null;
   }>(
     `with due as (
        select id from product
@@ -51,13 +60,20 @@ export async function claimDueProducts(
        from due
       where p.id = due.id
         and (select set_config('synchronous_commit', 'off', true)) = 'off'
-     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome`,
+     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome,
+               p.recipe,
+               (select s.recipe from store_recipe s where s.host = p.host and p.recipe is null)
+                 as store_recipe`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
+  const json = (value: PriceRecipe | string | null): PriceRecipe | null =>
+    typeof value === "string" ? (JSON.parse(value) as PriceRecipe) : value;
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
     preferredCandidateKey: row.preferred_candidate_key,
+    recipe: json(row.recipe) ?? json(row.store_recipe),
+    isStoreRecipe: row.recipe === null && row.store_recipe !== null,
     checkIntervalMinutes: Number(row.check_interval_minutes),
     lastOutcome: row.last_outcome,
     leaseOwner: input.workerId,
