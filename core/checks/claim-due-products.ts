@@ -124,3 +124,39 @@ export async function spreadOverdueChecks(
   );
   return Number(rows[0]?.count ?? 0);
 }
+
+/**
+ * Claims one product now, whatever its schedule (a reading brought by a person's browser):
+ * null when a check of it is under way (its lease is held). The claim is the same lease as a
+ * worker's, so the reading's write is fenced exactly like a check's.
+ */
+export async function claimProduct(
+  sql: SqlExecutor,
+  input: { productId: string; workerId: string; leaseMs: number; now: Date },
+): Promise<ClaimedProduct | null> {
+  const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
+  const { rows } = await sql.query<{
+    id: string;
+    url: string;
+    preferred_candidate_key: string | null;
+    check_interval_minutes: number;
+    last_outcome: string | null;
+  }>(
+    `update product
+        set lease_until = $3::timestamptz, lease_owner = $4
+      where id = $1::uuid and (lease_until is null or lease_until < $2::timestamptz)
+      returning id, url, preferred_candidate_key, check_interval_minutes, last_outcome`,
+    [input.productId, input.now.toISOString(), leaseUntil.toISOString(), input.workerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    url: row.url,
+    preferredCandidateKey: row.preferred_candidate_key,
+    checkIntervalMinutes: Number(row.check_interval_minutes),
+    lastOutcome: row.last_outcome,
+    leaseOwner: input.workerId,
+    leaseUntil,
+  };
+}
