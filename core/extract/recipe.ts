@@ -1,7 +1,6 @@
 import { Parser } from "htmlparser2";
-import { z } from "zod";
 import { decimalToMinor } from "../money/decimal-to-minor.ts";
-import { Money } from "../money/money.ts";
+import type { Money } from "../money/money.ts";
 import { parsePriceString } from "../money/parse-price-string.ts";
 
 /**
@@ -18,31 +17,27 @@ import { parsePriceString } from "../money/parse-price-string.ts";
  * TreeView interface below. Pure and browser-safe.
  */
 
-const Step = z.object({
-  tag: z.string().min(1).max(40),
-  id: z.string().max(200).nullable(),
-  classes: z.array(z.string().max(200)).max(30),
+/** One element of a recipe: the picked one or an ancestor. */
+export type RecipeStep = {
+  tag: string;
+  id: string | null;
+  classes: string[];
   /** 1-based position among its parent's children of the same tag. */
-  index: z.number().int().min(1).max(100_000),
-});
-export type RecipeStep = z.infer<typeof Step>;
+  index: number;
+};
 
-export const PriceRecipe = z.object({
+/** The schema that checks a recipe sent to the server is recipe-schema.ts (kept out of the extension's bundle). */
+export type PriceRecipe = {
   /** The extraction's candidate key for the same price when it had one (structured data). */
-  candidateKey: z.string().max(500).nullable(),
-  element: Step.extend({
-    attrs: z
-      .record(z.string().max(60), z.string().max(200))
-      .refine((a) => Object.keys(a).length <= 10, "At most 10 attributes."),
-  }),
+  candidateKey: string | null;
+  element: RecipeStep & { attrs: Record<string, string> };
   /** Nearest first. */
-  ancestors: z.array(Step).max(8),
+  ancestors: RecipeStep[];
   /** The words just before the price ("our price"), lower case, without numbers. */
-  label: z.string().max(60),
+  label: string;
   /** The price when it was picked: its currency reads later prices without a symbol. */
-  sample: Money,
-});
-export type PriceRecipe = z.infer<typeof PriceRecipe>;
+  sample: Money;
+};
 
 export type RecipeMatch =
   | { kind: "matched"; price: Money; raw: string; score: number }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Money } from "../money/money.ts";
-import { PriceRecipe } from "./recipe.ts";
+import { PriceRecipe } from "./recipe-schema.ts";
 
 export const CandidateSource = z.enum([
   "json_ld",

@@ -4,7 +4,7 @@ import { describeRuleStatusAtCreation, type RuleStatusAtCreation } from "../chec
 import type { Db } from "../db/client.ts";
 import { product, storeRecipe, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { PriceRecipe } from "../extract/recipe.ts";
+import { PriceRecipe } from "../extract/recipe-schema.ts";
 import { storeName } from "../extract/store-name.ts";
 import { Availability, type ExtractResult } from "../extract/types.ts";
 import { storedText } from "../input.ts";

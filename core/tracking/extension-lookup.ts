@@ -7,7 +7,8 @@ import { product, watch } from "../db/schema/index.ts";
 import type { PriceRecipe } from "../extract/recipe.ts";
 import type { Money } from "../money/index.ts";
 import { getStoreRecipe } from "./browser-reading.ts";
-import { normalizeProductUrl, ProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
+import { ProductUrl } from "./product-url.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { getWatch } from "./watch-view.ts";
 
@@ -33,6 +34,8 @@ export type TrackedSummary = {
   isServerBlocked: boolean;
   lastError: string | null;
   hasRecipe: boolean;
+  /** The product's price recipe (the extension reads the page the same way). */
+  recipe: PriceRecipe | null;
   /** The last 60 points of the price history (oldest first), for the popup's chart. */
   points: { at: string; price: Money | null; source: "server" | "browser" }[];
   hubPath: string;
@@ -81,6 +84,7 @@ export async function lookupTracked(
       isServerBlocked: row.lastOutcome !== null && BLOCKED.has(row.lastOutcome),
       lastError: view.lastError,
       hasRecipe: row.recipe !== null,
+      recipe: row.recipe,
       points: history.points.slice(-60).map((p) => ({
         at: p.at,
         price: p.price,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppServices } from "../../../app/context.ts";
-import { PriceRecipe } from "../../../core/extract/recipe.ts";
+import { PriceRecipe } from "../../../core/extract/recipe-schema.ts";
 import {
   BrowserReading,
   BrowserWatchInput,
@@ -37,6 +37,7 @@ const LookupBody = z.object({
       isServerBlocked: z.boolean(),
       lastError: z.string().nullable(),
       hasRecipe: z.boolean(),
+      recipe: PriceRecipe.nullable(),
       points: z.array(
         z.object({
           at: z.string(),
