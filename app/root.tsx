@@ -31,6 +31,7 @@ import { useNonce } from "./lib/nonce.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
 import { themeBootScript } from "./lib/theme.ts";
 import { toast } from "./lib/toast.ts";
+import { zodJitlessScript } from "./lib/zod-browser.ts";
 import { NotFound } from "./routes/not-found.tsx";
 
 // A navigation cut short by a reload (its page's code was gone after a deploy) goes on to the
@@ -86,6 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0d0221" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, before any module */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
         <Meta />
         <Links />
       </head>

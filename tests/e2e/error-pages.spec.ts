@@ -47,16 +47,23 @@ test("a signed-in person gets the 404 page inside the app for a deleted, mistype
     await expect(page.getByTestId("error-header").getByRole("link", { name: "Hub" })).toBeVisible();
     await expect(page.getByText("Application Error")).toHaveCount(0);
   }
-  // And a navigation inside the app (a link in the bell or an in-app alert).
+  // And a navigation inside the app (a link in the bell or an in-app alert): React Router's own
+  // navigate, once the page is hydrated; the marker shows the page was not reloaded.
   await page.goto("/hub");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.evaluate((href) => {
-    const a = document.createElement("a");
-    a.href = href;
-    a.textContent = "old alert link";
-    document.querySelector("main")?.prepend(a);
+    const w = window as unknown as {
+      inAppMarker: boolean;
+      __reactRouterDataRouter: { navigate: (to: string) => Promise<void> };
+    };
+    w.inAppMarker = true;
+    void w.__reactRouterDataRouter.navigate(href);
   }, othersPath);
-  await page.getByRole("link", { name: "old alert link" }).click();
   await expect(page.getByRole("heading", { name: `Page Not Found: ${othersPath}` })).toBeVisible();
+  await expect(page.getByTestId("error-header").getByRole("link", { name: "Hub" })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { inAppMarker?: boolean }).inAppMarker),
+  ).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -187,9 +187,11 @@ test("the price chart: range buttons, a tooltip with date, price and change, the
   page,
 }) => {
   const now = Date.now();
-  // A year of history: a new price every day, out of stock for ten days in the middle.
+  // A year and a half-day of history: a new price every day, out of stock for ten days in the
+  // middle. Longer than a year whatever the time between here and the page's loader, so "1 year"
+  // is always offered (with exactly 365 days it is only when a second has passed).
   const history = Array.from({ length: 365 }, (_, d) => {
-    const at = new Date(now - (365 - d) * DAY_MS).toISOString();
+    const at = new Date(now - (365 - d) * DAY_MS - DAY_MS / 2).toISOString();
     const isOut = d >= 180 && d < 190;
     return {
       at,

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listWatches } from "../../../core/tracking/watch-view.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { seedCatalogue } from "../../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
+import { forThisFile } from "../../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
 
 const database = setupTestDatabase();
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = forThisFile(startStoreServer);
 
 const appWithStore = () =>
   createTestApp(database.current, {
