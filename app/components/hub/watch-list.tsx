@@ -257,7 +257,11 @@ export function EmptyState({ publicUrl }: { publicUrl: string }) {
       </p>
       <p className="mt-2 text-xs text-muted">
         On a phone, install Dropwave from the browser menu (Add to Home screen) and share store
-        pages to it. The browser extension is coming.
+        pages to it. On a computer,{" "}
+        <a className="underline" href="/user#connect-extension">
+          install the browser extension
+        </a>
+        : it tracks at the price you see, also on stores that block Dropwave.
       </p>
     </section>
   );
