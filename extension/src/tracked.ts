@@ -1,31 +1,10 @@
 /// <reference types="chrome" />
-import type { PriceRecipe } from "../../core/extract/recipe.ts";
-import type { Money } from "../../core/money/money.ts";
+import type { Lookup } from "../../core/tracking/extension-lookup.ts";
 import { normalizeProductUrl } from "../../core/tracking/normalize-url.ts";
 import { callApi } from "./api.ts";
 
-/** GET /api/v1/extension/lookup (core/tracking/extension-lookup.ts). */
-export type Lookup = {
-  url: string;
-  watch: {
-    id: string;
-    productId: string;
-    title: string | null;
-    price: Money | null;
-    availability: string;
-    lowest: Money | null;
-    highest: Money | null;
-    ruleMessage: string;
-    isRuleMet: boolean;
-    isServerBlocked: boolean;
-    lastError: string | null;
-    hasRecipe: boolean;
-    recipe: PriceRecipe | null;
-    points: { at: string; price: Money | null; source: "server" | "browser" }[];
-    hubPath: string;
-  } | null;
-  storeRecipe: PriceRecipe | null;
-};
+/** GET /api/v1/extension/lookup: the server's own type (a type only, nothing bundled). */
+export type { Lookup };
 
 export function lookup(url: string): Promise<Lookup> {
   return callApi<Lookup>(`/extension/lookup?url=${encodeURIComponent(url)}`);

@@ -11,7 +11,7 @@ import {
 } from "@playwright/test";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { buildExtension } from "../../scripts/build-extension.ts";
-import { productPage, startStoreServer } from "../helpers/store-server.ts";
+import { ambiguousProductPage, productPage, startStoreServer } from "../helpers/store-server.ts";
 import { register, uniqueEmail } from "./helpers.ts";
 
 /**
@@ -38,23 +38,6 @@ let page: Page;
 const timings: number[] = [];
 /** Opening the popup on the page until the watch is saved (read, extract, look up, click, save). */
 const openToSaved: number[] = [];
-
-/** A product page whose structured data names two prices: extraction cannot tell which. */
-const ambiguousPage = (title: string, today: string, member: string) => `<!doctype html>
-<html lang="en"><head><title>${title}</title>
-<script type="application/ld+json">${JSON.stringify({
-  "@context": "https://schema.org",
-  "@type": "Product",
-  name: title,
-  offers: [
-    { "@type": "Offer", price: member, priceCurrency: "USD" },
-    { "@type": "Offer", price: today, priceCurrency: "USD" },
-  ],
-})}</script></head>
-<body><h1>${title}</h1>
-<div class="pdp-prices"><span class="tag">Member price</span> <span class="p-member">$${member}</span>
-<span class="tag">Today</span> <span class="p-today">$${today}</span></div>
-<button>Add to cart</button></body></html>`;
 
 const CHALLENGE = `<!doctype html><html><head><title>Just a moment...</title></head>
 <body><h1>Checking your browser before accessing the store.</h1>
@@ -175,8 +158,8 @@ test("one click tracks a product whose store blocks the server, at the browser's
 });
 
 test("picking the price saves a recipe: the next server check uses it, and the store's other products get it", async () => {
-  store.setPage("/tents/1", ambiguousPage("Ridge tent", "199.00", "179.00"));
-  store.setPage("/tents/2", ambiguousPage("Camp stove", "59.00", "49.00"));
+  store.setPage("/tents/1", ambiguousProductPage("Ridge tent", "199.00", "179.00"));
+  store.setPage("/tents/2", ambiguousProductPage("Camp stove", "59.00", "49.00"));
   const { storePage, popup } = await openWithPopup(store.url("/tents/1"));
   await expect(popup.getByTestId("note")).toContainText("more than one price");
   await popup.getByTestId("pick").click();
@@ -189,7 +172,7 @@ test("picking the price saves a recipe: the next server check uses it, and the s
   const watchId = await track(popup);
 
   // The store changes its prices; a server check reads the picked spot, not the member price.
-  store.setPage("/tents/1", ambiguousPage("Ridge tent", "189.00", "169.00"));
+  store.setPage("/tents/1", ambiguousProductPage("Ridge tent", "189.00", "169.00"));
   const check = await page.request.post(`${APP}/api/v1/watches/${watchId}/check`, {
     headers: { origin: APP },
   });

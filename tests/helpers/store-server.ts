@@ -64,6 +64,30 @@ export async function startStoreServer() {
   };
 }
 
+/**
+ * A product page whose structured data names two prices (a member price first, then today's),
+ * so extraction cannot tell which is the product's; the buy box shows both with their words.
+ */
+export const ambiguousProductPage = (
+  title: string,
+  today: string,
+  member: string,
+) => `<!doctype html>
+<html lang="en"><head><title>${title}</title>
+<script type="application/ld+json">${JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: title,
+  offers: [
+    { "@type": "Offer", price: member, priceCurrency: "USD" },
+    { "@type": "Offer", price: today, priceCurrency: "USD" },
+  ],
+})}</script></head>
+<body><h1>${title}</h1>
+<div class="pdp-prices"><span class="tag">Member price</span> <span class="p-member">$${member}</span>
+<span class="tag">Today</span> <span class="p-today">$${today}</span></div>
+<button>Add to cart</button></body></html>`;
+
 /** A minimal product page with JSON-LD, for tests that need a price to change. */
 export function productPage(options: {
   title: string;

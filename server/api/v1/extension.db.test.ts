@@ -13,7 +13,11 @@ import {
 import { failureWords } from "../../../core/failure-words.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
-import { startStoreServer, testFetcher } from "../../../tests/helpers/store-server.ts";
+import {
+  ambiguousProductPage,
+  startStoreServer,
+  testFetcher,
+} from "../../../tests/helpers/store-server.ts";
 
 const database = setupTestDatabase();
 let store: Awaited<ReturnType<typeof startStoreServer>>;
@@ -41,23 +45,6 @@ async function extensionToken(request: Request, cookie: string) {
   expect(body.scope).toBe("extension");
   return { authorization: `Bearer ${body.token}`, id: body.id as string };
 }
-
-/** A store page with two prices in its structured data: extraction cannot tell which. */
-const ambiguousPage = (title: string, sale: string, member: string) => `<!doctype html>
-<html lang="en"><head><title>${title}</title>
-<script type="application/ld+json">${JSON.stringify({
-  "@context": "https://schema.org",
-  "@type": "Product",
-  name: title,
-  offers: [
-    { "@type": "Offer", price: sale, priceCurrency: "USD" },
-    { "@type": "Offer", price: member, priceCurrency: "USD" },
-  ],
-})}</script></head>
-<body><h1>${title}</h1>
-<div class="pdp-prices"><span class="tag">Member price</span> <span class="p-member">$${member}</span>
-<span class="tag">Today</span> <span class="p-today">$${sale}</span></div>
-<button>Add to cart</button></body></html>`;
 
 function pickOn(html: string, text: string) {
   const stack: LightNode[] = [parseLightTree(html)];
@@ -252,9 +239,9 @@ describe("/api/v1 for the browser extension", () => {
     const alice = await createPerson(request);
     const ext = await extensionToken(request, alice.cookie);
     const log = pino({ level: "silent" });
-    store.setPage("/tent/1", ambiguousPage("Tent", "199.00", "179.00"));
-    store.setPage("/tent/2", ambiguousPage("Stove", "59.00", "49.00"));
-    const recipe = pickOn(ambiguousPage("Tent", "199.00", "179.00"), "$199.00");
+    store.setPage("/tent/1", ambiguousProductPage("Tent", "199.00", "179.00"));
+    store.setPage("/tent/2", ambiguousProductPage("Stove", "59.00", "49.00"));
+    const recipe = pickOn(ambiguousProductPage("Tent", "199.00", "179.00"), "$199.00");
 
     const created = await request("/api/v1/extension/watches", {
       body: { url: store.url("/tent/1"), reading: reading(19900), recipe },
@@ -284,7 +271,7 @@ describe("/api/v1 for the browser extension", () => {
         await runPriceCheck({ sql: services.database.sql, fetcher: testFetcher(), log }, c);
       }
     };
-    store.setPage("/tent/1", ambiguousPage("Tent", "189.00", "169.00"));
+    store.setPage("/tent/1", ambiguousProductPage("Tent", "189.00", "169.00"));
     await checkAll();
     const priceOf = async (path: string) => {
       const [row] = await services.database.db
@@ -302,7 +289,7 @@ describe("/api/v1 for the browser extension", () => {
     // The spot disappears: the check says so in words and keeps no other price.
     store.setPage(
       "/tent/1",
-      ambiguousPage("Tent", "189.00", "169.00").replace(
+      ambiguousProductPage("Tent", "189.00", "169.00").replace(
         /<span class="tag">Today<\/span> <span class="p-today">\$189.00<\/span>/,
         "",
       ),
@@ -316,7 +303,7 @@ describe("/api/v1 for the browser extension", () => {
     // Picking again on the watch's page saves the new spot.
     const again = await request(`/api/v1/extension/watches/${watch.id}/recipe`, {
       method: "PUT",
-      body: { recipe: pickOn(ambiguousPage("Tent", "189.00", "169.00"), "$169.00") },
+      body: { recipe: pickOn(ambiguousProductPage("Tent", "189.00", "169.00"), "$169.00") },
       headers: ext,
     });
     expect(again.status).toBe(200);
