@@ -21,6 +21,35 @@ export type ClaimedProduct = {
   leaseUntil: Date;
 };
 
+/** The columns a claim returns (the recipes only where the check applies them). */
+type ClaimedRow = {
+  id: string;
+  url: string;
+  preferred_candidate_key: string | null;
+  check_interval_minutes: number;
+  last_outcome: string | null;
+  recipe?: PriceRecipe | string | null;
+  store_recipe?: PriceRecipe | string | null;
+};
+
+function fromClaimedRow(row: ClaimedRow, workerId: string, leaseUntil: Date): ClaimedProduct {
+  // PGlite returns jsonb parsed; node-postgres too, but a driver may hand back its text.
+  const json = (value: PriceRecipe | string | null | undefined): PriceRecipe | null =>
+    typeof value === "string" ? (JSON.parse(value) as PriceRecipe) : (value ?? null);
+  const own = json(row.recipe);
+  const store = json(row.store_recipe);
+  return {
+    id: row.id,
+    url: row.url,
+    preferredCandidateKey: row.preferred_candidate_key,
+    ...(row.recipe === undefined ? {} : { recipe: own ?? store, isStoreRecipe: !own && !!store }),
+    checkIntervalMinutes: Number(row.check_interval_minutes),
+    lastOutcome: row.last_outcome,
+    leaseOwner: workerId,
+    leaseUntil,
+  };
+}
+
 /**
  * Claims up to `batchSize` due products for `workerId`, in one statement: the oldest due
  * rows are locked with FOR UPDATE SKIP LOCKED (two workers never wait for or take each
@@ -39,15 +68,7 @@ export async function claimDueProducts(
   input: { workerId: string; batchSize: number; leaseMs: number; now: Date },
 ): Promise<ClaimedProduct[]> {
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
-  const { rows } = await sql.query<{
-    id: string;
-    url: string;
-    preferred_candidate_key: string | null;
-    check_interval_minutes: number;
-    last_outcome: string | null;
-    recipe: PriceRecipe | string | null;
-    store_recipe: PriceRecipe | string | null;
-  }>(
+  const { rows } = await sql.query<ClaimedRow>(
     `with due as (
        select id from product
        where next_check_at <= $1::timestamptz
@@ -66,19 +87,7 @@ export async function claimDueProducts(
                  as store_recipe`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
-  const json = (value: PriceRecipe | string | null): PriceRecipe | null =>
-    typeof value === "string" ? (JSON.parse(value) as PriceRecipe) : value;
-  return rows.map((row) => ({
-    id: row.id,
-    url: row.url,
-    preferredCandidateKey: row.preferred_candidate_key,
-    recipe: json(row.recipe) ?? json(row.store_recipe),
-    isStoreRecipe: row.recipe === null && row.store_recipe !== null,
-    checkIntervalMinutes: Number(row.check_interval_minutes),
-    lastOutcome: row.last_outcome,
-    leaseOwner: input.workerId,
-    leaseUntil,
-  }));
+  return rows.map((row) => fromClaimedRow(row, input.workerId, leaseUntil));
 }
 
 /** Gives claims back that a stopping worker did not start: due again at once. */
@@ -135,13 +144,7 @@ export async function claimProduct(
   input: { productId: string; workerId: string; leaseMs: number; now: Date },
 ): Promise<ClaimedProduct | null> {
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
-  const { rows } = await sql.query<{
-    id: string;
-    url: string;
-    preferred_candidate_key: string | null;
-    check_interval_minutes: number;
-    last_outcome: string | null;
-  }>(
+  const { rows } = await sql.query<ClaimedRow>(
     `update product
         set lease_until = $3::timestamptz, lease_owner = $4
       where id = $1::uuid and (lease_until is null or lease_until < $2::timestamptz)
@@ -149,14 +152,5 @@ export async function claimProduct(
     [input.productId, input.now.toISOString(), leaseUntil.toISOString(), input.workerId],
   );
   const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    url: row.url,
-    preferredCandidateKey: row.preferred_candidate_key,
-    checkIntervalMinutes: Number(row.check_interval_minutes),
-    lastOutcome: row.last_outcome,
-    leaseOwner: input.workerId,
-    leaseUntil,
-  };
+  return row ? fromClaimedRow(row, input.workerId, leaseUntil) : null;
 }
