@@ -10,6 +10,11 @@ export type StorePage = {
   headers?: Record<string, string>;
   /** Answer after this long (a slow store; tests of work in flight). */
   delayMs?: number;
+  /**
+   * What Dropwave's own fetcher gets instead (its user agent names Dropwave): a store that
+   * shows servers a bot wall and people's browsers the real page.
+   */
+  forServer?: Omit<StorePage, "forServer">;
 };
 
 /**
@@ -22,7 +27,9 @@ export async function startStoreServer() {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://store.test").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    const page = pages.get(path);
+    const entry = pages.get(path);
+    const isServer = /Dropwave\//.test(req.headers["user-agent"] ?? "");
+    const page = entry && isServer && entry.forServer ? entry.forServer : entry;
     if (!page) {
       res.writeHead(404, { "content-type": "text/html" });
       res.end("<!doctype html><title>Not found</title><h1>Not found</h1>");
@@ -56,6 +63,30 @@ export async function startStoreServer() {
       }),
   };
 }
+
+/**
+ * A product page whose structured data names two prices (a member price first, then today's),
+ * so extraction cannot tell which is the product's; the buy box shows both with their words.
+ */
+export const ambiguousProductPage = (
+  title: string,
+  today: string,
+  member: string,
+) => `<!doctype html>
+<html lang="en"><head><title>${title}</title>
+<script type="application/ld+json">${JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: title,
+  offers: [
+    { "@type": "Offer", price: member, priceCurrency: "USD" },
+    { "@type": "Offer", price: today, priceCurrency: "USD" },
+  ],
+})}</script></head>
+<body><h1>${title}</h1>
+<div class="pdp-prices"><span class="tag">Member price</span> <span class="p-member">$${member}</span>
+<span class="tag">Today</span> <span class="p-today">$${today}</span></div>
+<button>Add to cart</button></body></html>`;
 
 /** A minimal product page with JSON-LD, for tests that need a price to change. */
 export function productPage(options: {
