@@ -19,7 +19,9 @@ import type {
   ExtractResult,
   Facts,
   PriceCandidate,
+  ProductVariant,
   RawCandidate,
+  RawVariant,
 } from "./types.ts";
 import { type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 
@@ -167,9 +169,9 @@ function runRule(rule: StoreRule, ctx: PageContext): RuleOutput {
 }
 
 /** One scan, then every reader but visible text (whose features depend on the others). */
-function readSources(html: string, url: string) {
+function readSources(html: string, url: string, variantId: string | null = null) {
   const scan: PageScan = scanHtml(html);
-  const ctx = makePageContext(scan, url);
+  const ctx = makePageContext(scan, url, variantId);
   const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
   const micro = readMicrodata(scan.props);
   const meta = readMetaTags(scan.metas);
@@ -219,6 +221,7 @@ function run(
   const { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts } = readSources(
     html,
     url,
+    options.variantId ?? null,
   );
   const visible = readVisibleText(scan, structuredAmounts, weights);
 
@@ -316,6 +319,11 @@ function run(
   );
   const title = pick("title") ?? titleElement?.text ?? scan.h1 ?? scan.title;
   const seen = new Set<string>();
+  const variants = resolveVariants(
+    outputs.find((o) => o.output.facts?.variants)?.output.facts?.variants ?? jsonLd.facts.variants,
+    resolver,
+    ctx.variantId,
+  );
   return {
     status,
     title: title ? title.slice(0, 500) : null,
@@ -341,7 +349,31 @@ function run(
       return true;
     }),
     notes,
+    ...(variants ? { variants } : {}),
   };
+}
+
+/** The page's variants with their prices resolved, the selected one marked. */
+function resolveVariants(
+  raws: readonly RawVariant[] | undefined,
+  r: Resolver,
+  selectedId: string | null,
+): ProductVariant[] | undefined {
+  if (!raws || raws.length < 2) return undefined;
+  return raws.map((v) => {
+    const currency = v.currency ? canonicalCurrency(v.currency) : r.page;
+    const amountMinor = v.amount && currency ? decimalToMinor(v.amount, currency) : null;
+    return {
+      id: v.id,
+      name: v.name ? v.name.slice(0, 200) : null,
+      price:
+        amountMinor !== null && currency && Number.isSafeInteger(amountMinor) && amountMinor >= 0
+          ? { amountMinor, currency }
+          : null,
+      availability: v.availability ?? "unknown",
+      isSelected: selectedId !== null && v.id === selectedId,
+    };
+  });
 }
 
 /** Visible candidates beyond the 30 best scored are not worth showing (or storing). */

@@ -44,7 +44,13 @@ export function countryOfHost(host: string): string | null {
   return last.toUpperCase();
 }
 
-export function makePageContext(scan: PageScan, url: string): PageContext {
+export function makePageContext(
+  scan: PageScan,
+  url: string,
+  chosenVariantId: string | null = null,
+): PageContext {
+  if (chosenVariantId)
+    return { ...makePageContext(scan, url), variantId: chosenVariantId.slice(0, 100) };
   const parsed = parseUrl(url);
   const host = parsed ? parsed.hostname.toLowerCase().replace(/^www\./, "") : "";
   const variantId = parsed

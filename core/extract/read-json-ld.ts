@@ -2,7 +2,7 @@ import { readAvailability } from "./availability.ts";
 import { asArray, asRecord, asText } from "./json-walk.ts";
 import { readAmount } from "./read-amount.ts";
 import { parseTolerantJson } from "./tolerant-json.ts";
-import type { Facts, RawCandidate } from "./types.ts";
+import type { Facts, RawCandidate, RawVariant } from "./types.ts";
 
 type Node = Record<string, unknown>;
 type Located = { node: Node; path: string };
@@ -129,12 +129,14 @@ export function readJsonLd(
   }
   let variantAvailability: Facts["availability"] = null;
   let isAnyInStock = false;
+  const variants = new Map<string, RawVariant>();
   for (const set of offerSets) {
     const ownerMatches =
       variantId !== null && set.owner !== product && ownsVariant(set.owner, variantId);
     asArray(set.offers).forEach((offer, i) => {
       const o = asRecord(offer);
       if (!o) return;
+      noteVariant(variants, set.owner === product ? null : set.owner, o);
       const path = Array.isArray(set.offers) ? `${set.path}[${i}]` : set.path;
       readOffer(o, path, ownerMatches ? set.owner : null, variantId, candidates, 0.85);
       if (ownerMatches) {
@@ -150,6 +152,7 @@ export function readJsonLd(
   // One sold-out size is not a sold-out product: any offer in stock makes the product so.
   if (isAnyInStock && facts.availability === "out_of_stock") facts.availability = "in_stock";
   if (variantAvailability) facts.availability = variantAvailability;
+  if (variants.size >= 2) facts.variants = [...variants.values()].slice(0, 100);
   facts.currency = candidates.find((c) => c.currency)?.currency ?? null;
   return { candidates, facts, blocks: blocks.length };
 }
@@ -161,6 +164,27 @@ function safePath(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A variant: a hasVariant / product-group member with its own SKU or id, or one offer of several
+ * that names its own SKU. The first offer per id is kept.
+ */
+function noteVariant(out: Map<string, RawVariant>, owner: Node | null, offer: Node): void {
+  const id =
+    (owner && (asText(owner.sku) ?? asText(owner.productID) ?? asText(owner["@id"]))) ??
+    asText(offer.sku) ??
+    null;
+  if (!id || id.length > 100 || out.has(id)) return;
+  const currency = asText(offer.priceCurrency)?.toUpperCase() ?? null;
+  const read = offer.price !== undefined ? readAmount(offer.price, currency) : null;
+  out.set(id, {
+    id,
+    name: (owner ? asText(owner.name) : null) ?? asText(offer.name) ?? null,
+    amount: read && !read.isRange ? read.amount : null,
+    currency,
+    availability: readAvailability(offer.availability),
+  });
 }
 
 function ownsVariant(node: Node, variantId: string): boolean {

@@ -44,6 +44,18 @@ export const PriceCandidate = z.object({
 });
 export type PriceCandidate = z.infer<typeof PriceCandidate>;
 
+/** One variant (size, colour …) the page offers, to track by its id rather than its price. */
+export const ProductVariant = z.object({
+  /** The variant's SKU or id as the page states it: what a watch of this variant keeps. */
+  id: z.string(),
+  name: z.string().nullable(),
+  price: Money.nullable(),
+  availability: Availability,
+  /** The variant the page (its URL, or the caller's variantId) is showing. */
+  isSelected: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
 export const ExtractStatus = z.enum(["ok", "ambiguous", "no_price", "not_product"]);
 export type ExtractStatus = z.infer<typeof ExtractStatus>;
 
@@ -73,6 +85,8 @@ export const ExtractResult = z.object({
    * ("stopped_matching": the price is then null, never another price of the page).
    */
   recipeStatus: z.enum(["matched", "stopped_matching"]).optional(),
+  /** Present when the page offers two or more variants with their own ids (#12 item 5). */
+  variants: z.array(ProductVariant).optional(),
 });
 export type ExtractResult = z.infer<typeof ExtractResult>;
 
@@ -81,6 +95,11 @@ export const ExtractOptions = z.object({
   preferredCandidateKey: z.string().optional(),
   /** Where a person pointed at the price (their own, or their store's): see recipe.ts. */
   recipe: PriceRecipe.optional(),
+  /** The variant to read (its SKU or id from `variants`), over one the URL names. */
+  variantId: z
+    .string()
+    .regex(/^[\w.:/-]{1,100}$/)
+    .optional(),
 });
 export type ExtractOptions = z.infer<typeof ExtractOptions>;
 
@@ -113,4 +132,14 @@ export type Facts = {
   availability?: Availability | null;
   isProduct?: boolean;
   currency?: string | null;
+  variants?: RawVariant[];
+};
+
+/** A variant as a reader found it, before its price is resolved. */
+export type RawVariant = {
+  id: string;
+  name: string | null;
+  amount: string | null;
+  currency: string | null;
+  availability: Availability | null;
 };
