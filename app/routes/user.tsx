@@ -233,8 +233,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
 
       <div className="mt-8 space-y-6">
         <Panel id="profile" title="Profile">
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="name" />
+          <IntentForm intent="name" submit="Save name" pendingText="Saving…">
             <Field
               name="name"
               id="field-display-name"
@@ -245,10 +244,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               required
               error={resultFor("name")?.fieldErrors?.name}
             />
-            <IntentButton intent="name" pendingText="Saving…">
-              Save name
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="email" title="Email">
@@ -263,8 +259,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           {resultFor("email")?.notice ? (
             <FormMessage tone="info">{resultFor("email")?.notice}</FormMessage>
           ) : null}
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="email" />
+          <IntentForm intent="email" submit="Change email" pendingText="Sending the link…">
             <Field
               name="email"
               id="field-new-email"
@@ -275,15 +270,11 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               hint="We send a link to the new address; your email changes once you open it."
               error={resultFor("email")?.fieldErrors?.email}
             />
-            <IntentButton intent="email" pendingText="Sending the link…">
-              Change email
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="password" title="Password">
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="password" />
+          <IntentForm intent="password" submit="Change password" pendingText="Changing…">
             <Field
               name="currentPassword"
               label="Current password"
@@ -303,22 +294,19 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               hint={`Use ${passwordRule}. Changing it signs out your other devices.`}
               error={resultFor("password")?.fieldErrors?.newPassword}
             />
-            <IntentButton intent="password" pendingText="Changing…">
-              Change password
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="sessions" title="Devices">
           <p className="text-sm text-muted">
             Signed in on a shared or lost device? End every session except this one.
           </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out-others" />
-            <IntentButton intent="sign-out-others" pendingText="Signing out…" tone="secondary">
-              Sign out of other devices
-            </IntentButton>
-          </Form>
+          <IntentForm
+            intent="sign-out-others"
+            submit="Sign out of other devices"
+            pendingText="Signing out…"
+            tone="secondary"
+          />
         </Panel>
 
         <BrowserExtension publicUrl={publicUrl} result={resultFor("connect-extension")} />
@@ -338,8 +326,12 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
             This deletes your account, your sessions and API tokens, and everything you track. It
             cannot be undone.
           </p>
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="delete" />
+          <IntentForm
+            intent="delete"
+            submit="Delete my account"
+            pendingText="Deleting…"
+            tone="danger"
+          >
             <Field
               name="password"
               id="field-delete-password"
@@ -349,10 +341,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               required
               error={resultFor("delete")?.fieldErrors?.password}
             />
-            <IntentButton intent="delete" pendingText="Deleting…" tone="danger">
-              Delete my account
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
       </div>
     </section>
@@ -415,12 +404,12 @@ function BrowserExtension({
         </p>
       ) : null}
       {result?.error ? <FormMessage tone="error">{result.error}</FormMessage> : null}
-      <Form method="post">
-        <input type="hidden" name="intent" value="connect-extension" />
-        <IntentButton intent="connect-extension" pendingText="Connecting…" tone="secondary">
-          Connect the extension
-        </IntentButton>
-      </Form>
+      <IntentForm
+        intent="connect-extension"
+        submit="Connect the extension"
+        pendingText="Connecting…"
+        tone="secondary"
+      />
     </Panel>
   );
 }
@@ -562,6 +551,34 @@ function Panel({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A form of this page: posts its fields with the intent that names the action, and ends with
+ * the intent's submit button (which shows `pendingText` while that intent is being sent).
+ */
+function IntentForm({
+  intent,
+  submit,
+  pendingText,
+  tone,
+  children,
+}: {
+  intent: Intent;
+  submit: string;
+  pendingText: string;
+  tone?: "primary" | "secondary" | "danger";
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <IntentButton intent={intent} pendingText={pendingText} {...(tone ? { tone } : {})}>
+        {submit}
+      </IntentButton>
+    </Form>
   );
 }
 
