@@ -106,6 +106,10 @@ export const Env = z
     IMPORT_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
     /** Turn off sign-up (e.g. a private instance once its users exist). */
     DISABLE_SIGNUP: boolFlag.default(false),
+    /** How often an open tab asks /latest.json whether a new build is out, in seconds. */
+    NEW_BUILD_POLL_SECONDS: positiveInt.default(300),
+    /** The file served at /latest.json (the build writes it; a deployment may point elsewhere). */
+    LATEST_JSON_PATH: z.string().min(1).default("build/client/latest.json"),
     /** Who may open the operator's page (/admin); when unset, the first account made. */
     ADMIN_EMAILS: csv,
     /** Umami-compatible web analytics: the collector's origin and the website id. Off when unset. */
@@ -192,6 +196,8 @@ export type PublicEnv = {
   publicUrl: string;
   isSignupDisabled: boolean;
   minCheckIntervalMinutes: number;
+  /** How often an open tab polls /latest.json for a new build (seconds). */
+  newBuildPollSeconds: number;
   /** Present only when the operator configured web analytics. */
   webAnalytics?: WebAnalyticsConfig;
   /** Present only when the operator configured PostHog (and did not disable it). */
@@ -220,6 +226,7 @@ export function toPublicEnv(env: Env): PublicEnv {
     publicUrl: env.PUBLIC_URL,
     isSignupDisabled: env.DISABLE_SIGNUP,
     minCheckIntervalMinutes: env.MIN_CHECK_INTERVAL_MINUTES,
+    newBuildPollSeconds: env.NEW_BUILD_POLL_SECONDS,
   };
   if (env.ANALYTICS_HOST && env.ANALYTICS_WEBSITE_ID) {
     publicEnv.webAnalytics = {

@@ -14,6 +14,7 @@ import { compressResponses } from "./compression.ts";
 import { apiErrorResponse, type HonoEnv } from "./http.ts";
 import { mountImageRoutes } from "./image-route.ts";
 import { createIngestProxy } from "./ingest-proxy.ts";
+import { mountLatestJson } from "./latest-json.ts";
 import { createCspNonce, securityHeaders } from "./security-headers.ts";
 
 export type { HonoEnv };
@@ -27,6 +28,8 @@ export type AppOptions = {
   staticAssets?: (app: Hono<HonoEnv>) => void;
   /** Vite's dev server: its inline scripts have no nonce, so the CSP only reports. */
   isDevelopment?: boolean;
+  /** Serves /latest.json (the build's id) from this file; production passes LATEST_JSON_PATH. */
+  latestJsonFile?: string;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -67,6 +70,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
     app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));
 
+  if (options.latestJsonFile) mountLatestJson(app, options.latestJsonFile);
   options.staticAssets?.(app);
 
   const pageHandler = options.pageHandler;
