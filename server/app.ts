@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
 import { AppError } from "../core/errors.ts";
-import { operatorCspSources } from "../core/operator/csp-sources.ts";
+import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { createClientAddressResolver } from "./client-address.ts";
@@ -59,6 +59,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     securityHeaders({
       isReportOnly: options.isDevelopment ?? false,
       extra: operatorCspSources(services.env),
+      extraForPath: billingCspSourcesFor(services.env),
     }),
   );
   app.use(limitRequestBodies({ importMaxBytes: services.env.IMPORT_MAX_BYTES }));
