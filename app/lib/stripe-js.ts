@@ -1,4 +1,6 @@
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+// The pure entry injects nothing when imported: the script below is the only one.
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 
 /**
  * Stripe.js, from its standard address. Imported only by the upgrade page, and only
