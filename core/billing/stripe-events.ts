@@ -2,6 +2,8 @@ import { eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { accountPlan, stripeEvent, user } from "../db/schema/index.ts";
+import { getPlanLimits } from "./account-plan.ts";
+import { fitWatchesToPlan } from "./fit-watches-to-plan.ts";
 import { FREE_PLAN_ID, type PlanCatalogue } from "./plans.ts";
 
 /**
@@ -169,4 +171,20 @@ async function ownerOf(
   if (known) return known.userId;
   if (metadataUserId && (await isAccount(db, metadataUserId))) return metadataUserId;
   return null;
+}
+
+/**
+ * A verified event, applied (once, in order), then the owner's watches fitted to the plan it
+ * left them on (core/billing/fit-watches-to-plan.ts).
+ */
+export async function handleStripeEvent(
+  db: Db,
+  catalogue: PlanCatalogue,
+  event: StripeEventInput,
+  now: Date,
+): Promise<StripeEventOutcome & { movedWatches: number }> {
+  const result = await applyStripeEvent(db, catalogue, event);
+  if (result.outcome !== "applied") return { ...result, movedWatches: 0 };
+  const limits = await getPlanLimits(db, catalogue, result.userId);
+  return { ...result, movedWatches: await fitWatchesToPlan(db, result.userId, limits, now) };
 }

@@ -2,20 +2,24 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyStripeEvent } from "../../core/billing/stripe-events.ts";
-import { accountPlan, stripeEvent, user } from "../../core/db/schema/index.ts";
+import { accountPlan, stripeEvent, user, watch } from "../../core/db/schema/index.ts";
 import { createPerson, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { type StripeStandIn, startStripeStandIn } from "../../tests/helpers/stripe-stand-in.ts";
 
 const database = setupTestDatabase();
 const WEBHOOK_SECRET = "whsec_test_secret_for_dropwave";
 let standIn: StripeStandIn;
+let store: Awaited<ReturnType<typeof startStoreServer>>;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
+  store = await startStoreServer();
 });
 afterAll(async () => {
   await standIn.close();
+  await store.close();
 });
 
 const plans = [
@@ -36,6 +40,7 @@ const billingEnv = () => ({
   PLANS: JSON.stringify(plans),
   MAX_CHANNELS_PER_USER: "1",
   FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+  FETCH_HOST_SPACING_MS: "0",
 });
 
 let eventSeq = 0;
@@ -171,6 +176,39 @@ describe("Stripe webhooks", () => {
     const late = await send(subscription("updated", daveId, "active", 1_800_000_200));
     expect((await late.json()).outcome).toBe("stale");
     expect((await services.billing.limitsFor(daveId)).maxChannels).toBe(1);
+  });
+
+  it("the plan's interval applies to new watches; a downgrade moves quicker ones to the free plan's", async () => {
+    const { request, send } = await setup();
+    const hana = await createPerson(request);
+    const hanaId = await userIdOf(hana.email);
+    store.setPage(
+      "/plans/kettle",
+      productPage({ title: "Kettle", price: "20.00", currency: "EUR" }),
+    );
+    const add = () =>
+      request("/api/v1/watches", {
+        body: { url: store.url("/plans/kettle"), intervalMinutes: 15 },
+        headers: hana.auth,
+      });
+    const intervalOf = async () => {
+      const [row] = await database.current.db
+        .select({ intervalMinutes: watch.intervalMinutes })
+        .from(watch)
+        .where(eq(watch.userId, hanaId));
+      return row?.intervalMinutes;
+    };
+    // Free: 15 minutes is raised to the free plan's hour.
+    expect((await add()).status).toBe(201);
+    expect(await intervalOf()).toBe(60);
+    await database.current.db.delete(watch).where(eq(watch.userId, hanaId));
+
+    await send(completed(hanaId, 1_800_000_100));
+    expect((await add()).status).toBe(201);
+    expect(await intervalOf()).toBe(15);
+
+    await send(subscription("deleted", hanaId, "canceled", 1_800_000_200));
+    expect(await intervalOf()).toBe(60);
   });
 
   it("a subscription that is past due keeps its plan; unpaid falls back to free", async () => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppServices } from "../../app/context.ts";
 import {
-  applyStripeEvent,
+  handleStripeEvent,
   StripeEventInput,
   StripeEventShapeError,
 } from "../../core/billing/stripe-events.ts";
@@ -33,10 +33,11 @@ export function createBillingApi(services: AppServices, stripe: StripeGateway): 
     const event = StripeEventInput.safeParse(body);
     if (!event.success) throw new AppError("bad_request", "The body is not a Stripe event.");
     try {
-      const result = await applyStripeEvent(
+      const result = await handleStripeEvent(
         services.database.db,
         services.billing.catalogue,
         event.data,
+        new Date(),
       );
       c.get("scope").log.info(
         { stripeEvent: event.data.id, type: event.data.type, ...result },
