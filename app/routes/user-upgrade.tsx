@@ -120,7 +120,7 @@ export default function UserUpgrade({ loaderData, actionData }: Route.ComponentP
               <h2 id={`plan-${plan.id}`} className="text-lg font-semibold">
                 {plan.name}
               </h2>
-              <p className="text-2xl font-bold">{plan.price ?? "Free"}</p>
+              <p className="text-2xl font-bold">{plan.price ?? "No charge"}</p>
               <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
                 {plan.limits.map((line) => (
                   <li key={line}>{line}</li>
