@@ -1,7 +1,7 @@
 /**
  * The one catalogue of words for a check or a preview that did not give a price: the fetch
- * failures (core/fetch's FetchOutcome kinds) and the three extraction results that give no
- * price. The hub, the API's error messages, stored `lastError`s and notifications all read
+ * failures (core/fetch's FetchOutcome kinds), the three extraction results that give no
+ * price, and a picked price spot (recipe) that stopped matching. The hub, the API's error messages, stored `lastError`s and notifications all read
  * from here (core/fetch's describeOutcome and core/checks' describeFailure only add a wait).
  * A detail that is known is added in brackets; without it the sentence stands alone.
  */
@@ -24,6 +24,8 @@ export const FAILURE_KINDS = [
   "ambiguous_price",
   "no_price",
   "not_product",
+  // A price recipe (the spot a person picked with the extension) found nothing like it.
+  "recipe_stopped_matching",
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
@@ -101,5 +103,7 @@ export function failureWords(kind: FailureKind, detail: FailureDetail = {}): str
       return "No price found on the page";
     case "not_product":
       return "This page doesn't look like a product";
+    case "recipe_stopped_matching":
+      return "The price is no longer where it was picked on the page; pick it again with the extension";
   }
 }

@@ -14,5 +14,9 @@ if (!existsSync(entry)) {
     process.exit(1);
   }
 }
+// The browser extension's zips (the install links); quick, and optional: the app runs without.
+if (!existsSync(path.resolve("build/extension/dropwave-chrome.zip"))) {
+  spawnSync("node", ["scripts/build-extension.ts"], { stdio: "inherit" });
+}
 const server = (await import(pathToFileURL(entry).href)) as typeof import("../server/main.ts");
 await server.start();

@@ -113,7 +113,10 @@ if (pgUrl) {
   addVitest(pgReport, pgOk);
 }
 
-if (!run("build", "npx", ["react-router", "build"])) {
+if (
+  !run("build", "npx", ["react-router", "build"]) ||
+  !run("build the extension", "node", ["scripts/build-extension.ts"])
+) {
   total.failed += 1;
 } else if (!ensureChromium()) {
   console.log("Chromium could not be installed; the browser tests cannot run.");

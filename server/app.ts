@@ -11,6 +11,7 @@ import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { createClientAddressResolver } from "./client-address.ts";
 import { compressResponses } from "./compression.ts";
+import { mountExtensionDownloads } from "./extension-downloads.ts";
 import { apiErrorResponse, type HonoEnv } from "./http.ts";
 import { mountImageRoutes } from "./image-route.ts";
 import { createIngestProxy } from "./ingest-proxy.ts";
@@ -67,6 +68,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   app.route("/api", createApi(services));
   mountImageRoutes(app, services);
+  mountExtensionDownloads(app);
   const { POSTHOG_PROXY, POSTHOG_HOST, POSTHOG_KEY } = services.env;
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
     app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -187,6 +188,29 @@ describe("flushingCompressor", () => {
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
     await expect.poll(() => cancelled).toBe(true);
+  });
+
+  it("survives the reader going away while the last bytes are compressed (no uncaught error)", async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", record);
+    try {
+      const zlib = createBrotliCompress();
+      const compressor = flushingCompressor(zlib, "br");
+      const writer = compressor.writable.getWriter();
+      const reader = compressor.readable.getReader();
+      // Incompressible, so zlib still has output to give after the page is fully written.
+      void writer.write(new Uint8Array(randomBytes(300_000))).catch(() => {});
+      void writer.close().catch(() => {});
+      await reader.read();
+      await new Promise((resolve) => setImmediate(resolve));
+      await reader.cancel("the browser closed the tab").catch(() => {});
+      await expect.poll(() => zlib.destroyed).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+    }
   });
 
   it("round-trips many chunks", async () => {

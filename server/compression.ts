@@ -294,8 +294,18 @@ export function flushingCompressor(
   let flushTimer: NodeJS.Immediate | undefined;
   let failure: unknown;
   const isBrotli = encoding === "br";
+  let isReaderGone = false;
   zlib.on("data", (chunk: Buffer) => {
-    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (isReaderGone) return;
+    try {
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    } catch {
+      // The reader went away while zlib was still finishing (a cancel during `flush` does not
+      // reach `cancel` below): the bytes have nowhere to go. Thrown from this listener, the
+      // error would end the whole process.
+      isReaderGone = true;
+      zlib.destroy();
+    }
   });
   zlib.on("error", (error) => {
     failure = error;
@@ -333,6 +343,7 @@ export function flushingCompressor(
       }
       await new Promise<void>((resolve, reject) => {
         zlib.once("end", resolve);
+        zlib.once("close", resolve);
         zlib.once("error", reject);
         zlib.end();
       });
@@ -341,6 +352,7 @@ export function flushingCompressor(
     // The browser went away mid-page: free zlib's native memory now, not at GC.
     cancel() {
       if (flushTimer) clearImmediate(flushTimer);
+      isReaderGone = true;
       zlib.destroy();
     },
   } as Transformer<Uint8Array, Uint8Array>);

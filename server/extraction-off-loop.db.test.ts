@@ -1,10 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createExtractPool, type ExtractPool } from "../core/extract-pool/index.ts";
 import { createPerson, createTestApp } from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
+import { forThisFile } from "../tests/helpers/for-file.ts";
 import { startStoreServer } from "../tests/helpers/store-server.ts";
 import { waitFor } from "../tests/helpers/wait-for.ts";
 
@@ -20,14 +21,11 @@ function hostilePage(megabytes: number): string {
 }
 
 const database = setupTestDatabase();
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-beforeAll(async () => {
-  store = await startStoreServer();
-  store.setPage("/hostile", hostilePage(4.5));
-  store.setPage("/huge-hostile", hostilePage(12));
-});
-afterAll(async () => {
-  await store.close();
+const store = forThisFile(async () => {
+  const server = await startStoreServer();
+  server.setPage("/hostile", hostilePage(4.5));
+  server.setPage("/huge-hostile", hostilePage(12));
+  return server;
 });
 
 async function serveApp(pool: ExtractPool) {

@@ -5,6 +5,12 @@ import { Link } from "react-router";
  * lives inside `App`, which an error replaces), no menus, and no loader data (the root loader
  * may be what failed). Knowing who is signed in only changes which links it offers.
  */
+const SIGNED_OUT_LINKS = [{ to: "/login", label: "Sign in" }];
+const SIGNED_IN_LINKS = [
+  { to: "/hub", label: "Hub" },
+  { to: "/user", label: "Account" },
+];
+
 export function ErrorHeader({ isSignedIn }: { isSignedIn: boolean | null }) {
   return (
     <header className="border-b border-border bg-bg/80" data-testid="error-header">
@@ -19,20 +25,11 @@ export function ErrorHeader({ isSignedIn }: { isSignedIn: boolean | null }) {
           <span>DROPWAVE</span>
         </a>
         <nav aria-label="Main" className="ml-auto flex items-center gap-4 text-sm">
-          {isSignedIn === false ? (
-            <Link to="/login" className="text-muted hover:text-fg">
-              Sign in
+          {(isSignedIn === false ? SIGNED_OUT_LINKS : SIGNED_IN_LINKS).map((link) => (
+            <Link key={link.to} to={link.to} className="text-muted hover:text-fg">
+              {link.label}
             </Link>
-          ) : (
-            <>
-              <Link to="/hub" className="text-muted hover:text-fg">
-                Hub
-              </Link>
-              <Link to="/user" className="text-muted hover:text-fg">
-                Account
-              </Link>
-            </>
-          )}
+          ))}
         </nav>
       </div>
     </header>

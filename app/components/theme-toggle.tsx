@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { applyTheme, readStoredTheme, storeTheme, type ThemeChoice } from "../lib/theme.ts";
+import { RadioOption } from "./ui/radio-option.tsx";
 
 // On a phone each choice shows as an icon (its word stays for screen readers) so the header fits
 // on one row; from the sm breakpoint the words show.
@@ -39,19 +40,16 @@ export function ThemeToggle() {
     <fieldset className="flex items-center gap-0.5 rounded-full border border-border bg-surface p-0.5 text-xs">
       <legend className="sr-only">Theme</legend>
       {choices.map((option) => (
-        <label
+        <RadioOption
           key={option.value}
+          name="theme"
+          value={option.value}
+          checked={choice === option.value}
+          onChoose={() => choose(option.value)}
+          testId={`theme-${option.value}`}
           className="cursor-pointer rounded-full px-2 py-1 text-muted sm:px-2.5 has-[:checked]:bg-accent has-[:checked]:text-accent-fg has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-2"
+          inputClassName="sr-only"
         >
-          <input
-            type="radio"
-            name="theme"
-            value={option.value}
-            className="sr-only"
-            checked={choice === option.value}
-            onChange={() => choose(option.value)}
-            data-testid={`theme-${option.value}`}
-          />
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -65,7 +63,7 @@ export function ThemeToggle() {
             <path d={option.icon} />
           </svg>
           <span className="sr-only sm:not-sr-only">{option.label}</span>
-        </label>
+        </RadioOption>
       ))}
     </fieldset>
   );

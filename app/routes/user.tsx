@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   ApiTokenInput,
@@ -54,10 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer,
     emailChange,
     billing: services.billing.stripe ? await planPanelData(services, viewer.id, params) : null,
+    publicUrl: services.env.PUBLIC_URL,
     tokens: tokens.map((t) => ({
       id: t.id,
       name: t.name,
       prefix: t.prefix,
+      scope: t.scope,
       createdAt: formatDay(t.createdAt),
       lastUsedAt: t.lastUsedAt ? formatDay(t.lastUsedAt) : null,
     })),
@@ -91,6 +93,7 @@ type Intent =
   | "password"
   | "sign-out-others"
   | "create-token"
+  | "connect-extension"
   | "revoke-token"
   | "delete";
 
@@ -102,6 +105,8 @@ type ActionResult = {
   error?: string;
   fieldErrors?: FieldErrors;
   newToken?: { name: string; token: string };
+  /** A fresh extension-scoped token, handed to the extension on this page (never shown). */
+  extensionToken?: string;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -203,6 +208,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw error;
       }
     }
+    case "connect-extension": {
+      try {
+        const { token } = await createApiToken(services.database.db, viewer.id, {
+          name: "Browser extension",
+          scope: "extension",
+        });
+        return reply({ intent, extensionToken: token });
+      } catch (error) {
+        if (isAppError(error)) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+    }
     case "revoke-token": {
       const parsed = parseForm(RevokeTokenForm, form);
       if (!parsed.ok) return reply({ intent, error: "No such token." }, 400);
@@ -240,7 +257,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, tokens, emailChange, billing } = loaderData;
+  const { viewer, tokens, emailChange, publicUrl, billing } = loaderData;
   const result: ActionResult | undefined = actionData;
   const resultFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
 
@@ -383,6 +400,8 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           </Form>
         </Panel>
 
+        <BrowserExtension publicUrl={publicUrl} result={resultFor("connect-extension")} />
+
         <ApiTokens tokens={tokens} result={resultFor("create-token")} />
 
         <Panel id="notifications" title="Notifications">
@@ -419,10 +438,77 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * "Connect the extension": a token limited to the extension's routes is made and handed to
+ * the extension by its script on this page (extension/src/connect.ts), through a hidden
+ * attribute it reads — never shown, never copied. The page hears how it went by window
+ * messages; without an answer, a click on the toolbar button finishes it.
+ */
+function BrowserExtension({
+  publicUrl,
+  result,
+}: {
+  publicUrl: string;
+  result: ActionResult | undefined;
+}) {
+  const token = result?.extensionToken;
+  const [status, setStatus] = useState<{ status: string; detail: string } | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window || event.data?.type !== "dropwave-extension") return;
+      setStatus({ status: String(event.data.status), detail: String(event.data.detail ?? "") });
+    };
+    window.addEventListener("message", onMessage);
+    window.postMessage({ type: "dropwave-extension-ping" }, window.location.origin);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  useEffect(() => {
+    if (token) window.postMessage({ type: "dropwave-extension-ping" }, window.location.origin);
+  }, [token]);
+  const isConnected = status?.status === "connected";
+  return (
+    <Panel id="connect-extension" title="Browser extension">
+      <p className="text-sm text-muted">
+        Track a product from its store page with one click, at the price you see there (also on
+        stores that block Dropwave’s server), and point at the right price when a page shows
+        several. Install it for{" "}
+        <a className="underline" href="/extension/dropwave-chrome.zip">
+          Chrome, Edge or Brave
+        </a>{" "}
+        or{" "}
+        <a className="underline" href="/extension/dropwave-firefox.zip">
+          Firefox
+        </a>{" "}
+        (unzip, then load it unpacked: see the README), click its toolbar button, enter{" "}
+        <code className="rounded bg-surface-2 px-1 py-0.5 text-fg">{publicUrl}</code> and come back
+        here.
+      </p>
+      {token ? <div hidden data-dropwave-extension-token={token} /> : null}
+      {token || status?.status === "connecting" ? (
+        <p className="text-sm" role="status" data-testid="extension-status">
+          {isConnected
+            ? `Connected: the extension tracks for ${status?.detail || "you"}. Revoke “Browser extension” below to disconnect it.`
+            : status?.status === "failed"
+              ? `The extension could not connect: ${status.detail}`
+              : "Now click the Dropwave button in your browser’s toolbar, on this page, to finish."}
+        </p>
+      ) : null}
+      {result?.error ? <FormMessage tone="error">{result.error}</FormMessage> : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="connect-extension" />
+        <IntentButton intent="connect-extension" pendingText="Connecting…" tone="secondary">
+          Connect the extension
+        </IntentButton>
+      </Form>
+    </Panel>
+  );
+}
+
 type TokenRow = {
   id: string;
   name: string;
   prefix: string;
+  scope: "full" | "extension";
   createdAt: string;
   lastUsedAt: string | null;
 };
@@ -501,7 +587,12 @@ function ApiTokens({ tokens, result }: { tokens: TokenRow[]; result: ActionResul
           {tokens.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{token.name}</p>
+                <p className="font-medium">
+                  {token.name}
+                  {token.scope === "extension" ? (
+                    <span className="ml-2 text-xs font-normal text-muted">extension only</span>
+                  ) : null}
+                </p>
                 <p className="text-xs text-muted">
                   <code className="font-mono">{token.prefix}_…</code> · created {token.createdAt} ·{" "}
                   {token.lastUsedAt ? `last used ${token.lastUsedAt}` : "never used"}

@@ -13,11 +13,12 @@
  * .gz/.br files written at build). Exits 1 when a page is over its budget.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 
 const { values } = parseArgs({
   options: {
@@ -197,17 +198,7 @@ else {
 }
 
 if (values.write) {
-  const docPath = resolve(repoRoot, "docs/BENCHMARKS.md");
-  const existing = readFileSync(docPath, "utf8");
-  const section = lines.join("\n");
-  const start = existing.indexOf("## Page weight");
-  let next: string;
-  if (start < 0) next = `${existing.trimEnd()}\n\n${section}`;
-  else {
-    const end = existing.indexOf("\n## ", start + 1);
-    next = `${existing.slice(0, start)}${section}${end < 0 ? "" : `\n${existing.slice(end + 1)}`}`;
-  }
-  writeFileSync(docPath, `${next.trimEnd()}\n`);
+  writeBenchmarkSection(lines.join("\n"));
 }
 
 const over = reports.filter((r) => !r.isWithinBudget);

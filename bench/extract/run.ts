@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { extractProduct } from "../../core/extract/index.ts";
 import { STORE_RULES } from "../../core/extract/store-rules/index.ts";
 import { minorToDecimal, normalizeDecimal } from "../../core/money/decimal-to-minor.ts";
 import { parsePriceString } from "../../core/money/parse-price-string.ts";
+import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 import { type Answer, type Labelled, type Scores, score, stockState } from "./metrics.ts";
 import {
   bareParse,
@@ -360,16 +361,6 @@ lines.push("");
 for (const l of lines) if (!/^\| (pages|extra)\//.test(l)) console.log(l);
 
 if (!values["no-write"]) {
-  const docPath = resolve(repoRoot, "docs/BENCHMARKS.md");
-  const existing = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Benchmarks\n";
-  const section = lines.join("\n");
-  const start = existing.search(new RegExp(`^${heading}$`, "m"));
-  let next: string;
-  if (start < 0) next = `${existing.trimEnd()}\n\n${section}`;
-  else {
-    const end = existing.indexOf("\n## ", start + 1);
-    next = `${existing.slice(0, start)}${section}${end < 0 ? "" : `\n${existing.slice(end + 1)}`}`;
-  }
-  writeFileSync(docPath, `${next.trimEnd()}\n`);
+  writeBenchmarkSection(lines.join("\n"));
 }
 console.log(JSON.stringify(summary));

@@ -10,15 +10,7 @@
  * Simulated throttling still depends on the CPU: on a busy machine the scores are lower.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +20,7 @@ import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
+import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 
 const { values } = parseArgs({
   options: {
@@ -310,17 +303,7 @@ try {
   }
   console.log(lines.join("\n"));
   if (!values["no-write"] && !values.only && !values.pages) {
-    const docPath = resolve(repoRoot, "docs/BENCHMARKS.md");
-    const existing = readFileSync(docPath, "utf8");
-    const section = lines.join("\n");
-    const start = existing.indexOf("## Lighthouse");
-    let next: string;
-    if (start < 0) next = `${existing.trimEnd()}\n\n${section}`;
-    else {
-      const end = existing.indexOf("\n## ", start + 1);
-      next = `${existing.slice(0, start)}${section}${end < 0 ? "" : `\n${existing.slice(end + 1)}`}`;
-    }
-    writeFileSync(docPath, `${next.trimEnd()}\n`);
+    writeBenchmarkSection(lines.join("\n"));
   }
 } finally {
   await chrome?.kill();

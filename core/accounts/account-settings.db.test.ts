@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieHeader, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { account, apiToken, session, user } from "../db/schema/index.ts";
 
 const database = setupTestDatabase();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = forThisFile(startSmtpServer);
 
 async function testApp() {
   return createTestApp(database.current, { mailer: smtp.mailer() });
@@ -31,6 +25,19 @@ function linkIn(text: string): string {
   const link = text.match(/http:\/\/dropwave\.test(\/api\/auth\/verify-email\?[^\s"<]+)/)?.[1];
   expect(link).toBeDefined();
   return link!.replace(/&amp;/g, "&");
+}
+
+/** Asks to change the signed-in person's email; returns once the first mail has arrived. */
+async function askEmailChange(request: Request, cookie: string) {
+  const newAddress = newEmail();
+  const before = smtp.messages.length;
+  const asked = await request("/api/auth/change-email", {
+    body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
+    cookie,
+  });
+  expect(asked.status).toBe(200);
+  await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+  return { newAddress, before };
 }
 
 async function signUp(request: Request, email = newEmail()) {
@@ -130,25 +137,14 @@ describe("account settings", () => {
   it("changes the email through a confirmation link mailed to the new address", async () => {
     const { request } = await testApp();
     const { email, cookie } = await signUp(request);
-    const newAddress = newEmail();
-    const before = smtp.messages.length;
-    const asked = await request("/api/auth/change-email", {
-      body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
-      cookie,
-    });
-    expect(asked.status).toBe(200);
-    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const { newAddress } = await askEmailChange(request, cookie);
     const mail = smtp.messages.at(-1)!;
     expect(mail.to).toEqual([newAddress]);
     expect(mail.text).toContain("Subject: Confirm your email for Dropwave");
     // Nothing changes until the link is opened.
     const unchanged = await (await request("/api/auth/get-session", { cookie })).json();
     expect(unchanged.user.email).toBe(email);
-    const link = mail.text.match(/http:\/\/dropwave\.test\/api\/auth\/verify-email\?[^\s"<]+/)?.[0];
-    expect(link).toBeDefined();
-    const opened = await request(link!.replace("http://dropwave.test", "").replace(/&amp;/g, "&"), {
-      cookie,
-    });
+    const opened = await request(linkIn(mail.text), { cookie });
     expect(opened.status).toBe(302);
     expect(opened.headers.get("location")).toBe("/user?email=changed");
     expect((await signIn(request, newAddress, PASSWORD)).status).toBe(200);
@@ -162,14 +158,7 @@ describe("account settings", () => {
       .update(user)
       .set({ emailVerified: true })
       .where(eq(user.email, email));
-    const newAddress = newEmail();
-    const before = smtp.messages.length;
-    const asked = await request("/api/auth/change-email", {
-      body: { newEmail: newAddress, callbackURL: "/user?email=changed" },
-      cookie,
-    });
-    expect(asked.status).toBe(200);
-    await expect.poll(() => smtp.messages.length, { timeout: 5_000 }).toBe(before + 1);
+    const { newAddress, before } = await askEmailChange(request, cookie);
     const approval = smtp.messages.at(-1)!;
     expect(approval.to).toEqual([email]);
     expect(approval.text).toContain("Subject: Confirm your Dropwave email change");

@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieHeader, createPerson, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
 import { verification } from "../db/schema/index.ts";
 import { findResetTokenOwner } from "./reset-token.ts";
 
 const database = setupTestDatabase();
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = forThisFile(startSmtpServer);
 
 async function testApp() {
   return createTestApp(database.current, { mailer: smtp.mailer() });

@@ -17,8 +17,20 @@ const TOKEN_PATTERN = /^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is written at most this often per token, so reads don't all become writes. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * What a token may do: "full" — every /api/v1 route a signed-in person may use; "extension" —
+ * only the routes the browser extension needs (who am I, look a page up, track from the
+ * browser, pick a price, a browser reading), so a token kept in a browser extension cannot
+ * read or change anything else (docs/decisions/0027-browser-extension.md).
+ */
+export const TokenScope = z.enum(["full", "extension"], {
+  error: "A token's scope is full or extension.",
+});
+export type TokenScope = z.infer<typeof TokenScope>;
+
 export const ApiTokenInput = z.object({
   name: nameText({ label: "The token's name", max: 60, emptyMessage: "Give the token a name." }),
+  scope: TokenScope.default("full"),
 });
 export type ApiTokenInput = z.infer<typeof ApiTokenInput>;
 
@@ -27,6 +39,7 @@ export type ApiTokenSummary = {
   id: string;
   name: string;
   prefix: string;
+  scope: TokenScope;
   createdAt: Date;
   lastUsedAt: Date | null;
 };
@@ -40,7 +53,7 @@ export function hashApiToken(token: string): string {
 export async function createApiToken(
   db: Db,
   userId: string,
-  input: ApiTokenInput,
+  input: { name: string; scope?: TokenScope },
 ): Promise<{ token: string; summary: ApiTokenSummary }> {
   const [existing] = await db
     .select({ n: count() })
@@ -61,6 +74,7 @@ export async function createApiToken(
       userId,
       name: input.name,
       prefix,
+      scope: input.scope ?? "full",
       tokenHash: hashApiToken(token),
     })
     .returning();
@@ -104,11 +118,12 @@ export async function authenticateApiToken(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ user: TokenUser; tokenId: string } | null> {
+): Promise<{ user: TokenUser; tokenId: string; scope: TokenScope } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
     .select({
       tokenId: apiToken.id,
+      scope: apiToken.scope,
       lastUsedAt: apiToken.lastUsedAt,
       id: user.id,
       email: user.email,
@@ -132,7 +147,11 @@ export async function authenticateApiToken(
         ),
       );
   }
-  return { user: { id: row.id, email: row.email, name: row.name }, tokenId: row.tokenId };
+  return {
+    user: { id: row.id, email: row.email, name: row.name },
+    tokenId: row.tokenId,
+    scope: row.scope,
+  };
 }
 
 function toSummary(row: typeof apiToken.$inferSelect): ApiTokenSummary {
@@ -140,6 +159,7 @@ function toSummary(row: typeof apiToken.$inferSelect): ApiTokenSummary {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scope: row.scope,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
   };

@@ -1,5 +1,11 @@
 import type { SqlExecutor } from "../db/client.ts";
-import { alertEvent, priceObservation, product, watch } from "../db/schema/index.ts";
+import {
+  alertEvent,
+  type ObservationSource,
+  priceObservation,
+  product,
+  watch,
+} from "../db/schema/index.ts";
 import { assignments, col, json, paramList, scalar } from "../db/typed-params.ts";
 import type { ExtractResult } from "../extract/index.ts";
 import { extractionColumns } from "./extraction-columns.ts";
@@ -85,7 +91,9 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
        (case when $2::boolean and (o.id is null
                  or o.price_minor is distinct from $3::bigint
                  or o.currency is distinct from $4::text
-                 or o.availability is distinct from $5::text)
+                 or o.availability is distinct from $5::text
+                 -- A browser's observation and a server's are never one row.
+                 or o.source is distinct from $6::text)
              then nextval(pg_get_serial_sequence('price_observation', 'id')) end)::float8
          as new_observation_id,
        coalesce((select jsonb_agg(jsonb_build_object(
@@ -97,7 +105,7 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                 '[]'::jsonb) as watches
   from product p
   left join lateral (
-    select id, price_minor, currency, availability, observed_at from price_observation
+    select id, price_minor, currency, availability, observed_at, source from price_observation
      where product_id = p.id order by observed_at desc, id desc limit 1
   ) o on true
  where p.id = $1::uuid`;
@@ -110,6 +118,7 @@ export async function readCheckState(
   sql: SqlExecutor,
   fence: ClaimFence,
   facts: ObservedFacts | null,
+  source: ObservationSource = "server",
 ): Promise<CheckState | null> {
   const { rows } = await sql.query<StateRow>(
     READ_STATE,
@@ -119,6 +128,7 @@ export async function readCheckState(
       facts?.priceMinor ?? null,
       facts?.currency ?? null,
       facts?.availability ?? null,
+      source,
     ],
     { name: "dropwave_check_read" },
   );
@@ -230,6 +240,7 @@ const readingDefs = {
   candidates: product.candidates,
   lastOutcome: product.lastOutcome,
   nextCheckAt: product.nextCheckAt,
+  source: priceObservation.source,
   joinedObservationId: scalar<number | null>("bigint"),
   secondsSinceObserved: scalar<number | null>("integer"),
   newObservationId: scalar<number | null>("bigint"),
@@ -275,9 +286,9 @@ joined as (
   returning id
 ),
 added as (
-  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.availability, o.observedAt, o.lastSeenAt].map(col).join(", ")})
+  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
   select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.availability},
-         ${p.at}, ${p.at}
+         ${p.at}, ${p.at}, ${p.source}
     from locked where ${p.newObservationId} is not null
   returning id
 ),
@@ -309,6 +320,8 @@ export async function storeReading(
     state: CheckState;
     stateWrites: StateWrite[];
     events: NewEvent[];
+    /** Who saw it (default: the server's check). */
+    source?: ObservationSource;
   },
 ): Promise<StoredWrite> {
   const { result, facts, state } = input;
@@ -324,6 +337,7 @@ export async function storeReading(
       availability: facts.availability,
       lastOutcome: input.outcome,
       nextCheckAt: input.nextCheckAt,
+      source: input.source ?? "server",
       joinedObservationId: joins?.id ?? null,
       secondsSinceObserved: joins
         ? Math.max(0, Math.round((input.at.getTime() - joins.observedAt.getTime()) / 1000))

@@ -1,10 +1,17 @@
 import type { SqlExecutor } from "../db/client.ts";
+import type { PriceRecipe } from "../extract/recipe.ts";
 
 /** One claimed product: what a check needs to fetch it. */
 export type ClaimedProduct = {
   id: string;
   url: string;
   preferredCandidateKey: string | null;
+  /**
+   * Where the price is on the page: the product's own recipe, else its store's (host's)
+   * recipe, which is used only where it matches (`isStoreRecipe`).
+   */
+  recipe?: PriceRecipe | null;
+  isStoreRecipe?: boolean;
   /** The product's interval when claimed (shortest among its active watches); the check reads it again. */
   checkIntervalMinutes: number;
   /** The last check's outcome ("held" after a reading held for confirmation). */
@@ -38,6 +45,8 @@ export async function claimDueProducts(
     preferred_candidate_key: string | null;
     check_interval_minutes: number;
     last_outcome: string | null;
+    recipe: PriceRecipe | string | null;
+    store_recipe: PriceRecipe | string | null;
   }>(
     `with due as (
        select id from product
@@ -51,13 +60,20 @@ export async function claimDueProducts(
        from due
       where p.id = due.id
         and (select set_config('synchronous_commit', 'off', true)) = 'off'
-     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome`,
+     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome,
+               p.recipe,
+               (select s.recipe from store_recipe s where s.host = p.host and p.recipe is null)
+                 as store_recipe`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
+  const json = (value: PriceRecipe | string | null): PriceRecipe | null =>
+    typeof value === "string" ? (JSON.parse(value) as PriceRecipe) : value;
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
     preferredCandidateKey: row.preferred_candidate_key,
+    recipe: json(row.recipe) ?? json(row.store_recipe),
+    isStoreRecipe: row.recipe === null && row.store_recipe !== null,
     checkIntervalMinutes: Number(row.check_interval_minutes),
     lastOutcome: row.last_outcome,
     leaseOwner: input.workerId,
@@ -107,4 +123,40 @@ export async function spreadOverdueChecks(
     [cutoff.toISOString(), input.now.toISOString(), input.windowMs, input.maxGapMs],
   );
   return Number(rows[0]?.count ?? 0);
+}
+
+/**
+ * Claims one product now, whatever its schedule (a reading brought by a person's browser):
+ * null when a check of it is under way (its lease is held). The claim is the same lease as a
+ * worker's, so the reading's write is fenced exactly like a check's.
+ */
+export async function claimProduct(
+  sql: SqlExecutor,
+  input: { productId: string; workerId: string; leaseMs: number; now: Date },
+): Promise<ClaimedProduct | null> {
+  const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
+  const { rows } = await sql.query<{
+    id: string;
+    url: string;
+    preferred_candidate_key: string | null;
+    check_interval_minutes: number;
+    last_outcome: string | null;
+  }>(
+    `update product
+        set lease_until = $3::timestamptz, lease_owner = $4
+      where id = $1::uuid and (lease_until is null or lease_until < $2::timestamptz)
+      returning id, url, preferred_candidate_key, check_interval_minutes, last_outcome`,
+    [input.productId, input.now.toISOString(), leaseUntil.toISOString(), input.workerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    url: row.url,
+    preferredCandidateKey: row.preferred_candidate_key,
+    checkIntervalMinutes: Number(row.check_interval_minutes),
+    lastOutcome: row.last_outcome,
+    leaseOwner: input.workerId,
+    leaseUntil,
+  };
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
@@ -18,15 +19,8 @@ import { startWorker } from "./worker.ts";
 
 const database = setupTestDatabase();
 const log = pino({ level: "silent" });
-let store: Awaited<ReturnType<typeof startStoreServer>>;
+const store = forThisFile(startStoreServer);
 const newFetcher = () => testFetcher({ hostConcurrency: 16 });
-
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
 
 const page = (price: string | null, currency = "USD", availability?: "InStock" | "OutOfStock") =>
   productPage({ title: "Thing", price, currency, availability });

@@ -105,18 +105,25 @@ type Reading =
 export async function runPriceCheck(
   deps: RunPriceCheckDeps,
   claimed: ClaimedProduct,
+  /**
+   * A reading made elsewhere — a person's browser (the extension) read the page — instead of
+   * fetching it: the same decisions and the same one write, its history row marked as the
+   * browser's.
+   */
+  provided?: { result: ExtractResult; source: "browser" },
 ): Promise<PriceCheckResult> {
   const policy = { ...DEFAULT_CHECK_POLICY, ...deps.policy };
   const random = deps.random ?? Math.random;
   const clock = deps.now ?? (() => new Date());
   const started = performance.now();
-  const outcome = await deps.fetcher.fetchPage(claimed.url, { signal: deps.signal });
+  const outcome = provided
+    ? null
+    : await deps.fetcher.fetchPage(claimed.url, { signal: deps.signal });
   const fetched = performance.now();
-  const reading = await readOutcome(
-    outcome,
-    claimed.preferredCandidateKey,
-    deps.extract ?? inlineExtractor,
-  );
+  const reading: Reading = outcome
+    ? await readOutcome(outcome, claimed, deps.extract ?? inlineExtractor)
+    : { kind: "read", result: (provided as { result: ExtractResult }).result };
+  const source = provided?.source ?? "server";
   const extracted = performance.now();
   const timings = (): CheckTimings => ({
     fetchMs: fetched - started,
@@ -143,7 +150,7 @@ export async function runPriceCheck(
   }
 
   const facts = reading.kind === "read" ? factsFromExtraction(reading.result) : null;
-  const state = await readCheckState(sql, fence, facts);
+  const state = await readCheckState(sql, fence, facts, source);
   if (!state?.isFenceHeld) return leaseLost();
 
   if (reading.kind === "failed") {
@@ -271,9 +278,18 @@ export async function runPriceCheck(
     state,
     stateWrites,
     events,
+    source,
   });
   if (!stored.isFenceHeld) return leaseLost();
   if (stored.events > 0) log.info({ events: stored.events }, "alert events raised");
+  if (claimed.isStoreRecipe && claimed.recipe && result.recipeStatus === "matched") {
+    // The store's recipe matched this page: it becomes the product's own, so that a later
+    // page where it stops matching is reported instead of read some other way.
+    await sql.query(
+      "update product set recipe = $2::jsonb where id = $1::uuid and recipe is null",
+      [claimed.id, JSON.stringify(claimed.recipe)],
+    );
+  }
   return {
     kind: "checked",
     events: stored.events,
@@ -298,20 +314,34 @@ export function isSameJson(a: unknown, b: unknown): boolean {
 
 async function readOutcome(
   outcome: FetchOutcome,
-  preferredCandidateKey: string | null,
+  claimed: Pick<ClaimedProduct, "preferredCandidateKey" | "recipe" | "isStoreRecipe">,
   extract: Extractor,
 ): Promise<Reading> {
   switch (outcome.kind) {
     case "ok": {
-      const read = await extract(outcome.body, outcome.finalUrl, {
-        preferredCandidateKey: preferredCandidateKey ?? undefined,
+      const options = { preferredCandidateKey: claimed.preferredCandidateKey ?? undefined };
+      let read = await extract(outcome.body, outcome.finalUrl, {
+        ...options,
+        recipe: claimed.recipe ?? undefined,
       });
+      // A store's recipe is offered, not imposed: a page of another layout is read as usual.
+      if (
+        read.kind === "ok" &&
+        claimed.isStoreRecipe &&
+        read.result.recipeStatus === "stopped_matching"
+      ) {
+        read = await extract(outcome.body, outcome.finalUrl, options);
+      }
       // A page cut by the time budget is reported like one over the size cap; a full queue
       // is not the store's fault: try again shortly, as for a host in backoff.
       if (read.kind === "cut") return { kind: "failed", failure: "too_large" };
       if (read.kind === "busy") return { kind: "deferred", retryAfterMs: 5_000 };
       const { result } = read;
       if (result.status === "ok") return { kind: "read", result };
+      // The picked spot is gone: said in words, and no other price of the page is taken.
+      if (result.recipeStatus === "stopped_matching" && result.availability !== "out_of_stock") {
+        return { kind: "failed", failure: "recipe_stopped_matching", result };
+      }
       // "Sold out" without a price is a reading (the stock state), not a failure.
       if (result.status === "no_price" && result.availability === "out_of_stock") {
         return { kind: "read", result };

@@ -3,12 +3,15 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import {
+  isPostgresServerReachable,
+  openScratchPostgres,
+  POSTGRES_SERVER_URL,
+  type ScratchPostgres,
+} from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import { migrateDatabase } from "../db/migrate.ts";
 import { alertEvent, product } from "../db/schema/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
@@ -19,35 +22,26 @@ import { startWorker } from "./worker.ts";
  * need a server): DATABASE_URL, else TEST_POSTGRES_URL, else the local default. Skipped with a
  * message when none answers.
  */
-const serverUrl =
-  process.env.DATABASE_URL ??
-  process.env.TEST_POSTGRES_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const isReachable = await isPostgresReachable(serverUrl);
-if (!isReachable) console.warn(`worker-processes: skipped, no PostgreSQL at ${serverUrl}`);
+const isReachable = await isPostgresServerReachable("worker-processes");
 
 const CHILD = path.resolve("tests/helpers/worker-child.ts");
 const log = pino({ level: "silent" });
 const newFetcher = () => testFetcher({ hostConcurrency: 64 });
 
 let store: Awaited<ReturnType<typeof startStoreServer>>;
-let database: Database;
-let databaseUrl: string;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let database: ScratchPostgres;
 const children: ChildProcess[] = [];
 
-describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
+// Each test starts Node processes that load the app and wait out a lease: on a loaded CI machine
+// that takes well over the default 20 s. The waits below are guards, not targets.
+describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     store = await startStoreServer();
-    scratch = await createScratchDatabase(serverUrl, "dropwave_workers");
-    databaseUrl = scratch.url;
-    database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 5 });
-    await migrateDatabase(database);
+    database = await openScratchPostgres(POSTGRES_SERVER_URL, "dropwave_workers");
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
-    await scratch?.drop();
     await store?.close();
   });
 
@@ -175,7 +169,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", () => {
 function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
   const child = spawn(
     process.execPath,
-    [CHILD, databaseUrl, String(leaseMs), String(batchSize), String(concurrency)],
+    [CHILD, database.url, String(leaseMs), String(batchSize), String(concurrency)],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   children.push(child);

@@ -1,5 +1,6 @@
 import { canonicalCurrency } from "../money/currencies.ts";
 import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
+import { applyRecipe } from "./apply-recipe.ts";
 import { availabilityFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
@@ -35,11 +36,13 @@ export function extractProduct(
   options: ExtractOptions = {},
 ): ExtractResult {
   try {
-    return run(
-      typeof html === "string" ? html.slice(0, MAX_HTML) : "",
-      typeof url === "string" ? url : "",
-      options ?? {},
-    );
+    const page = typeof html === "string" ? html.slice(0, MAX_HTML) : "";
+    const recipe = options?.recipe;
+    const result = run(page, typeof url === "string" ? url : "", {
+      ...options,
+      preferredCandidateKey: recipe?.candidateKey ?? options?.preferredCandidateKey,
+    });
+    return recipe ? applyRecipe(result, page, recipe) : result;
   } catch (error) {
     return {
       ...emptyResult("no_price"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money } from "../money/money.ts";
+import { PriceRecipe } from "./recipe-schema.ts";
 
 export const CandidateSource = z.enum([
   "json_ld",
@@ -9,6 +10,8 @@ export const CandidateSource = z.enum([
   "app_state",
   "store_rule",
   "visible_text",
+  /** The spot a person picked on the page (core/extract/recipe.ts). */
+  "recipe",
 ]);
 export type CandidateSource = z.infer<typeof CandidateSource>;
 
@@ -65,12 +68,19 @@ export const ExtractResult = z.object({
   candidates: z.array(PriceCandidate),
   /** Why the status is what it is, for people (e.g. which prices disagree). */
   notes: z.array(z.string()),
+  /**
+   * With a price recipe: whether the picked spot was found ("matched") or not
+   * ("stopped_matching": the price is then null, never another price of the page).
+   */
+  recipeStatus: z.enum(["matched", "stopped_matching"]).optional(),
 });
 export type ExtractResult = z.infer<typeof ExtractResult>;
 
 export const ExtractOptions = z.object({
   /** A candidate key the user chose earlier for this URL; used when present on the page. */
   preferredCandidateKey: z.string().optional(),
+  /** Where a person pointed at the price (their own, or their store's): see recipe.ts. */
+  recipe: PriceRecipe.optional(),
 });
 export type ExtractOptions = z.infer<typeof ExtractOptions>;
 

@@ -1,7 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { getTableConfig } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POSTGRES_SERVER_URL, scratchConnections } from "../../tests/helpers/postgres.ts";
 import { fetchHostGate } from "../db/schema/fetch.ts";
 import {
   createMemoryHostGate,
@@ -165,29 +166,9 @@ sqlGateSuite("SQL host gate on PGlite", async () => {
 });
 
 sqlGateSuite("SQL host gate on PostgreSQL (two clients)", async () => {
-  const admin = new pg.Client({
-    host: "127.0.0.1",
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-    connectionTimeoutMillis: 2_000,
-  });
-  await admin.connect();
-  const database = `dropwave_gate_test_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${database}`);
-  const clients = [0, 1].map(
-    () => new pg.Client({ host: "127.0.0.1", port: 5432, user: "postgres", database }),
-  );
-  for (const client of clients) await client.connect();
+  const { clients, close } = await scratchConnections(POSTGRES_SERVER_URL, "dropwave_gate", 2);
   await (clients[0] as pg.Client).query(HOST_GATE_DDL);
-  return {
-    executors: clients,
-    close: async () => {
-      for (const client of clients) await client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  return { executors: clients, close };
 });
 
 describe("HOST_GATE_DDL matches the Drizzle table", () => {

@@ -1,6 +1,11 @@
-import pg from "pg";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { formatPoliteness, measurePoliteness } from "../../bench/fetch/politeness.ts";
+import {
+  isPostgresReachable,
+  POSTGRES_SERVER_URL,
+  scratchConnections,
+} from "../../tests/helpers/postgres.ts";
 import { createSqlHostGate, HOST_GATE_DDL } from "./host-gate.ts";
 
 describe("politeness through the real fetcher", () => {
@@ -36,26 +41,16 @@ describe("politeness through the real fetcher", () => {
   });
 
   it("two fetchers on two PostgreSQL connections share one host's limits", async (context) => {
-    const admin = new pg.Client({
-      host: "127.0.0.1",
-      port: 5432,
-      user: "postgres",
-      database: "postgres",
-      connectionTimeoutMillis: 2_000,
-    });
-    try {
-      await admin.connect();
-    } catch (error) {
-      console.warn(`PostgreSQL politeness test skipped: server unreachable (${String(error)})`);
+    if (!(await isPostgresReachable(POSTGRES_SERVER_URL))) {
+      console.warn(`PostgreSQL politeness test skipped: no server at ${POSTGRES_SERVER_URL}`);
       return context.skip();
     }
-    const database = `dropwave_politeness_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${database}`);
-    const clients = [0, 1].map(
-      () => new pg.Client({ host: "127.0.0.1", port: 5432, user: "postgres", database }),
+    const { clients, close } = await scratchConnections(
+      POSTGRES_SERVER_URL,
+      "dropwave_politeness",
+      2,
     );
     try {
-      for (const client of clients) await client.connect();
       await (clients[0] as pg.Client).query(HOST_GATE_DDL);
       const result = await measurePoliteness({
         count: 30,
@@ -72,9 +67,7 @@ describe("politeness through the real fetcher", () => {
       expect(result.meanGapMs).toBeGreaterThanOrEqual(40);
       expect(result.maxInFlight).toBeLessThanOrEqual(2);
     } finally {
-      for (const client of clients) await client.end().catch(() => {});
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      await close();
     }
   });
 });

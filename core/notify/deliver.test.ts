@@ -68,16 +68,25 @@ function json(request: ReceivedRequest | undefined): Record<string, unknown> {
   return JSON.parse(request?.body.toString("utf8") ?? "null") as Record<string, unknown>;
 }
 
+/** A real SMTP server and a mailer sending to it, for one test. */
+async function withSmtp(
+  from: string,
+  test: (
+    smtp: Awaited<ReturnType<typeof startSmtpServer>>,
+    mailer: ReturnType<typeof createMailer>,
+  ) => Promise<void>,
+): Promise<void> {
+  const smtp = await startSmtpServer();
+  try {
+    await test(smtp, createMailer({ from, smtpUrl: smtp.url, outboxDir, log }));
+  } finally {
+    await smtp.close();
+  }
+}
+
 describe("email through a real SMTP server", () => {
-  it("delivers the alert mail with subject, prices, links and List-Unsubscribe", async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const mailer = createMailer({
-        from: "Dropwave <alerts@dropwave.example>",
-        smtpUrl: smtp.url,
-        outboxDir,
-        log,
-      });
+  it("delivers the alert mail with subject, prices, links and List-Unsubscribe", () =>
+    withSmtp("Dropwave <alerts@dropwave.example>", async (smtp, mailer) => {
       const result = await deliver(
         channel({ type: "email", address: "ann@example.com" }),
         sampleAlert(),
@@ -94,20 +103,10 @@ describe("email through a real SMTP server", () => {
       expect(text).toContain("https://shop.example/p/kettle");
       expect(text).toContain(`${PUBLIC_URL}/hub/watch/6f1c2a34-0000-4000-8000-00000000000a`);
       expect(text).toMatch(/List-Unsubscribe: <https:\/\/dropwave\.example\/user#notifications>/);
-    } finally {
-      await smtp.close();
-    }
-  });
+    }));
 
-  it("a 451 from the server is retry; then it is delivered", async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const mailer = createMailer({
-        from: "alerts@dropwave.example",
-        smtpUrl: smtp.url,
-        outboxDir,
-        log,
-      });
+  it("a 451 from the server is retry; then it is delivered", () =>
+    withSmtp("alerts@dropwave.example", async (smtp, mailer) => {
       const email = channel({ type: "email", address: "ann@example.com" });
       smtp.failNext(2);
       const results = [];
@@ -117,10 +116,7 @@ describe("email through a real SMTP server", () => {
       expect(results.map((r) => r.kind)).toEqual(["retry", "retry", "delivered"]);
       expect(results[0]).toMatchObject({ kind: "retry", status: 451 });
       expect(smtp.messages).toHaveLength(1);
-    } finally {
-      await smtp.close();
-    }
-  });
+    }));
 
   it("an unreachable SMTP server is retry", async () => {
     const smtp = await startSmtpServer();
@@ -141,15 +137,8 @@ describe("email through a real SMTP server", () => {
     expect(result.kind).toBe("retry");
   });
 
-  it("sends the daily digest as one mail", async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const mailer = createMailer({
-        from: "alerts@dropwave.example",
-        smtpUrl: smtp.url,
-        outboxDir,
-        log,
-      });
+  it("sends the daily digest as one mail", () =>
+    withSmtp("alerts@dropwave.example", async (smtp, mailer) => {
       const result = await deliverDigest(
         { type: "email", address: "ann@example.com" },
         [
@@ -162,10 +151,7 @@ describe("email through a real SMTP server", () => {
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]?.text).toContain("Subject: Your Dropwave digest: 2 alerts");
       expect(smtp.messages[0]?.text).toContain("Toaster");
-    } finally {
-      await smtp.close();
-    }
-  });
+    }));
 });
 
 describe("generic webhook to a local receiver", () => {

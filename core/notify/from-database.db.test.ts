@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { seedAlertEvent } from "../../tests/helpers/delivery.ts";
 import { startReceiver } from "../../tests/helpers/notify.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
-import { seedUser } from "../../tests/helpers/users.ts";
-import { alertEvent, product, watch } from "../db/schema/index.ts";
+import { alertEvent } from "../db/schema/index.ts";
 import { createFetcher } from "../fetch/index.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
 import { buildAlertMessage } from "./alert-message.ts";
@@ -19,37 +19,14 @@ const PUBLIC_URL = "https://dropwave.example";
 describe("an alert_event row, as the check worker writes it, reaches email and a webhook", () => {
   it("renders from the row and product and delivers to both", async () => {
     const { db } = database.current;
-    const owner = await seedUser(db);
-    const [p] = await db
-      .insert(product)
-      .values({
-        urlKey: "shop.example/p/kettle",
-        url: "https://shop.example/p/kettle",
-        host: "shop.example",
-        store: "Shop Example",
-        title: "Kettle",
-        imageUrl: "https://shop.example/img/kettle.jpg",
-      })
-      .returning();
-    const [w] = await db.insert(watch).values({ userId: owner.id, productId: p!.id }).returning();
-    await db.insert(alertEvent).values({
-      idempotencyKey: `${w!.id}:price_drop:obs-1`,
-      watchId: w!.id,
-      userId: owner.id,
-      productId: p!.id,
-      kind: "price_drop",
-      oldPriceMinor: 4999,
-      newPriceMinor: 3999,
-      currency: "USD",
-      details: { percentChange: -20, oldCurrency: "USD", observationId: "obs-1" },
-    });
-    const [row] = await db.select().from(alertEvent).where(eq(alertEvent.watchId, w!.id));
-    const input = alertInputFromRow(row!, p!, {
+    const { owner, product: p, watch: w } = await seedAlertEvent(db);
+    const [row] = await db.select().from(alertEvent).where(eq(alertEvent.watchId, w.id));
+    const input = alertInputFromRow(row!, p, {
       publicUrl: PUBLIC_URL,
       lowestPrice: { amountMinor: 3999, currency: "USD" },
     });
     const message = buildAlertMessage(input!);
-    expect(message.urls.page).toBe(`${PUBLIC_URL}/hub/watch/${w!.id}`);
+    expect(message.urls.page).toBe(`${PUBLIC_URL}/hub/watch/${w.id}`);
 
     const smtp = await startSmtpServer();
     const receiver = await startReceiver();
@@ -97,9 +74,9 @@ describe("an alert_event row, as the check worker writes it, reaches email and a
       ).toBe(true);
       expect(JSON.parse(body)).toMatchObject({
         id: row!.id,
-        idempotencyKey: `${w!.id}:price_drop:obs-1`,
-        watch: { id: w!.id },
-        product: { id: p!.id, store: "Shop Example" },
+        idempotencyKey: row!.idempotencyKey,
+        watch: { id: w.id },
+        product: { id: p.id, store: "Shop Example" },
         percentChange: -20,
       });
     } finally {

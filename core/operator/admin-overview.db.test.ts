@@ -27,37 +27,35 @@ async function seedProduct(
   return row?.id as string;
 }
 
+/** A product checked `minutes` ago with this outcome, next due in five hours. */
+const seedChecked = (host: string, lastOutcome: string, minutes: number, lastError?: string) =>
+  seedProduct({
+    host,
+    lastOutcome,
+    lastCheckedAt: minutesAgo(minutes),
+    nextCheckAt: minutesAgo(-300),
+    ...(lastError ? { lastError } : {}),
+  });
+
 describe("the operator's overview", () => {
   it("counts users and their watches, checks, failures by store and reason, blocking stores, queue lag and failed deliveries", async () => {
     const d = db.current.db;
     const ann = await seedUser(d, "Ann");
     const bob = await seedUser(d, "Bob");
-    const ok = await seedProduct({
-      host: "fine.test",
-      lastOutcome: "ok",
-      lastCheckedAt: minutesAgo(10),
-      nextCheckAt: minutesAgo(-300),
-    });
-    const walled = await seedProduct({
-      host: "walled.test",
-      lastOutcome: "bot_challenge",
-      lastCheckedAt: minutesAgo(30),
-      nextCheckAt: minutesAgo(-300),
-    });
-    const forbidden = await seedProduct({
-      host: "walled.test",
-      lastOutcome: "http_error",
-      lastError: "Store blocked the check (HTTP 403)",
-      lastCheckedAt: minutesAgo(90),
-      nextCheckAt: minutesAgo(-300),
-    });
-    const gone = await seedProduct({
-      host: "gone.test",
-      lastOutcome: "http_error",
-      lastError: "The store says this page no longer exists (HTTP 404)",
-      lastCheckedAt: minutesAgo(120),
-      nextCheckAt: minutesAgo(-300),
-    });
+    const ok = await seedChecked("fine.test", "ok", 10);
+    const walled = await seedChecked("walled.test", "bot_challenge", 30);
+    const forbidden = await seedChecked(
+      "walled.test",
+      "http_error",
+      90,
+      "Store blocked the check (HTTP 403)",
+    );
+    const gone = await seedChecked(
+      "gone.test",
+      "http_error",
+      120,
+      "The store says this page no longer exists (HTTP 404)",
+    );
     // Due 7 minutes ago and not leased: the queue is 7 minutes late.
     const late = await seedProduct({
       host: "fine.test",

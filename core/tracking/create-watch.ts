@@ -4,11 +4,12 @@ import { AlertRule, ruleMoney, ruleToColumns } from "../checks/alert-rule.ts";
 import { alertStateToJson } from "../checks/alert-state-json.ts";
 import { createWatchState } from "../checks/decide-alerts.ts";
 import type { Db } from "../db/client.ts";
-import { product, watch } from "../db/schema/index.ts";
+import { type ObservationSource, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { Money } from "../money/index.ts";
-import { normalizeProductUrl, ProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
 import type { PreviewOutcome } from "./preview-product.ts";
+import { ProductUrl } from "./product-url.ts";
 import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";
 import { CandidateKey, CheckIntervalMinutes, DEFAULT_INTERVAL_MINUTES } from "./watch-fields.ts";
 import { getWatch, type WatchView } from "./watch-view.ts";
@@ -42,6 +43,8 @@ export async function createWatch(
   context: CreateWatchContext,
   input: CreateWatchInput,
   preview: PreviewOutcome,
+  /** Who read the page: the server (a preview) or the person's browser (the extension). */
+  options: { source?: ObservationSource } = {},
 ): Promise<WatchView> {
   if (preview.kind === "failed" && preview.code === "busy") {
     throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
@@ -103,7 +106,13 @@ export async function createWatch(
     if (preview.kind === "ok") {
       await storeExtraction(tx, productId, preview.preview, now);
       if (preview.preview.status !== "not_product") {
-        await recordObservation(tx, productId, factsFromExtraction(preview.preview), now);
+        await recordObservation(
+          tx,
+          productId,
+          factsFromExtraction(preview.preview),
+          now,
+          options.source,
+        );
       }
       if (input.candidateKey) {
         await tx

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
@@ -14,14 +15,16 @@ import { getWatchHistory } from "./watch-history.ts";
 import { listWatches } from "./watch-view.ts";
 
 const database = setupTestDatabase();
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = forThisFile(startStoreServer);
 const now = new Date("2026-11-20T12:00:00Z");
+
+/** An export file, as Dropwave writes one, holding these watches. */
+const exportOf = <W>(watches: W[]) => ({
+  format: "dropwave-export",
+  version: 1,
+  exportedAt: now.toISOString(),
+  watches,
+});
 
 async function track(userId: string, path: string, title: string, price: string) {
   store.setPage(path, productPage({ title, price }));
@@ -163,12 +166,7 @@ describe("export and import", () => {
   it("imports one watch with 100 000 history rows (the most the format allows), in batches", async () => {
     const { db } = database.current;
     const b = await seedUser(db);
-    const file = WatchExport.parse({
-      format: "dropwave-export",
-      version: 1,
-      exportedAt: now.toISOString(),
-      watches: [bigWatch("https://history.example/p/big", 100_000)],
-    });
+    const file = WatchExport.parse(exportOf([bigWatch("https://history.example/p/big", 100_000)]));
     const result = await importWatches(
       db,
       { userId: b.id, maxWatches: 10, minIntervalMinutes: 60, now },
@@ -181,15 +179,12 @@ describe("export and import", () => {
   it("writes none of a long history when a later watch in the file fails", async () => {
     const { db } = database.current;
     const b = await seedUser(db);
-    const file = WatchExport.parse({
-      format: "dropwave-export",
-      version: 1,
-      exportedAt: now.toISOString(),
-      watches: [
+    const file = WatchExport.parse(
+      exportOf([
         bigWatch("https://history.example/p/first", 12_000),
         bigWatch("https://history.example/p/second", 1),
-      ],
-    });
+      ]),
+    );
     await expect(
       importWatches(db, { userId: b.id, maxWatches: 1, minIntervalMinutes: 60, now }, file),
     ).rejects.toMatchObject({ code: "limit_reached" });
@@ -198,12 +193,7 @@ describe("export and import", () => {
   }, 120_000);
 
   it("refuses negative prices and NUL characters in a file", () => {
-    const file = {
-      format: "dropwave-export",
-      version: 1,
-      exportedAt: now.toISOString(),
-      watches: [bigWatch("https://history.example/p/bad", 1)],
-    };
+    const file = exportOf([bigWatch("https://history.example/p/bad", 1)]);
     const negative = structuredClone(file);
     negative.watches[0]!.history[0]!.price = { amountMinor: -1, currency: "USD" };
     expect(WatchExport.safeParse(negative).error?.issues[0]).toMatchObject({

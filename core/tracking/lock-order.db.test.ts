@@ -1,10 +1,13 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, isPostgresReachable } from "../../tests/helpers/postgres.ts";
+import {
+  isPostgresServerReachable,
+  openScratchPostgres,
+  POSTGRES_SERVER_URL,
+  type ScratchPostgres,
+} from "../../tests/helpers/db.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import { migrateDatabase } from "../db/migrate.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { deleteWatch, updateWatch } from "./update-watch.ts";
 
@@ -13,25 +16,16 @@ import { deleteWatch, updateWatch } from "./update-watch.ts";
  * a PostgreSQL server (PGlite is one connection): DATABASE_URL, else TEST_POSTGRES_URL, else the
  * local default; skipped with a message when none answers.
  */
-const serverUrl =
-  process.env.DATABASE_URL ??
-  process.env.TEST_POSTGRES_URL ??
-  "postgres://postgres@127.0.0.1:5432/postgres";
-const isReachable = await isPostgresReachable(serverUrl);
-if (!isReachable) console.warn(`lock-order: skipped, no PostgreSQL at ${serverUrl}`);
+const isReachable = await isPostgresServerReachable("lock-order");
 
-let database: Database;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+let database: ScratchPostgres;
 
 describe.skipIf(!isReachable)("lock order of watch edits and check writes", () => {
   beforeAll(async () => {
-    scratch = await createScratchDatabase(serverUrl, "dropwave_locks");
-    database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 5 });
-    await migrateDatabase(database);
+    database = await openScratchPostgres(POSTGRES_SERVER_URL, "dropwave_locks");
   });
   afterAll(async () => {
     await database?.close();
-    await scratch?.drop();
   });
 
   async function watched(path: string) {

@@ -1,5 +1,3 @@
-import { storedText } from "../input.ts";
-
 /**
  * The key under which everyone tracking the same product shares one product row: the URL
  * with tracking noise removed and the variant kept.
@@ -156,17 +154,3 @@ export function withDefaultScheme(input: string): string {
   if (value === "" || HAS_SCHEME.test(value) || OTHER_SCHEME.test(value)) return value;
   return value.startsWith("//") ? `https:${value}` : `https://${value}`;
 }
-
-/**
- * A product link as input (hub forms and /api/v1): trimmed, a missing scheme taken as
- * https://, and only http(s) links to a host accepted.
- */
-export const ProductUrl = storedText({ label: "The link" })
-  .trim()
-  .min(1, "Paste a product link.")
-  .max(4_000, "That link is too long.")
-  .transform(withDefaultScheme)
-  .refine(
-    (value) => normalizeProductUrl(value) !== null,
-    "Paste a link to a product page, such as https://www.store.com/p/1.",
-  );

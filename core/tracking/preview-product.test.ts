@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixturePage } from "../../tests/helpers/fixtures.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { createFetcher } from "../fetch/index.ts";
 import { previewProduct } from "./preview-product.ts";
 
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = forThisFile(startStoreServer);
 
 describe("previewProduct", () => {
   it("reads title, price, currency and availability from a product page", async () => {

@@ -3,7 +3,8 @@ import type { ExtractResult } from "../extract/types.ts";
 import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import { describeOutcome, type Fetcher, type FetchOutcomeKind } from "../fetch/index.ts";
 
-import { normalizeProductUrl, ProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
+import { ProductUrl } from "./product-url.ts";
 import { CandidateKey } from "./watch-fields.ts";
 
 /** What a preview needs: the link (a missing scheme means https) and, optionally, a price choice. */

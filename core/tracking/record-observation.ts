@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { extractionColumns } from "../checks/extraction-columns.ts";
 import { factsFromExtraction, type ObservedFacts } from "../checks/observed-facts.ts";
 import type { Db } from "../db/client.ts";
-import { priceObservation, product } from "../db/schema/index.ts";
+import { type ObservationSource, priceObservation, product } from "../db/schema/index.ts";
 import type { ExtractResult } from "../extract/types.ts";
 
 export { extractionColumns, factsFromExtraction, type ObservedFacts };
@@ -11,7 +11,7 @@ type Executor = Pick<Db, "select" | "insert" | "update">;
 
 /**
  * Appends a check to the price history: a new row only when price, currency or availability
- * changed since the last row; otherwise the check's time joins the last row as a second offset.
+ * (or who saw it: the server or a browser) changed since the last row; otherwise the check's time joins the last row as a second offset.
  * Returns the observation row id and whether it is a change.
  */
 export async function recordObservation(
@@ -19,6 +19,7 @@ export async function recordObservation(
   productId: string,
   facts: ObservedFacts,
   at: Date,
+  source: ObservationSource = "server",
 ): Promise<{ observationId: number; isChange: boolean }> {
   const [last] = await db
     .select()
@@ -30,7 +31,8 @@ export async function recordObservation(
     last !== undefined &&
     last.priceMinor === facts.priceMinor &&
     last.currency === facts.currency &&
-    last.availability === facts.availability;
+    last.availability === facts.availability &&
+    last.source === source;
   if (isSame) {
     const offset = Math.max(0, Math.round((at.getTime() - last.observedAt.getTime()) / 1000));
     await db
@@ -44,7 +46,7 @@ export async function recordObservation(
   }
   const [inserted] = await db
     .insert(priceObservation)
-    .values({ productId, ...facts, observedAt: at, lastSeenAt: at })
+    .values({ productId, ...facts, observedAt: at, lastSeenAt: at, source })
     .returning({ id: priceObservation.id });
   return { observationId: inserted!.id, isChange: true };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { priceObservation, product } from "../db/schema/index.ts";
@@ -12,14 +13,7 @@ import { getWatchHistory } from "./watch-history.ts";
 import { getWatch, listWatches } from "./watch-view.ts";
 
 const database = setupTestDatabase();
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = forThisFile(startStoreServer);
 
 const now = new Date("2026-11-20T12:00:00Z");
 const context = (userId: string, maxWatches = 200) => ({

@@ -14,6 +14,8 @@ export type HistoryPoint = {
   availability: string;
   /** How many checks saw these values. */
   checks: number;
+  /** Who saw them: the server's checks or a person's browser (the extension). */
+  source: "server" | "browser";
 };
 
 export type WatchHistory = {
@@ -39,6 +41,7 @@ export function toHistoryPoint(row: typeof priceObservation.$inferSelect): Histo
         : null,
     availability: row.availability,
     checks: 1 + row.checkOffsets.length,
+    source: row.source,
   };
 }
 

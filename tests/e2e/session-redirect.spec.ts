@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
 
 async function signIn(page: Page, email: string) {
@@ -9,17 +9,22 @@ async function signIn(page: Page, email: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("when the session ends in another tab, the next navigation goes to login and back to the page, never to .data", async ({
-  page,
-  context,
-}) => {
-  const email = uniqueEmail("tabs");
+/** Registers, opens /user, and signs out in a second tab of the same browser. */
+async function signOutInAnotherTab(page: Page, context: BrowserContext, email: string) {
   await register(page, email);
   await page.goto("/user");
   const other = await context.newPage();
   await other.goto("/hub");
   await signOut(other);
   await other.close();
+}
+
+test("when the session ends in another tab, the next navigation goes to login and back to the page, never to .data", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("tabs");
+  await signOutInAnotherTab(page, context, email);
 
   // An in-app navigation in the first tab fetches the hub's data, which is refused.
   await page.getByRole("link", { name: "Hub", exact: true }).click();
@@ -34,12 +39,7 @@ test("the session check on returning to a tab sends to login with the page's own
   context,
 }) => {
   const email = uniqueEmail("focus");
-  await register(page, email);
-  await page.goto("/user");
-  const other = await context.newPage();
-  await other.goto("/hub");
-  await signOut(other);
-  await other.close();
+  await signOutInAnotherTab(page, context, email);
 
   await page.bringToFront();
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));

@@ -2,9 +2,12 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
-import { createScratchDatabase } from "./postgres.ts";
+import { createScratchDatabase, isPostgresReachable, POSTGRES_SERVER_URL } from "./postgres.ts";
+
+export { POSTGRES_SERVER_URL };
 
 export type TestDatabase = Database & { name: string };
+export type ScratchPostgres = TestDatabase & { url: string };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default; when
@@ -20,12 +23,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!loadDataDir) await migrateDatabase(database);
     return { ...database, name: "pglite:memory" };
   }
-  const scratch = await createScratchDatabase(serverUrl, "dropwave_test");
+  return openScratchPostgres(serverUrl, "dropwave_test");
+}
+
+/** Whether that server answers; when not, says which test file skips and why. */
+export async function isPostgresServerReachable(label: string): Promise<boolean> {
+  const isReachable = await isPostgresReachable(POSTGRES_SERVER_URL);
+  if (!isReachable) console.warn(`${label}: skipped, no PostgreSQL at ${POSTGRES_SERVER_URL}`);
+  return isReachable;
+}
+
+/** A uniquely named, migrated database on a PostgreSQL server; `close()` drops it. */
+export async function openScratchPostgres(
+  serverUrl: string,
+  prefix: string,
+): Promise<ScratchPostgres> {
+  const scratch = await createScratchDatabase(serverUrl, prefix);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, maxConnections: 5 });
   await migrateDatabase(database);
   return {
     ...database,
     name: scratch.name,
+    url: scratch.url,
     close: async () => {
       await database.close();
       await scratch.drop();

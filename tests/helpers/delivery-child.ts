@@ -6,18 +6,13 @@
  */
 import pino from "pino";
 import { openDatabase } from "../../core/db/client.ts";
-import { createFetcher } from "../../core/fetch/index.ts";
 import { startDeliveryWorker } from "../../core/notify/delivery-worker.ts";
+import { testFetcher } from "./store-server.ts";
 
 const [url, leaseMs, mode] = process.argv.slice(2);
 if (!url) throw new Error("usage: delivery-child.ts <databaseUrl> <leaseMs> <mode>");
 const database = await openDatabase({ kind: "postgres", url, maxConnections: 4 });
-const fetcher = createFetcher({
-  version: "test",
-  publicUrl: "http://dropwave.test",
-  allowPrivate: ["127.0.0.1/32"],
-  hostSpacingMs: 0,
-});
+const fetcher = testFetcher();
 const worker = startDeliveryWorker(
   {
     database,

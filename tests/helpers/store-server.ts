@@ -10,6 +10,11 @@ export type StorePage = {
   headers?: Record<string, string>;
   /** Answer after this long (a slow store; tests of work in flight). */
   delayMs?: number;
+  /**
+   * What Dropwave's own fetcher gets instead (its user agent names Dropwave): a store that
+   * shows servers a bot wall and people's browsers the real page.
+   */
+  forServer?: Omit<StorePage, "forServer">;
 };
 
 /**
@@ -22,7 +27,9 @@ export async function startStoreServer() {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://store.test").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    const page = pages.get(path);
+    const entry = pages.get(path);
+    const isServer = /Dropwave\//.test(req.headers["user-agent"] ?? "");
+    const page = entry && isServer && entry.forServer ? entry.forServer : entry;
     if (!page) {
       res.writeHead(404, { "content-type": "text/html" });
       res.end("<!doctype html><title>Not found</title><h1>Not found</h1>");

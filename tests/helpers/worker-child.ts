@@ -6,19 +6,13 @@
 import pino from "pino";
 import { startWorker } from "../../core/checks/worker.ts";
 import { openDatabase } from "../../core/db/client.ts";
-import { createFetcher } from "../../core/fetch/index.ts";
+import { testFetcher } from "./store-server.ts";
 
 const [url, leaseMs, batchSize, concurrency] = process.argv.slice(2);
 if (!url)
   throw new Error("usage: worker-child.ts <databaseUrl> <leaseMs> <batchSize> <concurrency>");
 const database = await openDatabase({ kind: "postgres", url, maxConnections: 4 });
-const fetcher = createFetcher({
-  version: "test",
-  publicUrl: "http://dropwave.test",
-  allowPrivate: ["127.0.0.1/32"],
-  hostSpacingMs: 0,
-  hostConcurrency: 64,
-});
+const fetcher = testFetcher({ hostConcurrency: 64 });
 const worker = startWorker({
   database,
   fetcher,

@@ -7,6 +7,7 @@ import { ProductImage } from "../product-image.tsx";
 import { buttonClass } from "../ui/button.tsx";
 import { cardClass } from "../ui/card.tsx";
 import { inputClass } from "../ui/field.tsx";
+import { RadioOption } from "../ui/radio-option.tsx";
 import { IntervalSelect, RuleFields } from "./rule-fields.tsx";
 
 export type PreviewActionData = { intent: "preview"; url: string; outcome: PreviewOutcome };
@@ -224,21 +225,18 @@ function PreviewCard({
               This page shows several prices. Which one is the product's?
             </legend>
             {uniqueCandidates.map((c) => (
-              <label
+              <RadioOption
                 key={c.key}
+                name="candidateKey"
+                value={c.key}
+                checked={candidateKey === c.key}
+                onChoose={() => setCandidateKey(c.key)}
+                required
                 className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
               >
-                <input
-                  type="radio"
-                  name="candidateKey"
-                  value={c.key}
-                  checked={candidateKey === c.key}
-                  onChange={() => setCandidateKey(c.key)}
-                  required
-                />
                 <span className="font-semibold">{money(c.price)}</span>
                 <span className="text-muted">from {c.raw.slice(0, 60) || c.source}</span>
-              </label>
+              </RadioOption>
             ))}
           </fieldset>
         ) : null}

@@ -104,18 +104,15 @@ export function PriceChart({
             </caption>
             <thead className="sticky top-0 bg-surface">
               <tr>
-                <th scope="col" className="py-1 pr-4">
-                  Since
-                </th>
-                <th scope="col" className="py-1 pr-4 text-right">
-                  Price
-                </th>
-                <th scope="col" className="py-1 pr-4 text-right">
-                  Change
-                </th>
-                <th scope="col" className="py-1">
-                  Availability
-                </th>
+                {(["Since", "Price", "Change", "Availability"] as const).map((label) => (
+                  <th
+                    key={label}
+                    scope="col"
+                    className={`py-1${label === "Availability" ? "" : " pr-4"}${label === "Price" || label === "Change" ? " text-right" : ""}`}
+                  >
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

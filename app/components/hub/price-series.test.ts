@@ -19,6 +19,7 @@ const point = (
   price: amountMinor === null ? null : { amountMinor, currency },
   availability,
   checks: 1,
+  source: "server",
 });
 const s = (iso: string) => Date.parse(iso) / 1000;
 

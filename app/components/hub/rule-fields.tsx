@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { inputClass } from "../ui/field.tsx";
+import { RadioOption } from "../ui/radio-option.tsx";
 
 type RuleKind =
   | "any_drop"
@@ -37,20 +38,17 @@ export function RuleFields({
   const [kind, setKind] = useState<RuleKind>(defaultKind);
   const needsAmount = kind === "below_target" || kind === "rises_above";
   const option = (o: { kind: RuleKind; label: string }) => (
-    <label
+    <RadioOption
       key={o.kind}
+      name="ruleKind"
+      value={o.kind}
+      checked={kind === o.kind}
+      onChoose={() => setKind(o.kind)}
       className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/10"
+      inputClassName="accent-[var(--dw-accent)]"
     >
-      <input
-        type="radio"
-        name="ruleKind"
-        value={o.kind}
-        checked={kind === o.kind}
-        onChange={() => setKind(o.kind)}
-        className="accent-[var(--dw-accent)]"
-      />
       {o.label}
-    </label>
+    </RadioOption>
   );
   return (
     <fieldset className="space-y-3">

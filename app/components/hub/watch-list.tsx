@@ -89,48 +89,35 @@ export function WatchList({ watches }: { watches: WatchView[] }) {
           Your products <span className="text-muted">({watches.length})</span>
         </h2>
         <div className="flex flex-wrap gap-2 text-sm">
-          <label className="flex items-center gap-1">
-            Show
-            <select
-              value={filter}
-              onChange={(e) => setFilter(e.target.value as FilterKey)}
-              className="rounded-lg border border-border bg-surface px-2 py-1"
-            >
-              <option value="all">All</option>
-              <option value="dropped">Dropped since added</option>
-              <option value="below_target">Below target</option>
-              <option value="errors">With errors</option>
-              <option value="paused">Paused</option>
-            </select>
-          </label>
-          <label className="flex items-center gap-1">
-            Store
-            <select
-              value={store}
-              onChange={(e) => setStore(e.target.value)}
-              className="rounded-lg border border-border bg-surface px-2 py-1"
-            >
-              <option value="all">All stores</option>
-              {stores.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-1">
-            Sort
-            <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as SortKey)}
-              className="rounded-lg border border-border bg-surface px-2 py-1"
-            >
-              <option value="newest">Newest</option>
-              <option value="price">Price</option>
-              <option value="change">Biggest drop</option>
-              <option value="title">Name</option>
-            </select>
-          </label>
+          <ListControl
+            label="Show"
+            value={filter}
+            onChange={setFilter}
+            options={[
+              ["all", "All"],
+              ["dropped", "Dropped since added"],
+              ["below_target", "Below target"],
+              ["errors", "With errors"],
+              ["paused", "Paused"],
+            ]}
+          />
+          <ListControl
+            label="Store"
+            value={store}
+            onChange={setStore}
+            options={[["all", "All stores"], ...stores.map((s) => [s, s] as const)]}
+          />
+          <ListControl
+            label="Sort"
+            value={sort}
+            onChange={setSort}
+            options={[
+              ["newest", "Newest"],
+              ["price", "Price"],
+              ["change", "Biggest drop"],
+              ["title", "Name"],
+            ]}
+          />
         </div>
       </div>
       {shown.length === 0 ? (
@@ -145,6 +132,37 @@ export function WatchList({ watches }: { watches: WatchView[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A labelled select that filters or sorts the list. */
+function ListControl<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  /** [value, label] pairs */
+  options: readonly (readonly [T, string])[];
+}) {
+  return (
+    <label className="flex items-center gap-1">
+      {label}
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        className="rounded-lg border border-border bg-surface px-2 py-1"
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -239,7 +257,11 @@ export function EmptyState({ publicUrl }: { publicUrl: string }) {
       </p>
       <p className="mt-2 text-xs text-muted">
         On a phone, install Dropwave from the browser menu (Add to Home screen) and share store
-        pages to it. The browser extension is coming.
+        pages to it. On a computer,{" "}
+        <a className="underline" href="/user#connect-extension">
+          install the browser extension
+        </a>
+        : it tracks at the price you see, also on stores that block Dropwave.
       </p>
     </section>
   );

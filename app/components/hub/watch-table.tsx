@@ -19,6 +19,15 @@ export const SORT_LABELS: Record<WatchSort, string> = {
  * more" fetching the next page by cursor. Sorting and searching are a GET form, so they work
  * before hydration and the URL can be shared.
  */
+const HEADINGS: readonly { label: string; isHidden?: boolean; isNumber?: boolean }[] = [
+  { label: "Picture", isHidden: true },
+  { label: "Product" },
+  { label: "Price", isNumber: true },
+  { label: "Since added", isNumber: true },
+  { label: "Trend" },
+  { label: "Status" },
+];
+
 export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort; q: string }) {
   const [rows, setRows] = useState<WatchListItem[]>(page.items);
   const [cursor, setCursor] = useState(page.nextCursor);
@@ -102,24 +111,15 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
           <table className="w-full text-left text-sm" data-testid="watch-table">
             <thead className="border-b border-border text-xs text-muted">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Picture</span>
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Since added
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Trend
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
+                {HEADINGS.map((h) => (
+                  <th
+                    key={h.label}
+                    scope="col"
+                    className={`px-3 py-2${h.isNumber ? " text-right" : ""}`}
+                  >
+                    {h.isHidden ? <span className="sr-only">{h.label}</span> : h.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -16,6 +16,8 @@ export const apiToken = pgTable(
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
+    /** "full": every /api/v1 route; "extension": only the routes the browser extension uses. */
+    scope: text("scope").$type<"full" | "extension">().notNull().default("full"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },

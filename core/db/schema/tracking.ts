@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { PriceRecipe } from "../../extract/recipe.ts";
 import { user } from "./auth.ts";
 
 /**
@@ -47,6 +48,12 @@ export const product = pgTable(
     candidates: jsonb("candidates").$type<unknown[]>().notNull().default([]),
     /** For ambiguous pages: the candidate key last picked by a watcher, used when extracting. */
     preferredCandidateKey: text("preferred_candidate_key"),
+    /**
+     * Where the price is on the page (core/extract/recipe.ts): the last spot a watcher picked
+     * with the extension, or the store's recipe once it matched this page. Checks read the
+     * price there and report when it stops matching.
+     */
+    recipe: jsonb("recipe").$type<PriceRecipe>(),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     /** Fetch outcome kind of the last check (ok, bot_challenge, timeout, …). */
@@ -89,6 +96,8 @@ export const watch = pgTable(
     intervalMinutes: integer("interval_minutes").notNull().default(360),
     /** For ambiguous pages: the candidate key the person picked (source + path). */
     candidateKey: text("candidate_key"),
+    /** The price spot this person picked on the page with the extension, if they did. */
+    recipe: jsonb("recipe").$type<PriceRecipe>(),
     isPaused: boolean("is_paused").notNull().default(false),
     /** The price when the watch was created: "change since added" and percent drops. */
     baselinePriceMinor: bigint("baseline_price_minor", { mode: "number" }),
@@ -123,9 +132,29 @@ export const priceObservation = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
     /** Seconds after observedAt of each later check that saw the same values. */
     checkOffsets: integer("check_offsets").array().notNull().default(sql`'{}'::integer[]`),
+    /** Who saw it: the server's check, or a person's browser (the extension). */
+    source: text("source").$type<ObservationSource>().notNull().default("server"),
   },
-  (t) => [index("price_observation_product_idx").on(t.productId, t.observedAt)],
+  (t) => [
+    index("price_observation_product_idx").on(t.productId, t.observedAt),
+    check("price_observation_source", sql`${t.source} in ('server', 'browser')`),
+  ],
 );
+
+export type ObservationSource = "server" | "browser";
+
+/**
+ * A store's price recipe: the last spot someone picked on a product page of this host,
+ * offered to every other product of the same host (the same layout). One row per host.
+ */
+export const storeRecipe = pgTable("store_recipe", {
+  host: text("host").primaryKey(),
+  recipe: jsonb("recipe").$type<PriceRecipe>().notNull(),
+  /** The product it was picked on. */
+  productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+  pickedBy: text("picked_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Alert events, written in the same transaction as the observation that caused them; the

@@ -1,6 +1,9 @@
 import { Scalar } from "@scalar/hono-api-reference";
+import type { Context } from "hono";
 import type { AppServices } from "../../../app/context.ts";
+import { buildContentSecurityPolicy } from "../../security-headers.ts";
 import { openApiDocument } from "./openapi.ts";
+import type { ApiV1Env } from "./require-user.ts";
 import type { ApiRouter } from "./route.ts";
 
 /**
@@ -29,10 +32,17 @@ export function mountDocsRoutes(api: ApiRouter, services: AppServices): void {
     },
   );
 
-  const reference = Scalar({
-    url: `${publicUrl}/api/v1/openapi.json`,
-    pageTitle: "Dropwave API reference",
-  });
+  // Scalar's page is one static HTML document whose script comes from Scalar's CDN (the package
+  // ships no bundle to serve ourselves); only this page names that host in its policy, and its
+  // inline configuration script carries this response's nonce. Its web fonts are off, so the
+  // CDN script is the only thing fetched from elsewhere, and only when someone opens the page.
+  const reference = (c: Context<ApiV1Env>) =>
+    Scalar({
+      url: `${publicUrl}/api/v1/openapi.json`,
+      pageTitle: "Dropwave API reference",
+      withDefaultFonts: false,
+      nonce: c.get("scope").cspNonce,
+    })(c as never, async () => {});
   api.add(
     {
       method: "get",
@@ -42,6 +52,20 @@ export function mountDocsRoutes(api: ApiRouter, services: AppServices): void {
       summary: "The interactive API reference (a web page)",
       responses: { 200: { description: "An HTML page", contentType: "text/html" } },
     },
-    async (c) => (await reference(c as never, async () => {})) ?? c.notFound(),
+    async (c) => {
+      const page = await reference(c);
+      if (!page) return c.notFound();
+      page.headers.set(
+        "content-security-policy",
+        buildContentSecurityPolicy({
+          nonce: c.get("scope").cspNonce,
+          extra: { scriptSrc: [SCALAR_CDN], connectSrc: [SCALAR_CDN] },
+        }),
+      );
+      return page;
+    },
   );
 }
+
+/** Where Scalar's page loads its script from (DEFAULT_ESM_CDN in @scalar/client-side-rendering). */
+export const SCALAR_CDN = "https://cdn.jsdelivr.net";

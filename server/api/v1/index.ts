@@ -10,6 +10,8 @@ import {
 import { AppError } from "../../../core/errors.ts";
 import { checkNowFor, mountChannelRoutes } from "./channels.ts";
 import { mountDocsRoutes } from "./docs.ts";
+import { mountExtensionRoutes } from "./extension.ts";
+import { extensionCors } from "./extension-cors.ts";
 import { type ApiV1Env, requireUser } from "./require-user.ts";
 import { ApiRouter, idParam } from "./route.ts";
 import { Me, TokenCreated, TokenList } from "./schemas.ts";
@@ -24,6 +26,8 @@ import { mountWatchRoutes } from "./watches.ts";
  */
 export function createApiV1(services: AppServices): Hono<ApiV1Env> {
   const v1 = new Hono<ApiV1Env>();
+  // Browser extensions call from their own origins (with a token, never cookies).
+  v1.use("*", extensionCors());
   const db = services.database.db;
   const api = new ApiRouter(v1, {
     signedIn: requireUser(services),
@@ -36,6 +40,7 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
       method: "get",
       path: "/me",
       tag,
+      isForExtension: true,
       summary: "Who is signed in",
       responses: { 200: { description: "The signed-in person", schema: Me } },
     },
@@ -96,6 +101,7 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
 
   mountWatchRoutes(api, services, { checkNow: checkNowFor(services) });
   mountChannelRoutes(api, services);
+  mountExtensionRoutes(api, services);
   // Last: the description lists every route added above.
   mountDocsRoutes(api, services);
 
@@ -107,6 +113,7 @@ function toJson(summary: ApiTokenSummary) {
     id: summary.id,
     name: summary.name,
     prefix: summary.prefix,
+    scope: summary.scope,
     createdAt: summary.createdAt.toISOString(),
     lastUsedAt: summary.lastUsedAt?.toISOString() ?? null,
   };

@@ -81,6 +81,7 @@ export function openApiDocument(
     const errors = new Set<number>(route.errors ?? []);
     if (route.body || route.query) errors.add(400);
     if (!route.isPublic) errors.add(401).add(429);
+    if (!route.isPublic && !route.isForExtension) errors.add(403);
     if (pathParams.length > 0) errors.add(404);
     for (const status of [...errors].sort()) {
       responses[String(status)] = {
@@ -92,7 +93,16 @@ export function openApiDocument(
     paths[path][route.method] = {
       operationId: operationId(route),
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      ...(route.description || route.isForExtension
+        ? {
+            description: [
+              route.description,
+              route.isForExtension ? "Open to `extension`-scoped tokens." : undefined,
+            ]
+              .filter(Boolean)
+              .join(" "),
+          }
+        : {}),
       tags: [route.tag],
       ...(route.isPublic ? { security: [] } : {}),
       ...(pathParams.length + queryParams.length > 0

@@ -1,13 +1,17 @@
 import { createMiddleware } from "hono/factory";
 import type { AppServices } from "../../../app/context.ts";
-import { authenticateApiToken, type TokenUser } from "../../../core/accounts/api-tokens.ts";
+import {
+  authenticateApiToken,
+  type TokenScope,
+  type TokenUser,
+} from "../../../core/accounts/api-tokens.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { HonoEnv } from "../../http.ts";
 
 /** How the caller proved who they are: the browser's session cookie or a personal API token. */
 export type ApiAuth =
   | { user: TokenUser; method: "session" }
-  | { user: TokenUser; method: "token"; tokenId: string };
+  | { user: TokenUser; method: "token"; tokenId: string; scope: TokenScope };
 
 export type ApiV1Env = { Variables: HonoEnv["Variables"] & { auth: ApiAuth } };
 
@@ -26,7 +30,12 @@ export function requireUser(services: AppServices) {
       const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
       const found = match?.[1] ? await authenticateApiToken(services.database.db, match[1]) : null;
       if (!found) throw new AppError("unauthorized", "That API token is not valid (revoked?).");
-      c.set("auth", { user: found.user, method: "token", tokenId: found.tokenId });
+      c.set("auth", {
+        user: found.user,
+        method: "token",
+        tokenId: found.tokenId,
+        scope: found.scope,
+      });
       return next();
     }
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });

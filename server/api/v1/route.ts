@@ -1,5 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import { AppError } from "../../../core/errors.ts";
 import { parseInput } from "../../../core/input.ts";
 import { parseJsonBody } from "../validate.ts";
 import type { ApiV1Env } from "./require-user.ts";
@@ -19,6 +20,11 @@ export type ApiRoute<Body extends z.ZodType | undefined, Query extends z.ZodType
   tag: string;
   /** Open without credentials (only the API's own description). Default: signed in. */
   isPublic?: boolean;
+  /**
+   * Open to tokens of the "extension" scope too (the browser extension's few routes). Every
+   * other route refuses such a token with 403.
+   */
+  isForExtension?: boolean;
   /** The JSON body: a core input schema. */
   body?: Body;
   /** Query parameters: an object of optional strings. */
@@ -69,6 +75,13 @@ export class ApiRouter {
   >(route: ApiRoute<Body, Query>, handler: RouteHandler<Body, Query>): void {
     this.routes.push(route as AnyApiRoute);
     const run = async (c: Context<ApiV1Env>) => {
+      const auth = route.isPublic ? undefined : c.get("auth");
+      if (auth?.method === "token" && auth.scope === "extension" && !route.isForExtension) {
+        throw new AppError(
+          "forbidden",
+          "This token is for the browser extension only; create a full token on /user for scripts.",
+        );
+      }
       const input: RouteInput<Body, Query> = {
         body: async () =>
           (route.body ? await parseJsonBody(c, route.body) : undefined) as Parsed<Body>,

@@ -27,6 +27,7 @@ export const TokenSummary = z.object({
   id: Id,
   name: z.string(),
   prefix: z.string(),
+  scope: z.enum(["full", "extension"]).describe("extension: only the browser extension's routes."),
   createdAt: Instant,
   lastUsedAt: Instant.nullable(),
 });
@@ -108,6 +109,7 @@ export const WatchHistory = z.object({
       price: Money.nullable(),
       availability: z.string(),
       checks: z.number().int(),
+      source: z.enum(["server", "browser"]).describe("Who saw it: a server check or a browser."),
     }),
   ),
   stats: z.object({

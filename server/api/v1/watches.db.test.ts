@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listWatches } from "../../../core/tracking/watch-view.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { seedCatalogue } from "../../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
+import { forThisFile } from "../../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
 
 const database = setupTestDatabase();
-let store: Awaited<ReturnType<typeof startStoreServer>>;
-beforeAll(async () => {
-  store = await startStoreServer();
-});
-afterAll(async () => {
-  await store.close();
-});
+const store = forThisFile(startStoreServer);
 
 const appWithStore = () =>
   createTestApp(database.current, {
@@ -441,6 +436,24 @@ describe("/api/v1 watches", () => {
     const page = await request("/api/v1/docs");
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
-    expect(await page.text()).toContain("/api/v1/openapi.json");
+    const html = await page.text();
+    expect(html).toContain("/api/v1/openapi.json");
+    // Its own policy: Scalar's script host on this page only, and every inline script carries
+    // the nonce the policy names (without it the page would be blank under the app's policy).
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) {
+      const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
+      if (src) expect(src.startsWith("https://cdn.jsdelivr.net/")).toBe(true);
+      else expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    expect(html).not.toMatch(/fonts\.scalar\.com/);
+    // The app's pages keep the plain policy.
+    const other = await request("/api/v1/openapi.json");
+    expect(other.headers.get("content-security-policy") ?? "").not.toContain("jsdelivr");
   });
 });

@@ -1,0 +1,185 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { describeRuleStatusAtCreation, type RuleStatusAtCreation } from "../checks/index.ts";
+import type { Db } from "../db/client.ts";
+import { product, storeRecipe, watch } from "../db/schema/index.ts";
+import { AppError } from "../errors.ts";
+import { PriceRecipe } from "../extract/recipe-schema.ts";
+import { storeName } from "../extract/store-name.ts";
+import { Availability, type ExtractResult } from "../extract/types.ts";
+import { storedText } from "../input.ts";
+import { currencyExponent, Money } from "../money/index.ts";
+import { type CreateWatchContext, CreateWatchInput, createWatch } from "./create-watch.ts";
+import { normalizeProductUrl } from "./normalize-url.ts";
+import type { ProductPreview } from "./preview-product.ts";
+import { getWatch, type WatchView } from "./watch-view.ts";
+
+/**
+ * What a person's browser read on a product page (the extension runs core/extract on the
+ * page as the person sees it). The server trusts none of it blindly: the URL goes through the
+ * same normalisation as any link, the price must be whole minor units of an ISO currency
+ * within plausible bounds, texts are capped, pictures must be http(s).
+ */
+
+/** No price of a product page is above a billion in its currency's major unit. */
+const MAX_MAJOR_UNITS = 1_000_000_000;
+
+export const BrowserPrice = Money.refine(
+  (m) => m.amountMinor > 0 && m.amountMinor <= MAX_MAJOR_UNITS * 10 ** currencyExponent(m.currency),
+  "That price is not plausible for a product (above zero, below a billion).",
+);
+
+const HttpLink = storedText({ label: "The picture link" })
+  .max(2_000, "That picture link is too long.")
+  .refine((value) => /^https?:\/\//i.test(value), "A picture link must start with http(s)://.");
+
+export const BrowserReading = z.object({
+  title: storedText({ label: "The title" }).trim().max(500).nullable().default(null),
+  imageUrl: HttpLink.nullable().default(null),
+  /** Null when the page shows no price (sold out). */
+  price: BrowserPrice.nullable(),
+  availability: Availability.default("unknown"),
+});
+export type BrowserReading = z.infer<typeof BrowserReading>;
+
+/** POST /api/v1/extension/watches: a watch with what the browser read, and maybe a picked spot. */
+export const BrowserWatchInput = CreateWatchInput.extend({
+  reading: BrowserReading,
+  recipe: PriceRecipe.optional(),
+});
+export type BrowserWatchInput = z.infer<typeof BrowserWatchInput>;
+
+/** An extraction result made of the browser's reading (what the check path stores). */
+export function resultFromReading(reading: BrowserReading, host: string): ExtractResult {
+  return {
+    status: reading.price ? "ok" : "no_price",
+    title: reading.title,
+    imageUrl: reading.imageUrl,
+    price: reading.price,
+    priceKey: null,
+    isPriceRange: false,
+    listPrice: null,
+    availability: reading.availability,
+    brand: null,
+    sku: null,
+    gtin: null,
+    canonicalUrl: null,
+    store: storeName(host, null),
+    rule: null,
+    candidates: [],
+    notes: ["read in the person's browser"],
+  };
+}
+
+/**
+ * Starts tracking from the extension: the watch is created with the browser's reading as its
+ * first observation (marked as the browser's), without fetching the page from the server — so
+ * a store that blocks servers is still added, at the price the person saw.
+ */
+export async function trackFromBrowser(
+  db: Db,
+  context: CreateWatchContext,
+  input: BrowserWatchInput,
+): Promise<{ watch: WatchView; ruleStatus: RuleStatusAtCreation }> {
+  const normalized = normalizeProductUrl(input.url);
+  if (!normalized) {
+    throw new AppError("validation_failed", "That is not a product link.", {
+      fields: [{ field: "url", message: "Paste an http or https link to a product page." }],
+    });
+  }
+  const result = resultFromReading(input.reading, normalized.host);
+  const preview: ProductPreview = {
+    ...result,
+    url: normalized.key,
+    host: normalized.host,
+    finalUrl: normalized.key,
+    store: result.store ?? normalized.host.replace(/^www\./, ""),
+  };
+  const created = await createWatch(
+    db,
+    context,
+    { ...input, candidateKey: input.recipe?.candidateKey ?? input.candidateKey },
+    { kind: "ok", preview },
+    { source: "browser" },
+  );
+  let view = created;
+  if (input.recipe) {
+    await saveRecipe(
+      db,
+      { userId: context.userId, watchId: created.id, now: context.now },
+      input.recipe,
+    );
+    view = (await getWatch(db, context.userId, created.id)) ?? created;
+  }
+  const ruleStatus = describeRuleStatusAtCreation(view.rule, {
+    id: "creation",
+    kind: "read",
+    status: result.status,
+    price: view.price,
+    availability: result.availability,
+  });
+  return { watch: view, ruleStatus };
+}
+
+/**
+ * Saves the price spot a person picked on one of their watches' pages: the watch's own
+ * recipe, the product's (checks read the price there), and the store's recipe offered to
+ * every other product of the same host.
+ */
+export async function saveRecipe(
+  db: Db,
+  context: { userId: string; watchId: string; now: Date },
+  recipe: PriceRecipe,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ productId: watch.productId, host: product.host })
+      .from(watch)
+      .innerJoin(product, eq(product.id, watch.productId))
+      .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)))
+      .for("update", { of: product });
+    if (!owned) throw new AppError("not_found", "No such watch.");
+    await tx
+      .update(product)
+      .set({
+        recipe,
+        preferredCandidateKey: recipe.candidateKey ?? sql`${product.preferredCandidateKey}`,
+        updatedAt: context.now,
+      })
+      .where(eq(product.id, owned.productId));
+    await tx
+      .update(watch)
+      .set({ recipe, candidateKey: recipe.candidateKey, updatedAt: context.now })
+      .where(eq(watch.id, context.watchId));
+    await tx
+      .insert(storeRecipe)
+      .values({
+        host: owned.host,
+        recipe,
+        productId: owned.productId,
+        pickedBy: context.userId,
+        updatedAt: context.now,
+      })
+      .onConflictDoUpdate({
+        target: storeRecipe.host,
+        set: {
+          recipe,
+          productId: owned.productId,
+          pickedBy: context.userId,
+          updatedAt: context.now,
+        },
+      });
+  });
+}
+
+/** The store's recipe for a page's host, if someone picked a price there. */
+export async function getStoreRecipe(
+  db: Pick<Db, "select">,
+  host: string,
+): Promise<PriceRecipe | null> {
+  const [row] = await db
+    .select({ recipe: storeRecipe.recipe })
+    .from(storeRecipe)
+    .where(eq(storeRecipe.host, host));
+  return row?.recipe ?? null;
+}

@@ -1,0 +1,50 @@
+import { loadSettings, type Settings, saveSettings } from "./settings.ts";
+
+/** The token was refused: it was revoked (or the account is gone). */
+export class Disconnected extends Error {}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: { field: string; message: string }[];
+  constructor(status: number, message: string, fields: { field: string; message: string }[] = []) {
+    super(message);
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/**
+ * One call to the person's Dropwave /api/v1 with the extension's token. A 401 means the
+ * token no longer works: it is forgotten and the popup asks to reconnect.
+ */
+export async function callApi<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+  settings?: Settings,
+): Promise<T> {
+  const s = settings ?? (await loadSettings());
+  if (!s.origin || !s.token) throw new Disconnected("Not connected");
+  const response = await fetch(`${s.origin}/api/v1${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      authorization: `Bearer ${s.token}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (response.status === 401) {
+    await saveSettings({ token: null, isRevoked: true });
+    throw new Disconnected("The connection to Dropwave was revoked");
+  }
+  const text = await response.text();
+  const body = text ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) {
+    const error = (body as { error?: { message?: string; fields?: [] } } | null)?.error;
+    throw new ApiError(
+      response.status,
+      error?.message ?? `Dropwave answered ${response.status}`,
+      error?.fields ?? [],
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import type { AppServices } from "../../../app/context.ts";
+import { PriceRecipe } from "../../../core/extract/recipe-schema.ts";
+import {
+  BrowserReading,
+  BrowserWatchInput,
+  saveRecipe,
+  trackFromBrowser,
+} from "../../../core/tracking/browser-reading.ts";
+import { recordBrowserReading } from "../../../core/tracking/browser-refresh.ts";
+import {
+  LookupQuery,
+  lookupTracked,
+  trackedUrls,
+} from "../../../core/tracking/extension-lookup.ts";
+import { type ApiRouter, idParam } from "./route.ts";
+import { WatchBody, WatchCreated, WatchView } from "./schemas.ts";
+
+const tag = "Browser extension";
+
+const Money = z.object({ amountMinor: z.number().int(), currency: z.string().length(3) });
+const RecipeSaved = z.object({ status: z.literal("saved") });
+const LookupBody = z.object({
+  url: z.string(),
+  watch: z
+    .object({
+      id: z.string(),
+      productId: z.string(),
+      title: z.string().nullable(),
+      price: Money.nullable(),
+      availability: z.string(),
+      lowest: Money.nullable(),
+      highest: Money.nullable(),
+      rule: WatchView.shape.rule,
+      ruleMessage: z.string(),
+      isRuleMet: z.boolean(),
+      isServerBlocked: z.boolean(),
+      lastError: z.string().nullable(),
+      hasRecipe: z.boolean(),
+      recipe: PriceRecipe.nullable(),
+      points: z.array(
+        z.object({
+          at: z.string(),
+          price: Money.nullable(),
+          source: z.enum(["server", "browser"]),
+        }),
+      ),
+      hubPath: z.string(),
+    })
+    .nullable(),
+  storeRecipe: PriceRecipe.nullable(),
+});
+const TrackedBody = z.object({ urls: z.array(z.string()) });
+
+/**
+ * The browser extension's routes (docs/decisions/0027-browser-extension.md), the only ones an
+ * `extension`-scoped token may call besides GET /me. The browser reads the page; the server
+ * re-validates what it sends (core/tracking/browser-reading.ts) and never fetches the page here.
+ */
+export function mountExtensionRoutes(api: ApiRouter, services: AppServices): void {
+  const db = services.database.db;
+
+  api.add(
+    {
+      method: "get",
+      path: "/extension/lookup",
+      tag,
+      isForExtension: true,
+      summary: "Is this page one of my watches? Its history, lowest and highest, alert status",
+      description: "Also the store's price recipe, when someone picked a price on this host.",
+      query: LookupQuery,
+      responses: { 200: { description: "The watch for this link, or null", schema: LookupBody } },
+    },
+    async (c, { query }) =>
+      c.json(await lookupTracked(db, c.get("auth").user.id, query.url, new Date())),
+  );
+
+  api.add(
+    {
+      method: "get",
+      path: "/extension/tracked",
+      tag,
+      isForExtension: true,
+      summary: "The normalised links of everything I track (for the toolbar badge)",
+      responses: { 200: { description: "The links", schema: TrackedBody } },
+    },
+    async (c) => c.json({ urls: await trackedUrls(db, c.get("auth").user.id) }),
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/extension/watches",
+      tag,
+      isForExtension: true,
+      summary: "Track a product with what the browser read on its page",
+      description:
+        "The page is not fetched by the server: the reading (title, picture, price, stock) becomes the first observation, marked as the browser's. With `recipe`, the picked price spot is saved for the watch, the product and its store.",
+      body: BrowserWatchInput,
+      responses: {
+        201: { description: "The watch, and whether its rule is met", schema: WatchCreated },
+      },
+      errors: [409, 422],
+    },
+    async (c, { body }) => {
+      const input = await body();
+      const result = await trackFromBrowser(
+        db,
+        {
+          userId: c.get("auth").user.id,
+          // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
+          ...(await services.billing.limitsFor(c.get("auth").user.id)),
+          now: new Date(),
+        },
+        input,
+      );
+      return c.json(result, 201);
+    },
+  );
+
+  api.add(
+    {
+      method: "put",
+      path: "/extension/watches/:id/recipe",
+      tag,
+      isForExtension: true,
+      summary: "Save the price spot picked on a watch's page",
+      description:
+        "Later checks of the product read the price there (and say when it stops matching); other products of the same host are offered it as the store's recipe.",
+      body: z.object({ recipe: PriceRecipe }),
+      responses: { 200: { description: "Saved", schema: RecipeSaved } },
+    },
+    async (c, { body }) => {
+      const { recipe } = await body();
+      await saveRecipe(
+        db,
+        { userId: c.get("auth").user.id, watchId: idParam(c), now: new Date() },
+        recipe,
+      );
+      return c.json({ status: "saved" as const });
+    },
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/extension/watches/:id/readings",
+      tag,
+      isForExtension: true,
+      summary: "A browser-assisted check: what the browser read on a watch's page",
+      description:
+        "Stored as one observation marked as the browser's, through the same alert decisions as a server check.",
+      body: BrowserReading,
+      responses: { 200: { description: "The watch as it is now", schema: WatchBody } },
+      errors: [409],
+    },
+    async (c, { body }) => {
+      const reading = await body();
+      const watch = await recordBrowserReading(
+        { database: services.database, fetcher: services.fetcher, log: c.get("scope").log },
+        { userId: c.get("auth").user.id, watchId: idParam(c), now: new Date() },
+        reading,
+      );
+      return c.json({ watch });
+    },
+  );
+}
