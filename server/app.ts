@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
 import { AppError } from "../core/errors.ts";
-import { operatorCspSources } from "../core/operator/csp-sources.ts";
+import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { createClientAddressResolver } from "./client-address.ts";
@@ -15,6 +15,7 @@ import { mountExtensionDownloads } from "./extension-downloads.ts";
 import { apiErrorResponse, type HonoEnv } from "./http.ts";
 import { mountImageRoutes } from "./image-route.ts";
 import { createIngestProxy } from "./ingest-proxy.ts";
+import { mountLatestJson } from "./latest-json.ts";
 import { createCspNonce, securityHeaders } from "./security-headers.ts";
 
 export type { HonoEnv };
@@ -28,6 +29,8 @@ export type AppOptions = {
   staticAssets?: (app: Hono<HonoEnv>) => void;
   /** Vite's dev server: its inline scripts have no nonce, so the CSP only reports. */
   isDevelopment?: boolean;
+  /** Serves /latest.json (the build's id) from this file; production passes LATEST_JSON_PATH. */
+  latestJsonFile?: string;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -57,6 +60,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     securityHeaders({
       isReportOnly: options.isDevelopment ?? false,
       extra: operatorCspSources(services.env),
+      extraForPath: billingCspSourcesFor(services.env),
     }),
   );
   app.use(limitRequestBodies({ importMaxBytes: services.env.IMPORT_MAX_BYTES }));
@@ -69,6 +73,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
     app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));
 
+  if (options.latestJsonFile) mountLatestJson(app, options.latestJsonFile);
   options.staticAssets?.(app);
 
   const pageHandler = options.pageHandler;

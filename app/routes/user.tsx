@@ -6,14 +6,16 @@ import {
   listApiTokens,
   revokeApiToken,
 } from "../../core/accounts/api-tokens.ts";
+import { getAccountPlan } from "../../core/billing/account-plan.ts";
+import { openBillingPortal } from "../../core/billing/checkout.ts";
 import { isAppError } from "../../core/errors.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { Field, FormMessage } from "../components/form.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
-import { Button, buttonClass } from "../components/ui/button.tsx";
+import { Button, ButtonLink, buttonClass } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { inputClass } from "../components/ui/field.tsx";
-import { requestContext, servicesContext, viewerContext } from "../context.ts";
+import { type AppServices, requestContext, servicesContext, viewerContext } from "../context.ts";
 import {
   ChangeEmailForm,
   ChangePasswordForm,
@@ -30,6 +32,7 @@ import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { type PlanView, toPlanView } from "../lib/plan-view.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/user";
 
@@ -50,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     viewer,
     emailChange,
+    billing: services.billing.stripe ? await planPanelData(services, viewer.id, params) : null,
     publicUrl: services.env.PUBLIC_URL,
     tokens: tokens.map((t) => ({
       id: t.id,
@@ -62,7 +66,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The plan panel's data, only with Stripe's keys (no plan UI otherwise). */
+async function planPanelData(
+  services: AppServices,
+  userId: string,
+  params: URLSearchParams,
+): Promise<{
+  plan: PlanView;
+  isFree: boolean;
+  hasBillingAccount: boolean;
+  isReturningFromCheckout: boolean;
+}> {
+  const current = await getAccountPlan(services.database.db, services.billing.catalogue, userId);
+  return {
+    plan: toPlanView(current.plan),
+    isFree: current.plan.id === services.billing.catalogue.free.id,
+    hasBillingAccount: current.stripeCustomerId !== null,
+    isReturningFromCheckout: params.get("billing") === "done",
+  };
+}
+
 type Intent =
+  | "billing-portal"
   | "name"
   | "email"
   | "password"
@@ -96,6 +121,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (result: ActionResult, init?: number | ResponseInit) => data(result, init);
 
   switch (intent) {
+    case "billing-portal": {
+      const stripe = services.billing.stripe;
+      if (!stripe) return reply({ intent, error: "There is no billing on this instance." }, 404);
+      try {
+        const { url } = await openBillingPortal(
+          {
+            db: services.database.db,
+            catalogue: services.billing.catalogue,
+            stripe,
+            publicUrl: services.env.PUBLIC_URL,
+          },
+          viewer.id,
+        );
+        return redirect(url);
+      } catch (error) {
+        if (isAppError(error)) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+    }
     case "name": {
       const parsed = parseForm(DisplayNameForm, form);
       if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
@@ -213,7 +257,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, tokens, emailChange, publicUrl } = loaderData;
+  const { viewer, tokens, emailChange, publicUrl, billing } = loaderData;
   const result: ActionResult | undefined = actionData;
   const resultFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
 
@@ -232,6 +276,41 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-8 space-y-6">
+        {billing ? (
+          <Panel id="plan" title="Plan">
+            {billing.isReturningFromCheckout && billing.isFree ? (
+              <FormMessage tone="info">
+                Thank you! Your plan changes as soon as Stripe confirms the payment; reload this
+                page in a moment.
+              </FormMessage>
+            ) : null}
+            <p data-testid="current-plan">
+              You are on the <strong>{billing.plan.name}</strong> plan
+              {billing.plan.price ? ` (${billing.plan.price})` : ""}.
+            </p>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
+              {billing.plan.limits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-3">
+              {billing.isFree ? (
+                // A document load: the upgrade page's policy is the one that admits Stripe.js.
+                <ButtonLink to="/user/upgrade" reloadDocument size="lg">
+                  Upgrade
+                </ButtonLink>
+              ) : null}
+              {billing.hasBillingAccount ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="billing-portal" />
+                  <IntentButton intent="billing-portal" pendingText="Opening…" tone="secondary">
+                    Manage billing
+                  </IntentButton>
+                </Form>
+              ) : null}
+            </div>
+          </Panel>
+        ) : null}
         <Panel id="profile" title="Profile">
           <IntentForm intent="name" submit="Save name" pendingText="Saving…">
             <Field
