@@ -1,6 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { PlansSetting } from "./billing/plans.ts";
+import { POSTHOG_PROXY_PATH } from "./operator/analytics-paths.ts";
 
 /**
  * The one place that reads process.env. Parsed once at start-up; a bad value stops the
@@ -291,8 +292,7 @@ export function isBillingEnabled(env: Env): boolean {
   );
 }
 
-/** The path under this origin that forwards to PostHog when POSTHOG_PROXY is on. */
-export const POSTHOG_PROXY_PATH = "/ingest/ph";
+export { POSTHOG_PROXY_PATH };
 
 export function toPublicEnv(env: Env): PublicEnv {
   const publicEnv: PublicEnv = {

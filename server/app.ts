@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
 import { AppError } from "../core/errors.ts";
+import { POSTHOG_PROXY_PATH } from "../core/operator/analytics-paths.ts";
 import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -71,7 +72,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   mountExtensionDownloads(app);
   const { POSTHOG_PROXY, POSTHOG_HOST, POSTHOG_KEY } = services.env;
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
-    app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));
+    app.route(POSTHOG_PROXY_PATH, createIngestProxy(POSTHOG_HOST));
 
   if (options.latestJsonFile) mountLatestJson(app, options.latestJsonFile);
   options.staticAssets?.(app);
