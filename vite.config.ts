@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { buildId } from "./scripts/vite-build-id.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
@@ -26,7 +27,7 @@ function extractTaskEntry(): Plugin {
 // The server build's entry is server/main.ts: Hono, the API and React Router in one bundle,
 // so a process has one copy of every module (see docs/ARCHITECTURE.md).
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), extractTaskEntry(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), buildId(), extractTaskEntry(), precompress()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

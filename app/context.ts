@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Auth } from "../core/accounts/auth.ts";
+import type { Billing } from "../core/billing/index.ts";
 import type { Database } from "../core/db/client.ts";
 import type { Env, PublicEnv } from "../core/env.ts";
 import type { Extractor } from "../core/extract-pool/index.ts";
@@ -24,6 +25,8 @@ export type AppServices = {
   recentPages: RecentPages;
   /** Product pictures served through Dropwave (/img/…), never straight from the stores. */
   productImages: ProductImages;
+  /** Plans and their limits; Stripe only when the operator set its keys (core/billing). */
+  billing: Billing;
   /** Reads fetched pages: the process's extraction pool (core/extract-pool), off the event loop. */
   extract: Extractor;
 };

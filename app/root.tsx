@@ -27,6 +27,8 @@ import {
 } from "./lib/chunk-reload.ts";
 import { errorText } from "./lib/error-text.ts";
 import { clearFlashCookie, readFlash } from "./lib/flash.server.ts";
+import { useFullLoadOnNavigation } from "./lib/full-load.ts";
+import { useNewBuildWatch } from "./lib/new-build.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
 import { themeBootScript } from "./lib/theme.ts";
@@ -104,6 +106,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useSessionWatch(loaderData.viewer?.id ?? null);
   usePendingNavigationMemory();
+  useFullLoadOnNavigation();
+  useNewBuildWatch(loaderData.publicEnv.newBuildPollSeconds);
   const flash = loaderData.flash;
   useEffect(() => {
     if (flash) toast[flash.kind](flash.message);

@@ -16,6 +16,7 @@ export default [
   route("user", "routes/user.tsx"),
   route("admin", "routes/admin.tsx"),
   route("user/import", "routes/user-import.tsx"),
+  route("user/upgrade", "routes/user-upgrade.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -54,6 +54,7 @@ describe("parseEnv", () => {
     expect(Object.keys(toPublicEnv(env)).sort()).toEqual([
       "isSignupDisabled",
       "minCheckIntervalMinutes",
+      "newBuildPollSeconds",
       "publicUrl",
     ]);
   });

@@ -1,5 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { PlansSetting } from "./billing/plans.ts";
+import { POSTHOG_PROXY_PATH } from "./operator/analytics-paths.ts";
 
 /**
  * The one place that reads process.env. Parsed once at start-up; a bad value stops the
@@ -95,6 +97,8 @@ export const Env = z
     MAX_WATCHES_PER_USER: positiveInt.default(200),
     /** The shortest check interval users may choose, in minutes. */
     MIN_CHECK_INTERVAL_MINUTES: positiveInt.default(60),
+    /** Notification channels one person may add (the free plan's limit). */
+    MAX_CHANNELS_PER_USER: positiveInt.default(20),
     /** Sign-in, sign-up and reset attempts allowed per IP (and per email) per minute. */
     AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(5),
     /**
@@ -106,6 +110,10 @@ export const Env = z
     IMPORT_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
     /** Turn off sign-up (e.g. a private instance once its users exist). */
     DISABLE_SIGNUP: boolFlag.default(false),
+    /** How often an open tab asks /latest.json whether a new build is out, in seconds. */
+    NEW_BUILD_POLL_SECONDS: positiveInt.default(300),
+    /** The file served at /latest.json (the build writes it; a deployment may point elsewhere). */
+    LATEST_JSON_PATH: z.string().min(1).default("build/client/latest.json"),
     /** Who may open the operator's page (/admin); when unset, the first account made. */
     ADMIN_EMAILS: csv,
     /** Umami-compatible web analytics: the collector's origin and the website id. Off when unset. */
@@ -136,8 +144,69 @@ export const Env = z
         })
         .optional(),
     ),
+    /**
+     * Plans and card payments (off by default): Stripe's keys, all three or none; the paid
+     * plans as a JSON array (core/billing/plans.ts); Stripe's API origin (tests: a stand-in).
+     */
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+      z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_…)").optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+        .optional(),
+    ),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
+    PLANS: optionalString.pipe(
+      z
+        .string()
+        .transform((text, ctx) => {
+          let value: unknown;
+          try {
+            value = JSON.parse(text);
+          } catch {
+            ctx.addIssue({ code: "custom", message: "must be a JSON array of plans" });
+            return z.NEVER;
+          }
+          const parsed = PlansSetting.safeParse(value);
+          if (parsed.success) return parsed.data;
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({
+              code: "custom",
+              message: `${issue.path.length ? `[${issue.path.join(".")}] ` : ""}${issue.message}`,
+            });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
+    const stripeKeys = [
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+    ] as const;
+    const setKeys = stripeKeys.filter((key) => env[key] !== undefined);
+    if (setKeys.length > 0 && setKeys.length < stripeKeys.length)
+      for (const key of stripeKeys.filter((k) => env[k] === undefined))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is required with ${setKeys.join(" and ")} (Stripe's three keys go together)`,
+        });
+    if (setKeys.length === stripeKeys.length && !env.PLANS?.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLANS"],
+        message: "needs at least one paid plan when Stripe's keys are set",
+      });
     if (Boolean(env.ANALYTICS_HOST) !== Boolean(env.ANALYTICS_WEBSITE_ID))
       ctx.addIssue({
         code: "custom",
@@ -192,6 +261,10 @@ export type PublicEnv = {
   publicUrl: string;
   isSignupDisabled: boolean;
   minCheckIntervalMinutes: number;
+  /** How often an open tab polls /latest.json for a new build (seconds). */
+  newBuildPollSeconds: number;
+  /** Present only when the operator set up plans and Stripe's keys. */
+  billing?: { stripePublishableKey: string };
   /** Present only when the operator configured web analytics. */
   webAnalytics?: WebAnalyticsConfig;
   /** Present only when the operator configured PostHog (and did not disable it). */
@@ -212,15 +285,24 @@ export type ProductAnalyticsConfig = {
   options: Record<string, unknown>;
 };
 
-/** The path under this origin that forwards to PostHog when POSTHOG_PROXY is on. */
-export const POSTHOG_PROXY_PATH = "/ingest/ph";
+/** Plans are on offer when Stripe's keys are set (the schema then requires a paid plan). */
+export function isBillingEnabled(env: Env): boolean {
+  return Boolean(
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET && env.PLANS,
+  );
+}
+
+export { POSTHOG_PROXY_PATH };
 
 export function toPublicEnv(env: Env): PublicEnv {
   const publicEnv: PublicEnv = {
     publicUrl: env.PUBLIC_URL,
     isSignupDisabled: env.DISABLE_SIGNUP,
     minCheckIntervalMinutes: env.MIN_CHECK_INTERVAL_MINUTES,
+    newBuildPollSeconds: env.NEW_BUILD_POLL_SECONDS,
   };
+  if (isBillingEnabled(env) && env.STRIPE_PUBLISHABLE_KEY)
+    publicEnv.billing = { stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY };
   if (env.ANALYTICS_HOST && env.ANALYTICS_WEBSITE_ID) {
     publicEnv.webAnalytics = {
       host: env.ANALYTICS_HOST.replace(/\/+$/, ""),

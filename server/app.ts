@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
 import { AppError } from "../core/errors.ts";
-import { operatorCspSources } from "../core/operator/csp-sources.ts";
+import { POSTHOG_PROXY_PATH } from "../core/operator/analytics-paths.ts";
+import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { createClientAddressResolver } from "./client-address.ts";
@@ -15,6 +16,7 @@ import { mountExtensionDownloads } from "./extension-downloads.ts";
 import { apiErrorResponse, type HonoEnv } from "./http.ts";
 import { mountImageRoutes } from "./image-route.ts";
 import { createIngestProxy } from "./ingest-proxy.ts";
+import { mountLatestJson } from "./latest-json.ts";
 import { createCspNonce, securityHeaders } from "./security-headers.ts";
 
 export type { HonoEnv };
@@ -28,6 +30,8 @@ export type AppOptions = {
   staticAssets?: (app: Hono<HonoEnv>) => void;
   /** Vite's dev server: its inline scripts have no nonce, so the CSP only reports. */
   isDevelopment?: boolean;
+  /** Serves /latest.json (the build's id) from this file; production passes LATEST_JSON_PATH. */
+  latestJsonFile?: string;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
@@ -57,6 +61,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     securityHeaders({
       isReportOnly: options.isDevelopment ?? false,
       extra: operatorCspSources(services.env),
+      extraForPath: billingCspSourcesFor(services.env),
     }),
   );
   app.use(limitRequestBodies({ importMaxBytes: services.env.IMPORT_MAX_BYTES }));
@@ -67,8 +72,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   mountExtensionDownloads(app);
   const { POSTHOG_PROXY, POSTHOG_HOST, POSTHOG_KEY } = services.env;
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)
-    app.route("/ingest/ph", createIngestProxy(POSTHOG_HOST));
+    app.route(POSTHOG_PROXY_PATH, createIngestProxy(POSTHOG_HOST));
 
+  if (options.latestJsonFile) mountLatestJson(app, options.latestJsonFile);
   options.staticAssets?.(app);
 
   const pageHandler = options.pageHandler;

@@ -115,6 +115,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
     const app = createApp(services, {
       pageHandler: pageHandler("production"),
       staticAssets: serveBuiltAssets,
+      latestJsonFile: path.resolve(env.LATEST_JSON_PATH),
     });
     server = await listen(app, env, log);
   }

@@ -11,7 +11,23 @@ export type CspExtraSources = {
   connectSrc?: readonly string[];
   imgSrc?: readonly string[];
   frameSrc?: readonly string[];
+  formAction?: readonly string[];
 };
+
+/** Both lists of sources, directive by directive. */
+export function mergeCspSources(
+  a: CspExtraSources,
+  b: CspExtraSources | undefined,
+): CspExtraSources {
+  if (!b) return a;
+  const keys = ["scriptSrc", "connectSrc", "imgSrc", "frameSrc", "formAction"] as const;
+  const merged: CspExtraSources = {};
+  for (const key of keys) {
+    const list = [...new Set([...(a[key] ?? []), ...(b[key] ?? [])])];
+    if (list.length > 0) merged[key] = list;
+  }
+  return merged;
+}
 
 /** A fresh nonce for one response: 128 random bits. */
 export function createCspNonce(): string {
@@ -42,7 +58,7 @@ export function buildContentSecurityPolicy(options: {
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...(extra.formAction ?? [])]],
     ["frame-ancestors", ["'none'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
@@ -53,7 +69,12 @@ export function buildContentSecurityPolicy(options: {
  * report-only: Vite's hot reload injects inline scripts of its own.
  */
 export function securityHeaders(
-  options: { isReportOnly?: boolean; extra?: CspExtraSources } = {},
+  options: {
+    isReportOnly?: boolean;
+    extra?: CspExtraSources;
+    /** Sources one page needs and no other (Stripe's script on the upgrade page). */
+    extraForPath?: (path: string) => CspExtraSources | undefined;
+  } = {},
 ): MiddlewareHandler<HonoEnv> {
   const cspHeader = options.isReportOnly
     ? "Content-Security-Policy-Report-Only"
@@ -63,10 +84,8 @@ export function securityHeaders(
     const headers = c.res.headers;
     // A response that chose its own policy (a sandboxed picture) keeps it.
     if (!headers.has("content-security-policy")) {
-      const policy = buildContentSecurityPolicy({
-        nonce: c.get("scope").cspNonce,
-        ...(options.extra ? { extra: options.extra } : {}),
-      });
+      const extra = mergeCspSources(options.extra ?? {}, options.extraForPath?.(c.req.path));
+      const policy = buildContentSecurityPolicy({ nonce: c.get("scope").cspNonce, extra });
       headers.set(cspHeader, policy);
     }
     headers.set("X-Content-Type-Options", "nosniff");

@@ -1,8 +1,10 @@
 import path from "node:path";
 import type { AppServices } from "../app/context.ts";
 import { createAuth } from "../core/accounts/auth.ts";
+import { catalogueFromEnv, createBilling } from "../core/billing/index.ts";
+import type { StripeGateway } from "../core/billing/stripe-gateway.ts";
 import type { Database } from "../core/db/client.ts";
-import { type Env, toPublicEnv } from "../core/env.ts";
+import { type Env, isBillingEnabled, toPublicEnv } from "../core/env.ts";
 import { type Extractor, inlineExtractor } from "../core/extract-pool/index.ts";
 import {
   createFetcher,
@@ -59,6 +61,11 @@ export async function createServices(options: {
   return {
     env,
     publicEnv: toPublicEnv(env),
+    billing: createBilling({
+      db: database.db,
+      catalogue: catalogueFromEnv(env),
+      stripe: await stripeGatewayFromEnv(env),
+    }),
     version: packageJson.version,
     log,
     database,
@@ -69,6 +76,18 @@ export async function createServices(options: {
     productImages,
     extract: options.extract ?? inlineExtractor,
   };
+}
+
+/** Stripe only with its keys: without them the `stripe` package is never even loaded. */
+async function stripeGatewayFromEnv(env: Env): Promise<StripeGateway | undefined> {
+  if (!isBillingEnabled(env) || !env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)
+    return undefined;
+  const { createStripeGateway } = await import("../core/billing/stripe-gateway.ts");
+  return createStripeGateway({
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+  });
 }
 
 /**

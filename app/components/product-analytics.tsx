@@ -1,6 +1,7 @@
 import type { PostHog } from "posthog-js";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { POSTHOG_PROXY_PATH, type ProductAnalyticsConfig } from "../../core/env.ts";
+import type { ProductAnalyticsConfig } from "../../core/env.ts";
+import { POSTHOG_PROXY_PATH } from "../../core/operator/analytics-paths.ts";
 import { AUTOCAPTURE_IGNORE, scrubEvent } from "../lib/analytics/posthog-scrub.ts";
 
 /**

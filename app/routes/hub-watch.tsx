@@ -56,7 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     watch,
     history,
     nowIso: now.toISOString(),
-    minIntervalMinutes: context.get(servicesContext).env.MIN_CHECK_INTERVAL_MINUTES,
+    minIntervalMinutes: (await context.get(servicesContext).billing.limitsFor(userId))
+      .minIntervalMinutes,
   };
 }
 
@@ -85,7 +86,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.ok) return data({ error: parsed }, 400);
       const watch = await updateWatch(
         services.database.db,
-        { userId, minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES, now: new Date() },
+        {
+          userId,
+          minIntervalMinutes: (await services.billing.limitsFor(userId)).minIntervalMinutes,
+          now: new Date(),
+        },
         params.id,
         parsed.value,
       );

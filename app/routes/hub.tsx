@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The cards hold every product with its rule and schedule; the list pages through lean rows.
     watches: view === "cards" ? await listWatches(services.database.db, viewer.id) : [],
     initialUrl: url && url.length <= 4_000 ? url : null,
-    minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
+    minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
     publicUrl: services.publicEnv.publicUrl,
   };
 }
@@ -101,8 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { db, fetcher: services.recentPages.reusing(viewer.id), extract: services.extract },
         {
           userId: viewer.id,
-          maxWatches: services.env.MAX_WATCHES_PER_USER,
-          minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
+          ...(await services.billing.limitsFor(viewer.id)),
           now,
         },
         parsed.value,
@@ -135,7 +134,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "pause" || intent === "resume") {
     await updateWatch(
       db,
-      { userId: viewer.id, minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES, now },
+      {
+        userId: viewer.id,
+        minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
+        now,
+      },
       watchId,
       { isPaused: intent === "pause" },
     );

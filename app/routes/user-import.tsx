@@ -56,8 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.database.db,
       {
         userId: viewer.id,
-        maxWatches: services.env.MAX_WATCHES_PER_USER,
-        minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
+        ...(await services.billing.limitsFor(viewer.id)),
         now: new Date(),
       },
       parsed.data,

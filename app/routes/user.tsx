@@ -6,14 +6,16 @@ import {
   listApiTokens,
   revokeApiToken,
 } from "../../core/accounts/api-tokens.ts";
+import { getAccountPlan } from "../../core/billing/account-plan.ts";
+import { openBillingPortal } from "../../core/billing/checkout.ts";
 import { isAppError } from "../../core/errors.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { Field, FormMessage } from "../components/form.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
-import { Button, buttonClass } from "../components/ui/button.tsx";
+import { Button, ButtonLink, buttonClass } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { inputClass } from "../components/ui/field.tsx";
-import { requestContext, servicesContext, viewerContext } from "../context.ts";
+import { type AppServices, requestContext, servicesContext, viewerContext } from "../context.ts";
 import {
   ChangeEmailForm,
   ChangePasswordForm,
@@ -30,6 +32,7 @@ import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { type PlanView, toPlanView } from "../lib/plan-view.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/user";
 
@@ -50,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     viewer,
     emailChange,
+    billing: services.billing.stripe ? await planPanelData(services, viewer.id, params) : null,
     publicUrl: services.env.PUBLIC_URL,
     tokens: tokens.map((t) => ({
       id: t.id,
@@ -62,7 +66,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The plan panel's data, only with Stripe's keys (no plan UI otherwise). */
+async function planPanelData(
+  services: AppServices,
+  userId: string,
+  params: URLSearchParams,
+): Promise<{
+  plan: PlanView;
+  isFree: boolean;
+  hasBillingAccount: boolean;
+  isReturningFromCheckout: boolean;
+}> {
+  const current = await getAccountPlan(services.database.db, services.billing.catalogue, userId);
+  return {
+    plan: toPlanView(current.plan),
+    isFree: current.plan.id === services.billing.catalogue.free.id,
+    hasBillingAccount: current.stripeCustomerId !== null,
+    isReturningFromCheckout: params.get("billing") === "done",
+  };
+}
+
 type Intent =
+  | "billing-portal"
   | "name"
   | "email"
   | "password"
@@ -96,6 +121,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = (result: ActionResult, init?: number | ResponseInit) => data(result, init);
 
   switch (intent) {
+    case "billing-portal": {
+      const stripe = services.billing.stripe;
+      if (!stripe) return reply({ intent, error: "There is no billing on this instance." }, 404);
+      try {
+        const { url } = await openBillingPortal(
+          {
+            db: services.database.db,
+            catalogue: services.billing.catalogue,
+            stripe,
+            publicUrl: services.env.PUBLIC_URL,
+          },
+          viewer.id,
+        );
+        return redirect(url);
+      } catch (error) {
+        if (isAppError(error)) return reply({ intent, error: error.message }, error.status);
+        throw error;
+      }
+    }
     case "name": {
       const parsed = parseForm(DisplayNameForm, form);
       if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
@@ -213,7 +257,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, tokens, emailChange, publicUrl } = loaderData;
+  const { viewer, tokens, emailChange, publicUrl, billing } = loaderData;
   const result: ActionResult | undefined = actionData;
   const resultFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
 
@@ -232,9 +276,43 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-8 space-y-6">
+        {billing ? (
+          <Panel id="plan" title="Plan">
+            {billing.isReturningFromCheckout && billing.isFree ? (
+              <FormMessage tone="info">
+                Thank you! Your plan changes as soon as Stripe confirms the payment; reload this
+                page in a moment.
+              </FormMessage>
+            ) : null}
+            <p data-testid="current-plan">
+              You are on the <strong>{billing.plan.name}</strong> plan
+              {billing.plan.price ? ` (${billing.plan.price})` : ""}.
+            </p>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
+              {billing.plan.limits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-3">
+              {billing.isFree ? (
+                // A document load: the upgrade page's policy is the one that admits Stripe.js.
+                <ButtonLink to="/user/upgrade" reloadDocument size="lg">
+                  Upgrade
+                </ButtonLink>
+              ) : null}
+              {billing.hasBillingAccount ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="billing-portal" />
+                  <IntentButton intent="billing-portal" pendingText="Opening…" tone="secondary">
+                    Manage billing
+                  </IntentButton>
+                </Form>
+              ) : null}
+            </div>
+          </Panel>
+        ) : null}
         <Panel id="profile" title="Profile">
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="name" />
+          <IntentForm intent="name" submit="Save name" pendingText="Saving…">
             <Field
               name="name"
               id="field-display-name"
@@ -245,10 +323,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               required
               error={resultFor("name")?.fieldErrors?.name}
             />
-            <IntentButton intent="name" pendingText="Saving…">
-              Save name
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="email" title="Email">
@@ -263,8 +338,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           {resultFor("email")?.notice ? (
             <FormMessage tone="info">{resultFor("email")?.notice}</FormMessage>
           ) : null}
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="email" />
+          <IntentForm intent="email" submit="Change email" pendingText="Sending the link…">
             <Field
               name="email"
               id="field-new-email"
@@ -275,15 +349,11 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               hint="We send a link to the new address; your email changes once you open it."
               error={resultFor("email")?.fieldErrors?.email}
             />
-            <IntentButton intent="email" pendingText="Sending the link…">
-              Change email
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="password" title="Password">
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="password" />
+          <IntentForm intent="password" submit="Change password" pendingText="Changing…">
             <Field
               name="currentPassword"
               label="Current password"
@@ -303,22 +373,19 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               hint={`Use ${passwordRule}. Changing it signs out your other devices.`}
               error={resultFor("password")?.fieldErrors?.newPassword}
             />
-            <IntentButton intent="password" pendingText="Changing…">
-              Change password
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
 
         <Panel id="sessions" title="Devices">
           <p className="text-sm text-muted">
             Signed in on a shared or lost device? End every session except this one.
           </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out-others" />
-            <IntentButton intent="sign-out-others" pendingText="Signing out…" tone="secondary">
-              Sign out of other devices
-            </IntentButton>
-          </Form>
+          <IntentForm
+            intent="sign-out-others"
+            submit="Sign out of other devices"
+            pendingText="Signing out…"
+            tone="secondary"
+          />
         </Panel>
 
         <BrowserExtension publicUrl={publicUrl} result={resultFor("connect-extension")} />
@@ -338,8 +405,12 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
             This deletes your account, your sessions and API tokens, and everything you track. It
             cannot be undone.
           </p>
-          <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="intent" value="delete" />
+          <IntentForm
+            intent="delete"
+            submit="Delete my account"
+            pendingText="Deleting…"
+            tone="danger"
+          >
             <Field
               name="password"
               id="field-delete-password"
@@ -349,10 +420,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               required
               error={resultFor("delete")?.fieldErrors?.password}
             />
-            <IntentButton intent="delete" pendingText="Deleting…" tone="danger">
-              Delete my account
-            </IntentButton>
-          </Form>
+          </IntentForm>
         </Panel>
       </div>
     </section>
@@ -415,12 +483,12 @@ function BrowserExtension({
         </p>
       ) : null}
       {result?.error ? <FormMessage tone="error">{result.error}</FormMessage> : null}
-      <Form method="post">
-        <input type="hidden" name="intent" value="connect-extension" />
-        <IntentButton intent="connect-extension" pendingText="Connecting…" tone="secondary">
-          Connect the extension
-        </IntentButton>
-      </Form>
+      <IntentForm
+        intent="connect-extension"
+        submit="Connect the extension"
+        pendingText="Connecting…"
+        tone="secondary"
+      />
     </Panel>
   );
 }
@@ -562,6 +630,34 @@ function Panel({
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A form of this page: posts its fields with the intent that names the action, and ends with
+ * the intent's submit button (which shows `pendingText` while that intent is being sent).
+ */
+function IntentForm({
+  intent,
+  submit,
+  pendingText,
+  tone,
+  children,
+}: {
+  intent: Intent;
+  submit: string;
+  pendingText: string;
+  tone?: "primary" | "secondary" | "danger";
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <IntentButton intent={intent} pendingText={pendingText} {...(tone ? { tone } : {})}>
+        {submit}
+      </IntentButton>
+    </Form>
   );
 }
 

@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from "node:https";
 import type { TLSSocket } from "node:tls";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { okOutcome } from "../../tests/helpers/fixtures.ts";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
 import { detectCharset, parseRetryAfter, type Resolver } from "./fetcher.ts";
 import { createFetcher, describeOutcome, type FetchOutcome } from "./index.ts";
@@ -366,20 +367,7 @@ describe("helpers", () => {
 
   it("describes every outcome kind in words", () => {
     const outcomes: FetchOutcome[] = [
-      {
-        kind: "ok",
-        url: "u",
-        finalUrl: "u",
-        status: 200,
-        headers: {},
-        contentType: "text/html",
-        charset: "utf-8",
-        body: "",
-        bytes: 0,
-        timings: { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 },
-        redirects: [],
-        isRendered: false,
-      },
+      okOutcome("u"),
       { kind: "http_error", url: "u", finalUrl: "u", status: 500 },
       { kind: "timeout", url: "u", phase: "response", afterMs: 15_000 },
       { kind: "too_large", url: "u", limitBytes: 5 * 1024 * 1024 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { okOutcome } from "../../tests/helpers/fixtures.ts";
 import type { FetchOutcome } from "../fetch/index.ts";
 import {
   classifyFetchOutcome,
@@ -37,22 +38,7 @@ describe("classifyFetchOutcome", () => {
     [304, "permanent"],
   ])("HTTP %i is %s", (status, kind) => {
     const outcome: FetchOutcome =
-      status === 200
-        ? {
-            kind: "ok",
-            url,
-            finalUrl: url,
-            status,
-            headers: {},
-            contentType: "",
-            charset: "utf-8",
-            body: "",
-            bytes: 0,
-            timings: { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 },
-            redirects: [],
-            isRendered: false,
-          }
-        : httpError(status);
+      status === 200 ? okOutcome(url, { contentType: "" }) : httpError(status);
     expect(classifyFetchOutcome(outcome).kind).toBe(kind);
   });
 

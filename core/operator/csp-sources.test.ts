@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
-import { operatorCspSources } from "./csp-sources.ts";
+import { billingCspSourcesFor, operatorCspSources, UPGRADE_PATH } from "./csp-sources.ts";
 
 describe("operatorCspSources", () => {
   it("adds nothing on an instance without outside services", () => {
@@ -33,5 +33,33 @@ describe("operatorCspSources", () => {
       POSTHOG_PROXY: "true",
     });
     expect(operatorCspSources(env)).toEqual({ scriptSrc: [], connectSrc: [] });
+  });
+});
+
+describe("billingCspSourcesFor", () => {
+  const billing = {
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    PLANS: JSON.stringify([
+      {
+        id: "pro",
+        name: "Pro",
+        stripePriceId: "price_pro",
+        price: { amountMinor: 400, currency: "EUR", interval: "month" },
+      },
+    ]),
+  };
+
+  it("admits Stripe's script on the upgrade page only, and only with Stripe's keys", () => {
+    const forPath = billingCspSourcesFor(parseEnv(billing));
+    expect(forPath(UPGRADE_PATH)?.scriptSrc).toEqual(["https://js.stripe.com"]);
+    expect(forPath(`${UPGRADE_PATH}/`)?.scriptSrc).toEqual(["https://js.stripe.com"]);
+    for (const path of ["/", "/user", "/hub", "/user/upgrade-other", "/privacy"])
+      expect(forPath(path)?.scriptSrc).toBeUndefined();
+    expect(forPath("/user")?.formAction).toEqual(["https://billing.stripe.com"]);
+    const keyless = billingCspSourcesFor(parseEnv({ PLANS: billing.PLANS }));
+    expect(keyless(UPGRADE_PATH)).toBeUndefined();
+    expect(keyless("/user")).toBeUndefined();
   });
 });

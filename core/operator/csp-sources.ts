@@ -1,10 +1,41 @@
-import type { Env } from "../env.ts";
+import { type Env, isBillingEnabled } from "../env.ts";
 
 /**
  * The outside origins the operator's settings need in the Content-Security-Policy, each for
  * the directive that needs it. With none of the settings, none: the policy stays this origin.
  */
 export type OperatorCspSources = { scriptSrc: string[]; connectSrc: string[] };
+
+/** The page that loads Stripe's script; no other page's policy admits it. */
+export const UPGRADE_PATH = "/user/upgrade";
+
+export type PageCspSources = {
+  scriptSrc?: string[];
+  connectSrc?: string[];
+  frameSrc?: string[];
+  formAction?: string[];
+};
+
+/**
+ * Per-page sources for plans and payments, only with Stripe's keys: the upgrade page runs
+ * Stripe.js (its script, its frames, its API) and may post on to Checkout; the account page
+ * may post on to the customer portal. Every other page keeps the plain policy.
+ */
+export function billingCspSourcesFor(env: Env): (path: string) => PageCspSources | undefined {
+  if (!isBillingEnabled(env)) return () => undefined;
+  return (path) => {
+    const page = path.replace(/\/+$/, "");
+    if (page === UPGRADE_PATH)
+      return {
+        scriptSrc: ["https://js.stripe.com"],
+        frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+        connectSrc: ["https://api.stripe.com"],
+        formAction: ["https://checkout.stripe.com"],
+      };
+    if (page === "/user") return { formAction: ["https://billing.stripe.com"] };
+    return undefined;
+  };
+}
 
 export function operatorCspSources(env: Env): OperatorCspSources {
   const scriptSrc: string[] = [];

@@ -39,3 +39,27 @@ describe("thirdPartyDisclosures", () => {
     expect(thirdPartyDisclosures(env)).toEqual([]);
   });
 });
+
+describe("payments disclosure", () => {
+  it("mentions Stripe only when its keys are set", () => {
+    const PLANS = JSON.stringify([
+      {
+        id: "pro",
+        name: "Pro",
+        stripePriceId: "price_pro",
+        price: { amountMinor: 400, currency: "EUR", interval: "month" },
+      },
+    ]);
+    expect(thirdPartyDisclosures(parseEnv({ PLANS }))).toEqual([]);
+    const [payments] = thirdPartyDisclosures(
+      parseEnv({
+        PLANS,
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      }),
+    );
+    expect(payments).toMatchObject({ id: "payments", recipient: "Stripe (stripe.com)" });
+    expect(payments?.collected.join(" ")).toMatch(/upgrade page only/);
+  });
+});

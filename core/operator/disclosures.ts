@@ -1,4 +1,4 @@
-import type { Env } from "../env.ts";
+import { type Env, isBillingEnabled } from "../env.ts";
 
 /**
  * What this instance sends to outside services, in words for the privacy page, generated from
@@ -6,7 +6,7 @@ import type { Env } from "../env.ts";
  * settings sends nothing anywhere, and the page says so.
  */
 export type Disclosure = {
-  id: "web-analytics" | "product-analytics";
+  id: "web-analytics" | "product-analytics" | "payments";
   service: string;
   /** Who receives it: the host name the operator configured. */
   recipient: string;
@@ -51,6 +51,22 @@ export function thirdPartyDisclosures(env: Env): Disclosure[] {
         env.POSTHOG_PROXY
           ? "Your browser sends it to this server, which forwards it; PostHog sees this server's address, not yours."
           : "Your browser sends it straight to PostHog, which sees your IP address.",
+      ],
+    });
+  }
+  if (isBillingEnabled(env)) {
+    list.push({
+      id: "payments",
+      service: "Card payments (Stripe)",
+      recipient: "Stripe (stripe.com)",
+      collected: [
+        "when you upgrade: your email address and this site's account id, sent by this server to start the payment",
+        "your card details, typed into Stripe's own payment page, never into this site",
+        "on the upgrade page only: Stripe's script, which Stripe uses to detect fraud (it sees your IP address and browser)",
+      ],
+      notes: [
+        "This server keeps only your plan, Stripe's customer and subscription ids and the status Stripe reports; never card details.",
+        "No Stripe code is loaded on any other page.",
       ],
     });
   }

@@ -3,6 +3,7 @@ import type { AppServices } from "../../app/context.ts";
 import { handleAuth } from "../../core/accounts/auth.ts";
 import { AppError } from "../../core/errors.ts";
 import { apiErrorResponse, type HonoEnv, withClientIp } from "../http.ts";
+import { createBillingApi } from "./billing.ts";
 import { createApiV1 } from "./v1/index.ts";
 
 /** The JSON API. Every answer is JSON, including unknown paths and errors. */
@@ -27,6 +28,8 @@ export function createApi(services: AppServices): Hono<HonoEnv> {
   });
 
   api.route("/v1", createApiV1(services));
+  if (services.billing.stripe)
+    api.route("/billing", createBillingApi(services, services.billing.stripe));
 
   api.all("*", (c) =>
     apiErrorResponse(c, new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)),

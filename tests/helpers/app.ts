@@ -43,6 +43,8 @@ export async function createTestApp(
     init: {
       method?: string;
       body?: unknown;
+      /** A body sent exactly as given (a signed webhook), instead of `body` as JSON. */
+      rawBody?: string;
       cookie?: string;
       headers?: Record<string, string>;
       /** The client's address as the socket would report it (default 198.51.100.7). */
@@ -59,7 +61,7 @@ export async function createTestApp(
           ...(init.cookie ? { cookie: init.cookie } : {}),
           ...init.headers,
         },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       },
       // What @hono/node-server passes as bindings: getConnInfo reads the socket from here.
       { incoming: { socket: { remoteAddress: init.ip ?? "198.51.100.7", remoteFamily: "IPv4" } } },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FetchOutcome } from "../../core/fetch/index.ts";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -13,4 +14,26 @@ export function fixturePage(name: string): string {
 export function corpusDir(): string | null {
   const dir = resolve(process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus"));
   return existsSync(resolve(dir, "manifest.jsonl")) ? dir : null;
+}
+
+/** A successful fetch of `url` with an empty page, for tests that only need the outcome's kind. */
+export function okOutcome(
+  url: string,
+  overrides: Partial<Extract<FetchOutcome, { kind: "ok" }>> = {},
+): Extract<FetchOutcome, { kind: "ok" }> {
+  return {
+    kind: "ok",
+    url,
+    finalUrl: url,
+    status: 200,
+    headers: {},
+    contentType: "text/html",
+    charset: "utf-8",
+    body: "",
+    bytes: 0,
+    timings: { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 },
+    redirects: [],
+    isRendered: false,
+    ...overrides,
+  };
 }

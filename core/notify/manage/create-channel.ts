@@ -12,6 +12,7 @@ import {
 } from "./email-confirmation.ts";
 import { takeConfirmationMail } from "./send-limits.ts";
 
+/** The free plan's default (MAX_CHANNELS_PER_USER); a plan may allow more or fewer. */
 export const MAX_CHANNELS_PER_USER = 20;
 
 const DEFAULT_NAMES: Record<string, string> = {
@@ -37,6 +38,7 @@ export async function createChannel(
   deps: ConfirmationDeps,
   userId: string,
   input: ChannelInput,
+  limits: { maxChannels: number } = { maxChannels: MAX_CHANNELS_PER_USER },
 ): Promise<ChannelView> {
   const { db } = deps;
   const existing = await db
@@ -47,10 +49,10 @@ export async function createChannel(
     const resubscribed = await resubscribePush(db, existing, input.config);
     if (resubscribed) return resubscribed;
   }
-  if (existing.length >= MAX_CHANNELS_PER_USER) {
+  if (existing.length >= limits.maxChannels) {
     throw new AppError(
       "validation_failed",
-      `You can have at most ${MAX_CHANNELS_PER_USER} channels.`,
+      `You can have at most ${limits.maxChannels} channels.`,
       { fields: [{ field: "config", message: "Too many channels" }] },
     );
   }

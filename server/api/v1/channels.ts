@@ -121,7 +121,13 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
     },
     async (c) => {
       const input = await parseJsonBody(c, schemas.ChannelInput);
-      const channel = await createChannel(confirmationDeps, c.get("auth").user.id, input);
+      const userId = c.get("auth").user.id;
+      const channel = await createChannel(
+        confirmationDeps,
+        userId,
+        input,
+        await services.billing.limitsFor(userId),
+      );
       return c.json({ channel }, 201);
     },
   );

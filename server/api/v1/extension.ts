@@ -108,8 +108,8 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
         db,
         {
           userId: c.get("auth").user.id,
-          maxWatches: services.env.MAX_WATCHES_PER_USER,
-          minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
+          // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
+          ...(await services.billing.limitsFor(c.get("auth").user.id)),
           now: new Date(),
         },
         input,

@@ -33,10 +33,8 @@ export function mountWatchRoutes(
   options: { checkNow?: (userId: string, watchId: string) => Promise<unknown> } = {},
 ): void {
   const db = services.database.db;
-  const limits = () => ({
-    maxWatches: services.env.MAX_WATCHES_PER_USER,
-    minIntervalMinutes: services.env.MIN_CHECK_INTERVAL_MINUTES,
-  });
+  /** The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …). */
+  const limits = (userId: string) => services.billing.limitsFor(userId);
   const notFound = () => new AppError("not_found", "No such watch.");
 
   api.add(
@@ -114,7 +112,11 @@ export function mountWatchRoutes(
           fetcher: services.recentPages.reusing(c.get("auth").user.id),
           extract: services.extract,
         },
-        { userId: c.get("auth").user.id, ...limits(), now: new Date() },
+        {
+          userId: c.get("auth").user.id,
+          ...(await limits(c.get("auth").user.id)),
+          now: new Date(),
+        },
         input,
         { acceptLanguage: c.req.header("accept-language") },
       );
@@ -154,7 +156,7 @@ export function mountWatchRoutes(
         db,
         {
           userId: c.get("auth").user.id,
-          minIntervalMinutes: limits().minIntervalMinutes,
+          minIntervalMinutes: (await limits(c.get("auth").user.id)).minIntervalMinutes,
           now: new Date(),
         },
         idParam(c),
@@ -251,7 +253,11 @@ export function mountWatchRoutes(
       const data = await body();
       const result = await importWatches(
         db,
-        { userId: c.get("auth").user.id, ...limits(), now: new Date() },
+        {
+          userId: c.get("auth").user.id,
+          ...(await limits(c.get("auth").user.id)),
+          now: new Date(),
+        },
         data,
       );
       return c.json(result);

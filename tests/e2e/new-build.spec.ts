@@ -1,0 +1,129 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { startAppProcess } from "./app-process.ts";
+
+/**
+ * New builds (issue #17): a second app process serves /latest.json from a file of the test's
+ * own (LATEST_JSON_PATH) and polls it every second. The test "deploys" by rewriting the file.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 60;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const builtId = (
+  JSON.parse(readFileSync("build/client/latest.json", "utf8")) as { buildId: string }
+).buildId;
+
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let dir: string;
+let latestJson: string;
+
+function serve(buildId: string): void {
+  writeFileSync(latestJson, JSON.stringify({ buildId }));
+}
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "dropwave-build-"));
+  latestJson = path.join(dir, "latest.json");
+  serve(builtId);
+  app = await startAppProcess({
+    port: PORT,
+    publicUrl: ORIGIN,
+    env: { LATEST_JSON_PATH: latestJson, NEW_BUILD_POLL_SECONDS: "1" },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test.beforeEach(() => serve(builtId));
+
+/** A mark in this document's memory: gone after a full load, kept by client navigation. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** Waits until the tab has asked /latest.json `count` more times. */
+function polls(page: Page, count: number): Promise<void> {
+  let seen = 0;
+  return new Promise((resolve) => {
+    const onResponse = (response: { url(): string }) => {
+      if (!new URL(response.url()).pathname.endsWith("/latest.json")) return;
+      seen += 1;
+      if (seen >= count) {
+        page.off("response", onResponse);
+        resolve();
+      }
+    };
+    page.on("response", onResponse);
+  });
+}
+
+test("/latest.json is the build's id, never cached, asked with a fresh query each time", async ({
+  page,
+}) => {
+  const direct = await fetch(`${ORIGIN}/latest.json`);
+  expect(direct.headers.get("cache-control")).toBe("no-store");
+  expect(await direct.json()).toEqual({ buildId: builtId });
+
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/latest.json")) asked.push(request.url());
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForSelector("html[data-hydrated]");
+  await polls(page, 2);
+  expect(new Set(asked).size).toBe(asked.length);
+  expect(asked.every((url) => /\/latest\.json\?t=/.test(url))).toBe(true);
+});
+
+test("the same build: navigation stays client-side and no toast is shown", async ({ page }) => {
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForSelector("html[data-hydrated]");
+  await markDocument(page);
+  await polls(page, 2);
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await isSameDocument(page)).toBe(true);
+  await expect(page.getByText("A new version of Dropwave is available")).toHaveCount(0);
+});
+
+test("a new build: the toast offers a reload, and the next navigation is a full load", async ({
+  page,
+}) => {
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForSelector("html[data-hydrated]");
+  await markDocument(page);
+  serve("a-newer-build");
+  const toast = page.getByText("A new version of Dropwave is available");
+  await expect(toast).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+  expect(await isSameDocument(page)).toBe(true);
+
+  await page.getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+  await page.waitForSelector("html[data-hydrated]");
+  expect(await isSameDocument(page)).toBe(false);
+});
+
+test("a new build: Reload in the toast reloads the page", async ({ page }) => {
+  await page.goto(`${ORIGIN}/terms`);
+  await page.waitForSelector("html[data-hydrated]");
+  await markDocument(page);
+  serve("a-newer-build");
+  const reload = page.getByRole("button", { name: "Reload" });
+  await expect(reload).toBeVisible();
+  const loaded = page.waitForEvent("load");
+  await reload.click();
+  await loaded;
+  await expect(page).toHaveURL(`${ORIGIN}/terms`);
+  expect(await isSameDocument(page)).toBe(false);
+});
