@@ -7,26 +7,18 @@
  *   npx node bench/extract/fit.ts --corpus ../shared/corpus/benchmark
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { extractWithWeights, visibleFeaturesOf } from "../../core/extract/extract-product.ts";
 import { VISIBLE_WEIGHTS } from "../../core/extract/read-visible-text.ts";
 import { FEATURES } from "../../core/extract/visible-features.ts";
 import { minorToDecimal, normalizeDecimal } from "../../core/money/decimal-to-minor.ts";
+import { type CorpusRow, findCorpus, readCorpus } from "./corpus.ts";
 import { type Answer, type Labelled, type Scores, score, stockState } from "./metrics.ts";
 
 const { values } = parseArgs({
   options: { corpus: { type: "string" }, lambda: { type: "string" } },
 });
-function findCorpus(given: string): string {
-  let base = process.cwd();
-  for (let i = 0; i < 4; i++) {
-    const dir = resolve(base, given);
-    if (existsSync(resolve(dir, "manifest.jsonl"))) return dir;
-    base = dirname(base);
-  }
-  return resolve(given);
-}
 const corpus = findCorpus(values.corpus ?? "../shared/corpus/benchmark");
 if (!existsSync(resolve(corpus, "manifest.jsonl"))) {
   console.log(`corpus not found at ${corpus} (pass --corpus DIR): nothing to fit`);
@@ -34,28 +26,8 @@ if (!existsSync(resolve(corpus, "manifest.jsonl"))) {
 }
 const lambda = Number(values.lambda ?? 0.02);
 
-type Row = {
-  path: string;
-  url: string;
-  store: string;
-  price: string | null;
-  currency: string | null;
-  availability?: string;
-};
-const read = (file: string, prefix: string): Row[] =>
-  existsSync(file)
-    ? readFileSync(file, "utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => ({
-          ...(JSON.parse(l) as Row),
-          path: `${prefix}${(JSON.parse(l) as Row).path}`,
-        }))
-    : [];
-const rows = [
-  ...read(resolve(corpus, "manifest.jsonl"), ""),
-  ...read(resolve(corpus, "extra/manifest.jsonl"), "extra/"),
-];
+type Row = CorpusRow;
+const rows = readCorpus(corpus);
 
 /** A store brand: amazon.co.uk and amazon.de are one store; ar-sa.namshi.com is namshi. */
 function brand(store: string): string {

@@ -9,6 +9,7 @@ import { STORE_RULES } from "../../core/extract/store-rules/index.ts";
 import { minorToDecimal, normalizeDecimal } from "../../core/money/decimal-to-minor.ts";
 import { parsePriceString } from "../../core/money/parse-price-string.ts";
 import { writeBenchmarkSection } from "../benchmarks-doc.ts";
+import { type CorpusRow, findCorpus, readCorpus } from "./corpus.ts";
 import { type Answer, type Labelled, type Scores, score, stockState } from "./metrics.ts";
 import { startPeers } from "./peer-client.ts";
 
@@ -21,32 +22,12 @@ const { values } = parseArgs({
   },
 });
 
-/**
- * The corpus folder: as given (relative to the working directory), else the same relative path
- * from the folders above it (`../shared/corpus` from a worktree two levels down).
- */
-function findCorpus(given: string): string {
-  let base = process.cwd();
-  for (let i = 0; i < 4; i++) {
-    const dir = resolve(base, given);
-    if (existsSync(resolve(dir, "manifest.jsonl"))) return dir;
-    base = dirname(base);
-  }
-  return resolve(given);
-}
 const corpus = findCorpus(
   values.corpus ?? process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus"),
 );
 const iterations = Math.max(3, Number(values.iterations ?? 9));
 
-type Row = {
-  path: string;
-  url: string;
-  store: string;
-  price: string | null;
-  currency: string | null;
-  availability?: string;
-};
+type Row = CorpusRow;
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -119,19 +100,8 @@ if (!existsSync(manifestPath)) {
   process.exit(0);
 }
 
-const readManifest = (path: string, prefix: string): Row[] =>
-  existsSync(path)
-    ? readFileSync(path, "utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as Row)
-        .map((r) => ({ ...r, path: `${prefix}${r.path}` }))
-    : [];
 /** `extra/` (classifieds, auctions, tickets) is scored with the rest when present. */
-const rows = [
-  ...readManifest(manifestPath, ""),
-  ...readManifest(resolve(corpus, "extra/manifest.jsonl"), "extra/"),
-];
+const rows = readCorpus(corpus);
 const storeRuleNames = new Set(STORE_RULES.filter((r) => r.kind === "store").map((r) => r.name));
 type PageResult = {
   row: Row;

@@ -1,26 +1,16 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type CorpusRow, readManifest } from "../../bench/extract/corpus.ts";
 import { corpusDir } from "../../tests/helpers/fixtures.ts";
 import { minorToDecimal, normalizeDecimal } from "../money/decimal-to-minor.ts";
 import { extractProduct } from "./extract-product.ts";
 import { ExtractResult } from "./types.ts";
 
-type Row = {
-  path: string;
-  url: string;
-  store: string;
-  price: string | null;
-  currency: string | null;
-};
+type Row = CorpusRow;
 
 const dir = corpusDir();
-const rows: Row[] = dir
-  ? readFileSync(resolve(dir, "manifest.jsonl"), "utf8")
-      .split("\n")
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as Row)
-  : [];
+const rows: Row[] = dir ? readManifest(resolve(dir, "manifest.jsonl")) : [];
 
 /**
  * Labels that a page-reading rule cannot honestly reproduce. etsy.html: the label (48 EUR)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { okOutcome } from "../../tests/helpers/fixtures.ts";
 import type { FetchPageOptions } from "./fetcher.ts";
 import type { FetchOutcome } from "./outcome.ts";
 import { createRecentPages } from "./recent-pages.ts";
@@ -15,20 +16,7 @@ function fakeStore() {
       if (body === undefined) {
         return { kind: "http_error", url, finalUrl: url, status: 503 };
       }
-      return {
-        kind: "ok",
-        url,
-        finalUrl: url,
-        status: 200,
-        headers: {},
-        contentType: "text/html",
-        charset: "utf-8",
-        body,
-        bytes: body.length,
-        timings: {} as never,
-        redirects: [],
-        isRendered: false,
-      };
+      return okOutcome(url, { body, bytes: body.length });
     },
   };
 }
