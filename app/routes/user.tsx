@@ -301,12 +301,12 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
                 </ButtonLink>
               ) : null}
               {billing.hasBillingAccount ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="billing-portal" />
-                  <IntentButton intent="billing-portal" pendingText="Opening…" tone="secondary">
-                    Manage billing
-                  </IntentButton>
-                </Form>
+                <IntentForm
+                  intent="billing-portal"
+                  submit="Manage billing"
+                  pendingText="Opening…"
+                  tone="secondary"
+                />
               ) : null}
             </div>
           </Panel>

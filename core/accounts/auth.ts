@@ -36,7 +36,19 @@ export type AuthOptions = {
   isSignupDisabled?: boolean;
   /** Sign-in, sign-up and reset attempts allowed per IP, and per email, per minute (default 5). */
   attemptsPerMinute?: number;
+  /**
+   * A reset request is answered no sooner than this after it arrived, known email or not
+   * (default RESET_ANSWER_FLOOR_MS): a known one writes a token, an unknown one only reads.
+   */
+  resetAnswerFloorMs?: number;
 };
+
+/**
+ * Time a reset request always takes. A known email costs a token INSERT where an unknown one
+ * costs a SELECT (better-auth already runs a dummy lookup for it); the few milliseconds between
+ * the two vanish under a floor well above both.
+ */
+export const RESET_ANSWER_FLOOR_MS = 250;
 
 /** better-auth, configured for Dropwave: email + password, sessions in HttpOnly cookies. */
 export function createAuth(options: AuthOptions) {
@@ -180,7 +192,19 @@ export function createAuth(options: AuthOptions) {
     telemetry: { enabled: false },
   });
   const handle = auth.handler;
-  auth.handler = async (request: Request) => withStandardRetryAfter(await handle(request));
+  const resetFloorMs = options.resetAnswerFloorMs ?? RESET_ANSWER_FLOOR_MS;
+  auth.handler = async (request: Request) => {
+    const startedAt = performance.now();
+    const response = withStandardRetryAfter(await handle(request));
+    if (
+      request.method === "POST" &&
+      new URL(request.url).pathname.endsWith("/request-password-reset")
+    ) {
+      const left = startedAt + resetFloorMs - performance.now();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    }
+    return response;
+  };
   return auth;
 }
 
