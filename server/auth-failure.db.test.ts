@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { action as loginAction } from "../app/routes/login.tsx";
-import { createTestApp, TEST_ORIGIN } from "../tests/helpers/app.ts";
+import { createPerson, createTestApp, TEST_ORIGIN } from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
 
 const database = setupTestDatabase();
@@ -42,6 +42,26 @@ describe("an auth backend failure during sign-in", () => {
     expect(response.status).toBeGreaterThanOrEqual(500);
     const logged = lines.find((l) => l.msg === "auth backend failed");
     expect(logged).toMatchObject({ level: 50, requestId: "req-auth-broken-1", status: 500 });
+  });
+
+  it("is a logged 5xx when only the password table fails, for a person who exists", async () => {
+    const { log, lines } = capturedLog();
+    const { request } = await createTestApp(database.current, { log });
+    const person = await createPerson(request);
+    await database.current.db.execute('alter table "account" rename to account_gone');
+    try {
+      const response = await request("/api/auth/sign-in/email", {
+        body: { email: person.email, password: "a long enough password" },
+        headers: { "x-request-id": "req-account-broken" },
+        ip: "198.51.100.77",
+      });
+      expect(response.status).toBeGreaterThanOrEqual(500);
+      expect(lines.find((l) => l.msg === "auth backend failed")).toMatchObject({
+        requestId: "req-account-broken",
+      });
+    } finally {
+      await database.current.db.execute('alter table account_gone rename to "account"');
+    }
   });
 
   it("shows 'Something went wrong on our side' on the sign-in page, with a 5xx", async () => {
