@@ -1,9 +1,12 @@
 import { Writable } from "node:stream";
+import { like } from "drizzle-orm";
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { action as loginAction } from "../app/routes/login.tsx";
+import { action as resetAction } from "../app/routes/reset-token.tsx";
+import { verification } from "../core/db/schema/index.ts";
 import { createPerson, createTestApp, TEST_ORIGIN } from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
 
@@ -121,5 +124,64 @@ describe("an auth backend failure during sign-in", () => {
     };
     expect(result.init.status).toBe(401);
     expect(result.data.error).toBe("That email and password do not match an account.");
+  });
+});
+
+describe("a reset whose automatic sign-in fails", () => {
+  it("lands on the sign-in page saying the password was changed", async () => {
+    const { request, services } = await createTestApp(database.current);
+    const person = await createPerson(request);
+    const ip = "198.51.100.88";
+    // Five wrong passwords from this address lock this address and email together for a
+    // minute: the reset from the same address then cannot sign the person in.
+    for (let i = 0; i < 5; i++) {
+      await request("/api/auth/sign-in/email", {
+        body: { email: person.email, password: "not the password at all" },
+        ip,
+      });
+    }
+    const asked = await request("/api/auth/request-password-reset", {
+      body: { email: person.email, redirectTo: `${TEST_ORIGIN}/reset` },
+      ip: "198.51.100.89",
+    });
+    expect(asked.status).toBe(200);
+    const [row] = await database.current.db
+      .select({ identifier: verification.identifier })
+      .from(verification)
+      .where(like(verification.identifier, "reset-password:%"));
+    const token = row?.identifier.replace("reset-password:", "") ?? "";
+    expect(token).not.toBe("");
+
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      requestId: "req-reset-locked",
+      log: services.log,
+      clientIp: ip,
+      cspNonce: "n",
+    });
+    const response = (await resetAction({
+      request: new Request(`${TEST_ORIGIN}/reset/${token}`, {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          password: "a brand new password",
+          confirm: "a brand new password",
+        }),
+      }),
+      context,
+      params: { token },
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login");
+    expect(decodeURIComponent(response.headers.get("set-cookie") ?? "")).toContain(
+      "Your password was changed. Sign in with the new one.",
+    );
+    // And it was: the new password works from another address.
+    const signIn = await request("/api/auth/sign-in/email", {
+      body: { email: person.email, password: "a brand new password" },
+      ip: "198.51.100.90",
+    });
+    expect(signIn.status).toBe(200);
   });
 });
