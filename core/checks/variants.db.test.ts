@@ -62,7 +62,10 @@ describe("variant watches", () => {
     const url = store.url("/shirt");
 
     const large = await track(alice.id, { url, variantId: "SH-L" });
-    expect(large.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+    expect(large).toMatchObject({
+      price: { amountMinor: 2490, currency: "EUR" },
+      variantId: "SH-L",
+    });
     const largeRow = await productRow(large.productId);
     expect(largeRow).toMatchObject({ variantId: "SH-L", priceMinor: 2490, url });
 
