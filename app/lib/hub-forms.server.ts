@@ -73,11 +73,13 @@ export function parseCreateForm(form: FormData): FormResult<CreateWatchInput> {
   const rule = ruleFromForm(form);
   if ("issue" in rule) return formFailure([rule.issue]);
   const candidateKey = text(form, "candidateKey");
+  const variantId = text(form, "variantId");
   return parseWith(CreateWatchInput, {
     url: form.get("url") ?? "",
     rule: rule.rule,
     intervalMinutes: numberField(form, "intervalMinutes"),
     ...(candidateKey ? { candidateKey } : {}),
+    ...(variantId ? { variantId } : {}),
   });
 }
 

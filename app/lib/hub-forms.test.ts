@@ -38,6 +38,18 @@ describe("hub forms", () => {
     expect(parseCreateForm(form({ url: "" }))).toMatchObject({ ok: false, field: "url" });
   });
 
+  it("passes the chosen variant on, and names the field when it is not one", () => {
+    expect(
+      parseCreateForm(form({ url: "https://shop.example/p", variantId: "SH-1-XL" })),
+    ).toMatchObject({ ok: true, value: { variantId: "SH-1-XL" } });
+    for (const variantId of ["SH\u0000", "<b>", "x".repeat(101)]) {
+      expect(parseCreateForm(form({ url: "https://shop.example/p", variantId }))).toMatchObject({
+        ok: false,
+        field: "variantId",
+      });
+    }
+  });
+
   it("refuses an interval that is not a number, or longer than a day, instead of storing it", () => {
     for (const intervalMinutes of ["abc", "99999", "0", "1.5"]) {
       expect(parseUpdateForm(form({ ruleKind: "any_drop", intervalMinutes }))).toMatchObject({

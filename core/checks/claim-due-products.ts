@@ -6,6 +6,8 @@ export type ClaimedProduct = {
   id: string;
   url: string;
   preferredCandidateKey: string | null;
+  /** The variant to read (docs/decisions/0029-variants.md), when the product tracks one. */
+  variantId: string | null;
   /**
    * Where the price is on the page: the product's own recipe, else its store's (host's)
    * recipe, which is used only where it matches (`isStoreRecipe`).
@@ -26,6 +28,7 @@ type ClaimedRow = {
   id: string;
   url: string;
   preferred_candidate_key: string | null;
+  variant_id: string | null;
   check_interval_minutes: number;
   last_outcome: string | null;
   recipe?: PriceRecipe | string | null;
@@ -42,6 +45,7 @@ function fromClaimedRow(row: ClaimedRow, workerId: string, leaseUntil: Date): Cl
     id: row.id,
     url: row.url,
     preferredCandidateKey: row.preferred_candidate_key,
+    variantId: row.variant_id,
     ...(row.recipe === undefined ? {} : { recipe: own ?? store, isStoreRecipe: !own && !!store }),
     checkIntervalMinutes: Number(row.check_interval_minutes),
     lastOutcome: row.last_outcome,
@@ -81,7 +85,7 @@ export async function claimDueProducts(
        from due
       where p.id = due.id
         and (select set_config('synchronous_commit', 'off', true)) = 'off'
-     returning p.id, p.url, p.preferred_candidate_key, p.check_interval_minutes, p.last_outcome,
+     returning p.id, p.url, p.preferred_candidate_key, p.variant_id, p.check_interval_minutes, p.last_outcome,
                p.recipe,
                (select s.recipe from store_recipe s where s.host = p.host and p.recipe is null)
                  as store_recipe`,
@@ -148,7 +152,7 @@ export async function claimProduct(
     `update product
         set lease_until = $3::timestamptz, lease_owner = $4
       where id = $1::uuid and (lease_until is null or lease_until < $2::timestamptz)
-      returning id, url, preferred_candidate_key, check_interval_minutes, last_outcome`,
+      returning id, url, preferred_candidate_key, variant_id, check_interval_minutes, last_outcome`,
     [input.productId, input.now.toISOString(), leaseUntil.toISOString(), input.workerId],
   );
   const row = rows[0];

@@ -314,12 +314,15 @@ export function isSameJson(a: unknown, b: unknown): boolean {
 
 async function readOutcome(
   outcome: FetchOutcome,
-  claimed: Pick<ClaimedProduct, "preferredCandidateKey" | "recipe" | "isStoreRecipe">,
+  claimed: Pick<ClaimedProduct, "preferredCandidateKey" | "variantId" | "recipe" | "isStoreRecipe">,
   extract: Extractor,
 ): Promise<Reading> {
   switch (outcome.kind) {
     case "ok": {
-      const options = { preferredCandidateKey: claimed.preferredCandidateKey ?? undefined };
+      const options = {
+        preferredCandidateKey: claimed.preferredCandidateKey ?? undefined,
+        ...(claimed.variantId ? { variantId: claimed.variantId } : {}),
+      };
       let read = await extract(outcome.body, outcome.finalUrl, {
         ...options,
         recipe: claimed.recipe ?? undefined,

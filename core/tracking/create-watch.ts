@@ -11,7 +11,12 @@ import { normalizeProductUrl } from "./normalize-url.ts";
 import type { PreviewOutcome } from "./preview-product.ts";
 import { ProductUrl } from "./product-url.ts";
 import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";
-import { CandidateKey, CheckIntervalMinutes, DEFAULT_INTERVAL_MINUTES } from "./watch-fields.ts";
+import {
+  CandidateKey,
+  CheckIntervalMinutes,
+  DEFAULT_INTERVAL_MINUTES,
+  VariantId,
+} from "./watch-fields.ts";
 import { getWatch, type WatchView } from "./watch-view.ts";
 
 export const CreateWatchInput = z.object({
@@ -19,6 +24,8 @@ export const CreateWatchInput = z.object({
   rule: AlertRule.default({ kind: "any_drop" }),
   intervalMinutes: CheckIntervalMinutes.default(DEFAULT_INTERVAL_MINUTES),
   candidateKey: CandidateKey.optional(),
+  /** The variant to track (its SKU or id from the preview's `variants`). */
+  variantId: VariantId.optional(),
 });
 export type CreateWatchInput = z.infer<typeof CreateWatchInput>;
 
@@ -92,8 +99,9 @@ export async function createWatch(
     const [productRow] = await tx
       .insert(product)
       .values({
-        urlKey: normalized.key,
+        urlKey: productKey(normalized.key, input.variantId),
         url: normalized.key,
+        variantId: input.variantId ?? null,
         host: normalized.host,
         store,
         checkIntervalMinutes: intervalMinutes,
@@ -178,6 +186,15 @@ export async function createWatch(
   const view = await getWatch(db, context.userId, watchId);
   if (!view) throw new Error("a watch created in this transaction must be readable");
   return view;
+}
+
+/**
+ * The sharing key of a product: its normalised URL, plus the variant when one is tracked, so
+ * two people tracking two variants of one page get two products, each checked for its own
+ * variant (docs/decisions/0029-variants.md). A space never occurs in a normalised URL.
+ */
+export function productKey(urlKey: string, variantId: string | undefined | null): string {
+  return variantId ? `${urlKey} variant:${variantId}` : urlKey;
 }
 
 /**

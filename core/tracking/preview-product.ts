@@ -36,6 +36,8 @@ export type PreviewOutcome =
 export type PreviewOptions = {
   acceptLanguage?: string;
   preferredCandidateKey?: string;
+  /** The variant to read (its SKU or id), over the page's default one. */
+  variantId?: string;
   signal?: AbortSignal;
   render?: boolean;
   /** Where the page is read: the server's extraction pool (off the event loop); inline by default. */
@@ -73,6 +75,7 @@ export async function previewProduct(
   }
   const read = await (options.extract ?? inlineExtractor)(outcome.body, outcome.finalUrl, {
     preferredCandidateKey: options.preferredCandidateKey,
+    ...(options.variantId ? { variantId: options.variantId } : {}),
   });
   if (read.kind !== "ok") {
     return read.kind === "cut"

@@ -20,6 +20,7 @@ export async function startTracking(
   const outcome = await previewProduct(deps.fetcher, input.url, {
     acceptLanguage: options.acceptLanguage,
     preferredCandidateKey: input.candidateKey,
+    variantId: input.variantId,
     extract: deps.extract,
   });
   const watch = await createWatch(deps.db, context, input, outcome);

@@ -21,6 +21,15 @@ export const CheckIntervalMinutes = z
   .max(MAX_INTERVAL_MINUTES, INTERVAL_MESSAGE);
 
 /** The price a person picked on an ambiguous page (a candidate's key: source + path). */
+/**
+ * A variant (size, colour …) to track, by the SKU or id the page states for it (#12 item 5):
+ * the same characters extraction accepts (core/extract/types.ts ExtractOptions.variantId).
+ */
+export const VariantId = storedText({ label: "The chosen variant" })
+  .min(1, "Choose one of this page's variants.")
+  .max(100, "That variant is not one of this page's variants.")
+  .regex(/^[\w.:/-]+$/, "That variant is not one of this page's variants.");
+
 export const CandidateKey = storedText({ label: "The chosen price" }).max(
   500,
   "That price choice is not one of this page's prices.",

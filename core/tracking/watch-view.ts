@@ -21,6 +21,8 @@ export type WatchView = {
   intervalMinutes: number;
   isPaused: boolean;
   candidateKey: string | null;
+  /** The variant (SKU or id) tracked, when the page offers several (#12 item 5). */
+  variantId: string | null;
   baseline: Money | null;
   /** Current price minus the price when added, same currency only. */
   changeSinceAdded: { amountMinor: number; percent: number } | null;
@@ -56,6 +58,7 @@ const VIEW_COLUMNS = {
   product: {
     id: product.id,
     url: product.url,
+    variantId: product.variantId,
     host: product.host,
     store: product.store,
     title: product.title,
@@ -115,6 +118,7 @@ export function toWatchView(
     intervalMinutes: w.intervalMinutes,
     isPaused: w.isPaused,
     candidateKey: w.candidateKey,
+    variantId: p.variantId,
     baseline,
     changeSinceAdded: change,
     lowest: money(range?.low ?? null, p.currency),

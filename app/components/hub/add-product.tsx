@@ -154,8 +154,15 @@ function PreviewCard({
         (o) => o.price.amountMinor === c.price.amountMinor && o.price.currency === c.price.currency,
       ) === i,
   );
-  const isAmbiguous = ok?.status === "ambiguous" && uniqueCandidates.length > 1;
+  // Several variants (sizes, colours …): the one the page shows is preselected (#12 item 5).
+  const variants = ok?.variants && ok.variants.length > 1 ? ok.variants : [];
+  // A chosen variant decides the price: the page's several prices are its variants' prices.
+  const isAmbiguous =
+    ok?.status === "ambiguous" && uniqueCandidates.length > 1 && variants.length === 0;
   const [candidateKey, setCandidateKey] = useState<string>("");
+  const [variantId, setVariantId] = useState<string>(
+    () => variants.find((v) => v.isSelected)?.id ?? variants[0]?.id ?? "",
+  );
   const chosen = uniqueCandidates.find((c) => c.key === candidateKey);
   const currency =
     chosen?.price.currency ?? ok?.price?.currency ?? uniqueCandidates[0]?.price.currency ?? null;
@@ -219,6 +226,31 @@ function PreviewCard({
         </div>
       )}
       <div className="col-span-2 space-y-4 md:col-span-1 md:col-start-2">
+        {variants.length > 0 ? (
+          <fieldset className="space-y-2" data-testid="variants">
+            <legend className="text-sm font-semibold">
+              This page offers several variants. Which one do you want to track?
+            </legend>
+            {variants.map((v) => (
+              <RadioOption
+                key={v.id}
+                name="variantId"
+                value={v.id}
+                checked={variantId === v.id}
+                onChoose={() => setVariantId(v.id)}
+                required
+                testId={`variant-${v.id}`}
+                className="flex flex-wrap items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
+              >
+                <span className="font-semibold">{v.name ?? v.id}</span>
+                {v.price ? <span>{money(v.price)}</span> : null}
+                <span className="text-muted">
+                  {availabilityLabel[v.availability] ?? v.availability}
+                </span>
+              </RadioOption>
+            ))}
+          </fieldset>
+        ) : null}
         {isAmbiguous ? (
           <fieldset className="space-y-2" data-testid="candidates">
             <legend className="text-sm font-semibold">

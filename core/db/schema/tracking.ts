@@ -48,6 +48,8 @@ export const product = pgTable(
     candidates: jsonb("candidates").$type<unknown[]>().notNull().default([]),
     /** For ambiguous pages: the candidate key last picked by a watcher, used when extracting. */
     preferredCandidateKey: text("preferred_candidate_key"),
+    /** The variant (SKU or id) this product tracks; part of url_key (docs/decisions/0029). */
+    variantId: text("variant_id"),
     /**
      * Where the price is on the page (core/extract/recipe.ts): the last spot a watcher picked
      * with the extension, or the store's recipe once it matched this page. Checks read the

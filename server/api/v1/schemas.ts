@@ -60,6 +60,8 @@ export const WatchView = z.object({
   intervalMinutes: z.number().int(),
   isPaused: z.boolean(),
   candidateKey: z.string().nullable(),
+  /** The variant (SKU or id) tracked, when the page offers several. */
+  variantId: z.string().nullable(),
   baseline: Money.nullable(),
   changeSinceAdded: z.object({ amountMinor: z.number().int(), percent: z.number() }).nullable(),
   lowest: Money.nullable(),

@@ -131,6 +131,20 @@ describe("/api/v1 watches", () => {
       "rule.kind",
     ],
     ["POST", "/api/v1/import", { format: "other" }, "format"],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", variantId: "S\u0000" },
+      "variantId",
+    ],
+    ["POST", "/api/v1/watches", { url: "https://shop.example/p", variantId: "a b" }, "variantId"],
+    [
+      "POST",
+      "/api/v1/watches",
+      { url: "https://shop.example/p", variantId: "x".repeat(101) },
+      "variantId",
+    ],
+    ["POST", "/api/v1/watches", { url: "https://shop.example/p", variantId: 7 }, "variantId"],
     ["POST", "/api/v1/watches", { url: "https://shop.example/p\u0000" }, "url"],
     [
       "POST",
