@@ -1,8 +1,14 @@
 import { asRecord, asText } from "../json-walk.ts";
+import type { ElementRecord } from "../scan-html.ts";
 import { parseTolerantJson } from "../tolerant-json.ts";
 import type { RawCandidate } from "../types.ts";
-import { inside, textCandidate, uniqueByPath } from "./helpers.ts";
+import { inside, platformMatches, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
+
+/** The product's own price, with or without tax (what a BigCommerce theme marks it with). */
+const isProductPrice = (r: ElementRecord) =>
+  r.attrs["data-product-price-with-tax"] !== undefined ||
+  r.attrs["data-product-price-without-tax"] !== undefined;
 
 /**
  * BigCommerce: `[data-product-price-with-tax]` / `[data-product-price-without-tax]` in the
@@ -11,20 +17,11 @@ import type { StoreRule } from "./store-rule.ts";
 export const bigcommerce: StoreRule = {
   name: "BigCommerce",
   kind: "platform",
-  matches: (ctx) =>
-    ctx.scan.markers.has("bigcommerce") ||
-    ctx.scan.priceElements.some(
-      (r) =>
-        r.attrs["data-product-price-with-tax"] !== undefined ||
-        r.attrs["data-product-price-without-tax"] !== undefined,
-    ),
+  matches: platformMatches("bigcommerce", isProductPrice),
   read: (ctx) => {
     const candidates: (RawCandidate | null)[] = [];
     for (const r of ctx.scan.priceElements) {
-      const isPrice =
-        r.attrs["data-product-price-with-tax"] !== undefined ||
-        r.attrs["data-product-price-without-tax"] !== undefined;
-      if (!isPrice || r.isExcluded || r.isHidden || r.isStruck || !r.text) continue;
+      if (!isProductPrice(r) || r.isExcluded || r.isHidden || r.isStruck || !r.text) continue;
       candidates.push(
         textCandidate(r, { confidence: inside(r, ".productView") ? 0.9 : 0.75, role: "price" }),
       );

@@ -1,28 +1,16 @@
-import { firstPricedPart, has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
-import type { StoreRule } from "./store-rule.ts";
+import { firstPricedPart, has, inside } from "./helpers.ts";
+import { priceElementRule } from "./price-element-rule.ts";
 
 /** Currys: `.product-price` / `.price-info` in the product summary; `.price-was` is the old price. */
-export const currys: StoreRule = {
+export const currys = priceElementRule({
   name: "Currys",
-  kind: "store",
-  matches: (ctx) => /(?:^|\.)currys\.(co\.uk|ie)$/.test(ctx.host),
-  read: (ctx) => {
-    const currency = ctx.host.endsWith(".ie") ? "EUR" : "GBP";
-    const candidates = ctx.scan.priceElements
-      .filter((r) => !r.isExcluded && !r.isHidden)
-      .map((r) => {
-        if ((has(r, ".product-price") || has(r, ".price-info")) && !r.isStruck) {
-          return textCandidate(r, {
-            confidence: 0.9,
-            currency,
-            role: "price",
-            text: firstPricedPart(r),
-          });
-        }
-        if (r.isStruck && inside(r, ".product-price", ".price-info"))
-          return textCandidate(r, { confidence: 0.8, currency, role: "list_price" });
-        return null;
-      });
-    return { candidates: uniqueByPath(candidates), currency };
+  host: /(?:^|\.)currys\.(co\.uk|ie)$/,
+  currency: (ctx) => (ctx.host.endsWith(".ie") ? "EUR" : "GBP"),
+  keep: (r) => !r.isHidden,
+  price: {
+    is: (r) => (has(r, ".product-price") || has(r, ".price-info")) && !r.isStruck,
+    read: (r) => ({ text: firstPricedPart(r) }),
+    confidence: 0.9,
   },
-};
+  listPrice: { is: (r) => r.isStruck && inside(r, ".product-price", ".price-info") },
+});

@@ -4,6 +4,7 @@ import type { PageContext } from "../page-context.ts";
 import { elementPath } from "../read-microdata.ts";
 import type { ElementRecord } from "../scan-html.ts";
 import type { Availability, RawCandidate } from "../types.ts";
+import type { StoreRule } from "./store-rule.ts";
 
 export function has(record: ElementRecord, token: string): boolean {
   return record.tokens.includes(token);
@@ -79,6 +80,22 @@ export function stockFrom(ctx: PageContext, ...tokens: string[]): Availability |
     }
   }
   return null;
+}
+
+/** A store on a .com and a .ca domain: US or Canadian dollars by the domain. */
+export function usdOrCad(ctx: PageContext): "USD" | "CAD" {
+  return ctx.host.endsWith(".ca") ? "CAD" : "USD";
+}
+
+/**
+ * A platform's pages: the platform's marker in the page, or a price element only the
+ * platform writes.
+ */
+export function platformMatches(
+  marker: string,
+  isPlatformPrice: (r: ElementRecord) => boolean,
+): StoreRule["matches"] {
+  return (ctx) => ctx.scan.markers.has(marker) || ctx.scan.priceElements.some(isPlatformPrice);
 }
 
 /** The country code in a path like `/us/en/` (IKEA, Zalando-like stores). */

@@ -1,32 +1,19 @@
-import { has, textCandidate, uniqueByPath } from "./helpers.ts";
-import type { StoreRule } from "./store-rule.ts";
+import { has, usdOrCad } from "./helpers.ts";
+import { priceElementRule } from "./price-element-rule.ts";
 
 /** Home Depot: `.price-format__main-price` is three spans: "$", dollars, cents ("$" "299" "00"). */
-export const homeDepot: StoreRule = {
+export const homeDepot = priceElementRule({
   name: "The Home Depot",
-  kind: "store",
-  matches: (ctx) => /(?:^|\.)homedepot\.(com|ca)$/.test(ctx.host),
-  read: (ctx) => {
-    const currency = ctx.host.endsWith(".ca") ? "CAD" : "USD";
-    const candidates = ctx.scan.priceElements
-      .filter((r) => !r.isExcluded)
-      .map((r) => {
-        if (has(r, ".price-format__main-price")) {
-          return textCandidate(r, {
-            confidence: 0.92,
-            currency,
-            role: "price",
-            text: joinParts(r.parts),
-          });
-        }
-        if (has(r, ".price-detailed__was-price") || has(r, ".price-format__was-price")) {
-          return textCandidate(r, { confidence: 0.8, currency, role: "list_price" });
-        }
-        return null;
-      });
-    return { candidates: uniqueByPath(candidates), currency };
+  host: /(?:^|\.)homedepot\.(com|ca)$/,
+  currency: usdOrCad,
+  price: {
+    is: (r) => has(r, ".price-format__main-price"),
+    read: (r) => ({ text: joinParts(r.parts) }),
   },
-};
+  listPrice: {
+    is: (r) => has(r, ".price-detailed__was-price") || has(r, ".price-format__was-price"),
+  },
+});
 
 function joinParts(parts: readonly string[]): string {
   const trimmed = parts.map((p) => p.trim()).filter(Boolean);

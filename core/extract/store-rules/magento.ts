@@ -1,17 +1,16 @@
 import { elementPath } from "../read-microdata.ts";
 import type { RawCandidate } from "../types.ts";
-import { inside, uniqueByPath } from "./helpers.ts";
+import { inside, platformMatches, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /** Magento 2: `[data-price-type=finalPrice][data-price-amount]` in `.product-info-main` (vs `oldPrice`). */
 export const magento: StoreRule = {
   name: "Magento",
   kind: "platform",
-  matches: (ctx) =>
-    ctx.scan.markers.has("magento") ||
-    ctx.scan.priceElements.some(
-      (r) => r.attrs["data-price-type"] !== undefined && r.attrs["data-price-amount"] !== undefined,
-    ),
+  matches: platformMatches(
+    "magento",
+    (r) => r.attrs["data-price-type"] !== undefined && r.attrs["data-price-amount"] !== undefined,
+  ),
   read: (ctx) => {
     const candidates: RawCandidate[] = [];
     for (const r of ctx.scan.priceElements) {

@@ -1,5 +1,5 @@
 import type { RawCandidate } from "../types.ts";
-import { has, inside, textCandidate, uniqueByPath } from "./helpers.ts";
+import { has, inside, platformMatches, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 const SUMMARY = [
@@ -13,9 +13,7 @@ const SUMMARY = [
 export const woocommerce: StoreRule = {
   name: "WooCommerce",
   kind: "platform",
-  matches: (ctx) =>
-    ctx.scan.markers.has("woocommerce") ||
-    ctx.scan.priceElements.some((r) => has(r, ".woocommerce-Price-amount")),
+  matches: platformMatches("woocommerce", (r) => has(r, ".woocommerce-Price-amount")),
   read: (ctx) => {
     const amounts = ctx.scan.priceElements.filter(
       (r) =>

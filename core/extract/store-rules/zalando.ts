@@ -1,5 +1,3 @@
-import { COUNTRY_CURRENCY } from "../../money/currencies.ts";
-import { countryOfHost } from "../page-context.ts";
 import { firstPricedPart, has, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
@@ -13,8 +11,7 @@ export const zalando: StoreRule = {
   kind: "store",
   matches: (ctx) => /(?:^|\.)zalando\.[a-z.]+$/.test(ctx.host),
   read: (ctx) => {
-    const country = countryOfHost(ctx.host);
-    const currency = country ? (COUNTRY_CURRENCY[country] ?? null) : null;
+    const currency = ctx.domainCurrency;
     const candidates = ctx.scan.priceElements
       .filter((r) => !r.isExcluded && has(r, "[data-testid=pdp-price-container]"))
       .map((r) =>
