@@ -1,14 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isPostgresServerReachable,
-  openScratchPostgres,
-  POSTGRES_SERVER_URL,
-  type ScratchPostgres,
-} from "../../tests/helpers/db.ts";
+import { childProcesses, type TestChild } from "../../tests/helpers/child-processes.ts";
+import { scratchPostgresForFile } from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
@@ -22,32 +16,31 @@ import { startWorker } from "./worker.ts";
  * need a server): DATABASE_URL, else TEST_POSTGRES_URL, else the local default. Skipped with a
  * message when none answers.
  */
-const isReachable = await isPostgresServerReachable("worker-processes");
+const { isReachable, database } = await scratchPostgresForFile(
+  "worker-processes",
+  "dropwave_workers",
+);
 
-const CHILD = path.resolve("tests/helpers/worker-child.ts");
+const workers = childProcesses("worker-child.ts");
 const log = pino({ level: "silent" });
 const newFetcher = () => testFetcher({ hostConcurrency: 64 });
 
 let store: Awaited<ReturnType<typeof startStoreServer>>;
-let database: ScratchPostgres;
-const children: ChildProcess[] = [];
 
 // Each test starts Node processes that load the app and wait out a lease: on a loaded CI machine
 // that takes well over the default 20 s. The waits below are guards, not targets.
 describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     store = await startStoreServer();
-    database = await openScratchPostgres(POSTGRES_SERVER_URL, "dropwave_workers");
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    await database?.close();
+    workers.killAll();
     await store?.close();
   });
 
   /** n watched products at 10.00, then every page says 9.00 and everything is due. */
   async function seed(prefix: string, n: number, delayMs: number) {
-    const alice = await seedUser(database.db);
+    const alice = await seedUser(database.current.db);
     const paths: string[] = [];
     const ids: string[] = [];
     for (let i = 0; i < n; i += 1) {
@@ -55,7 +48,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
       store.setPage(p, productPage({ title: `P${i}`, price: "10.00" }));
       const input = CreateWatchInput.parse({ url: store.url(p) });
       const view = await createWatch(
-        database.db,
+        database.current.db,
         { userId: alice.id, maxWatches: 1_000, minIntervalMinutes: 60, now: new Date() },
         input,
         await previewProduct(newFetcher(), input.url),
@@ -68,17 +61,22 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
       store.setPage(p, { body: productPage({ title: "x", price: "9.00" }), delayMs });
     }
     const makeDue = async () => {
-      await database.db
+      await database.current.db
         .update(product)
         .set({ nextCheckAt: new Date(Date.now() - 1_000) })
         .where(sql`${product.id} in ${ids}`);
       return new Date();
     };
-    return { paths, ids, makeDue, hits: () => paths.map((p, i) => store.hitsFor(p) - before[i]!) };
+    return {
+      paths,
+      ids,
+      makeDue,
+      hits: () => paths.map((p, i) => store.hitsFor(p) - before[i]!),
+    };
   }
 
   async function uncheckedCount(ids: string[], since: Date): Promise<number> {
-    const rows = await database.db
+    const rows = await database.current.db
       .select({ id: product.id })
       .from(product)
       .where(
@@ -88,7 +86,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
   }
 
   async function eventKeys(ids: string[]) {
-    return database.db
+    return database.current.db
       .select({ key: alertEvent.idempotencyKey, productId: alertEvent.productId })
       .from(alertEvent)
       .where(sql`${alertEvent.productId} in ${ids}`);
@@ -99,7 +97,7 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
     const a = spawnWorker(30_000, 5, 4);
     const b = spawnWorker(30_000, 5, 4);
     // Both processes are up and polling before anything falls due: a real race.
-    await waitFor(async () => a.isStarted() && b.isStarted(), 20_000);
+    await waitFor(async () => isStarted(a) && isStarted(b), 20_000);
     const since = await makeDue();
     await waitFor(async () => (await uncheckedCount(ids, since)) === 0, 30_000);
     a.child.kill("SIGTERM");
@@ -108,9 +106,9 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
     await Promise.all([a.closed, b.closed]);
     expect(hits()).toEqual(ids.map(() => 1));
     // Both took part (the race was real), and each product has one event.
-    expect(a.checked().length).toBeGreaterThan(0);
-    expect(b.checked().length).toBeGreaterThan(0);
-    expect(a.checked().length + b.checked().length).toBe(60);
+    expect(a.lines("checked").length).toBeGreaterThan(0);
+    expect(b.lines("checked").length).toBeGreaterThan(0);
+    expect(a.lines("checked").length + b.lines("checked").length).toBe(60);
     const keys = await eventKeys(ids);
     expect(keys).toHaveLength(60);
     expect(new Set(keys.map((k) => k.productId)).size).toBe(60);
@@ -120,21 +118,20 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
     const { ids, hits, makeDue } = await seed("kill", 30, 150);
     const leaseMs = 2_000;
     const victim = spawnWorker(leaseMs, 10, 2);
-    await waitFor(async () => victim.isStarted(), 20_000);
+    await waitFor(async () => isStarted(victim), 20_000);
     const since = await makeDue();
     // Mid-batch: some checks committed, two in flight, the rest of the batch claimed.
-    await waitFor(async () => victim.checked().length >= 3, 20_000);
-    victim.child.kill("SIGKILL");
-    await new Promise((resolve) => victim.child.once("exit", resolve));
+    await waitFor(async () => victim.lines("checked").length >= 3, 20_000);
+    await victim.kill9();
     const committedByVictim = 30 - (await uncheckedCount(ids, since));
-    const leased = await database.db
+    const leased = await database.current.db
       .select({ id: product.id })
       .from(product)
       .where(sql`${product.id} in ${ids} and ${product.leaseOwner} is not null`);
     expect(leased.length).toBeGreaterThan(0); // its claims are held until the lease ends
 
     const survivor = startWorker({
-      database,
+      database: database.current,
       fetcher: newFetcher(),
       log,
       leaseMs,
@@ -157,37 +154,24 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
     expect(counts.every((c) => c >= 1)).toBe(true);
     expect(counts.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(30 + 2);
     expect(committedByVictim).toBeGreaterThanOrEqual(3);
-    const [row] = await database.db
+    const [row] = await database.current.db
       .select({ n: sql<number>`count(*)::int` })
       .from(product)
       .where(sql`${product.id} in ${ids} and ${product.leaseOwner} is not null`);
     expect(row?.n).toBe(0);
-    expect(await database.db.select().from(product).where(eq(product.id, ids[0]!))).toHaveLength(1);
+    expect(
+      await database.current.db.select().from(product).where(eq(product.id, ids[0]!)),
+    ).toHaveLength(1);
   });
 });
 
 function spawnWorker(leaseMs: number, batchSize: number, concurrency: number) {
-  const child = spawn(
-    process.execPath,
-    [CHILD, database.url, String(leaseMs), String(batchSize), String(concurrency)],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  children.push(child);
-  // "close" comes after the process exited and its output was read to the end.
-  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  return {
-    child,
-    closed,
-    checked: () => out.split("\n").filter((line) => line.startsWith("checked ")),
-    isStarted: () => out.includes("started "),
-    stderr: () => err,
-  };
+  return workers.start([
+    database.current.url,
+    String(leaseMs),
+    String(batchSize),
+    String(concurrency),
+  ]);
 }
+
+const isStarted = (worker: TestChild) => worker.lines("started").length > 0;

@@ -1,14 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isPostgresServerReachable,
-  openScratchPostgres,
-  POSTGRES_SERVER_URL,
-  type ScratchPostgres,
-} from "../../tests/helpers/db.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { childProcesses } from "../../tests/helpers/child-processes.ts";
+import { scratchPostgresForFile } from "../../tests/helpers/db.ts";
 import { seedAlertEvent, seedChannel } from "../../tests/helpers/delivery.ts";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
@@ -19,11 +13,12 @@ import { delivery, notificationSettings } from "../db/schema/index.ts";
  * DATABASE_URL, else TEST_POSTGRES_URL, else the local default; skipped with a message when
  * none answers.
  */
-const isReachable = await isPostgresServerReachable("delivery-processes");
+const { isReachable, database } = await scratchPostgresForFile(
+  "delivery-processes",
+  "dropwave_delivery",
+);
 
-const CHILD = path.resolve("tests/helpers/delivery-child.ts");
-let database: ScratchPostgres;
-const children: ChildProcess[] = [];
+const workers = childProcesses("delivery-child.ts");
 
 type Hit = { key: string | undefined; at: number };
 
@@ -53,20 +48,16 @@ describe.skipIf(!isReachable)(
   "delivery worker processes on one PostgreSQL",
   { timeout: 120_000 },
   () => {
-    beforeAll(async () => {
-      database = await openScratchPostgres(POSTGRES_SERVER_URL, "dropwave_delivery");
-    });
-    afterAll(async () => {
-      for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-      await database?.close();
+    afterAll(() => {
+      workers.killAll();
     });
 
     async function seedWebhookEvent(origin: string) {
-      const seeded = await seedAlertEvent(database.db);
-      await database.db
+      const seeded = await seedAlertEvent(database.current.db);
+      await database.current.db
         .insert(notificationSettings)
         .values({ userId: seeded.owner.id, isAccountEmailEnabled: false });
-      await seedChannel(database.db, seeded.owner.id, {
+      await seedChannel(database.current.db, seeded.owner.id, {
         type: "webhook",
         url: `${origin}/hook`,
         secret: "whsec_0123456789abcdef",
@@ -75,7 +66,10 @@ describe.skipIf(!isReachable)(
     }
 
     async function statusOf(eventId: string) {
-      const [row] = await database.db.select().from(delivery).where(eq(delivery.eventId, eventId));
+      const [row] = await database.current.db
+        .select()
+        .from(delivery)
+        .where(eq(delivery.eventId, eventId));
       return row;
     }
 
@@ -85,8 +79,7 @@ describe.skipIf(!isReachable)(
         const { event } = await seedWebhookEvent(hook.server.origin);
         const victim = spawnChild(1_500, "hang-after-claim");
         await waitFor(async () => victim.lines("claimed").length > 0, 50_000);
-        victim.child.kill("SIGKILL");
-        await new Promise((resolve) => victim.child.once("exit", resolve));
+        await victim.kill9();
         expect(hook.hits).toHaveLength(0);
         const claimed = await statusOf(event.id);
         expect(claimed).toMatchObject({ status: "pending", attempts: 1 });
@@ -109,8 +102,7 @@ describe.skipIf(!isReachable)(
         const victim = spawnChild(1_500, "normal");
         // The receiver has the request; the worker waits for an answer that never comes.
         await waitFor(async () => hook.hits.length === 1, 50_000);
-        victim.child.kill("SIGKILL");
-        await new Promise((resolve) => victim.child.once("exit", resolve));
+        await victim.kill9();
         const rescuer = spawnChild(1_500, "normal");
         await waitFor(async () => (await statusOf(event.id))?.status === "delivered", 50_000);
         rescuer.child.kill("SIGTERM");
@@ -125,17 +117,5 @@ describe.skipIf(!isReachable)(
 );
 
 function spawnChild(leaseMs: number, mode: "hang-after-claim" | "normal") {
-  const child = spawn(process.execPath, [CHILD, database.url, String(leaseMs), mode], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let out = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on("data", () => {});
-  return {
-    child,
-    lines: (prefix: string) => out.split("\n").filter((line) => line.startsWith(`${prefix} `)),
-  };
+  return workers.start([database.current.url, String(leaseMs), mode]);
 }

@@ -1,11 +1,6 @@
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  isPostgresServerReachable,
-  openScratchPostgres,
-  POSTGRES_SERVER_URL,
-  type ScratchPostgres,
-} from "../../tests/helpers/db.ts";
+import { describe, expect, it } from "vitest";
+import { scratchPostgresForFile } from "../../tests/helpers/db.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
@@ -16,23 +11,14 @@ import { deleteWatch, updateWatch } from "./update-watch.ts";
  * a PostgreSQL server (PGlite is one connection): DATABASE_URL, else TEST_POSTGRES_URL, else the
  * local default; skipped with a message when none answers.
  */
-const isReachable = await isPostgresServerReachable("lock-order");
-
-let database: ScratchPostgres;
+const { isReachable, database } = await scratchPostgresForFile("lock-order", "dropwave_locks");
 
 describe.skipIf(!isReachable)("lock order of watch edits and check writes", () => {
-  beforeAll(async () => {
-    database = await openScratchPostgres(POSTGRES_SERVER_URL, "dropwave_locks");
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
   async function watched(path: string) {
-    const alice = await seedUser(database.db);
+    const alice = await seedUser(database.current.db);
     const input = CreateWatchInput.parse({ url: `https://shop.example${path}` });
     const watch = await createWatch(
-      database.db,
+      database.current.db,
       { userId: alice.id, maxWatches: 10, minIntervalMinutes: 60, now: new Date() },
       input,
       { kind: "failed", code: "timeout", message: "not fetched in this test" },
@@ -49,7 +35,7 @@ describe.skipIf(!isReachable)("lock order of watch edits and check writes", () =
     watchId: string,
     during: () => Promise<unknown>,
   ) {
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const pool = (database.current.db as unknown as { $client: pg.Pool }).$client;
     const check = await pool.connect();
     try {
       await check.query("begin");
@@ -57,7 +43,7 @@ describe.skipIf(!isReachable)("lock order of watch edits and check writes", () =
       const edit = during();
       edit.catch(() => {}); // awaited below; a rejection must not go unhandled meanwhile
       await waitFor(async () => {
-        const { rows } = await database.sql.query<{ n: number }>(
+        const { rows } = await database.current.sql.query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`,
         );
@@ -75,7 +61,7 @@ describe.skipIf(!isReachable)("lock order of watch edits and check writes", () =
     const { alice, watch } = await watched("/p/edit");
     const view = await duringCheckWrite(watch.productId, watch.id, () =>
       updateWatch(
-        database.db,
+        database.current.db,
         { userId: alice.id, minIntervalMinutes: 60, now: new Date() },
         watch.id,
         { intervalMinutes: 120 },
@@ -87,9 +73,9 @@ describe.skipIf(!isReachable)("lock order of watch edits and check writes", () =
   it("deleting the watch waits for the check instead of deadlocking with it", async () => {
     const { alice, watch } = await watched("/p/delete");
     await duringCheckWrite(watch.productId, watch.id, () =>
-      deleteWatch(database.db, alice.id, watch.id),
+      deleteWatch(database.current.db, alice.id, watch.id),
     );
-    const { rows } = await database.sql.query("select id from product where id = $1", [
+    const { rows } = await database.current.sql.query("select id from product where id = $1", [
       watch.productId,
     ]);
     expect(rows).toEqual([]);

@@ -33,6 +33,36 @@ export async function isPostgresServerReachable(label: string): Promise<boolean>
   return isReachable;
 }
 
+/**
+ * For a test file that needs a PostgreSQL server (several processes or connections on one
+ * database): whether one answers (for `describe.skipIf(!isReachable)`) and, when it does, a
+ * scratch database on it for the file, dropped after (read `database.current` inside tests).
+ */
+export async function scratchPostgresForFile(
+  label: string,
+  prefix: string,
+): Promise<{ isReachable: boolean; database: { readonly current: ScratchPostgres } }> {
+  const isReachable = await isPostgresServerReachable(label);
+  let database: ScratchPostgres | undefined;
+  if (isReachable) {
+    beforeAll(async () => {
+      database = await openScratchPostgres(POSTGRES_SERVER_URL, prefix);
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+  }
+  return {
+    isReachable,
+    database: {
+      get current() {
+        if (!database) throw new Error("scratch database not ready (use it inside a test)");
+        return database;
+      },
+    },
+  };
+}
+
 /** A uniquely named, migrated database on a PostgreSQL server; `close()` drops it. */
 export async function openScratchPostgres(
   serverUrl: string,
