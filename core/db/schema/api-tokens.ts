@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth.ts";
+import { ownedByUser } from "./columns.ts";
 
 /**
  * Personal API tokens for non-browser clients (extension, scripts). Only the SHA-256 hash of a
@@ -10,9 +10,7 @@ export const apiToken = pgTable(
   "api_token",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     tokenHash: text("token_hash").notNull().unique(),

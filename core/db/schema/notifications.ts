@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { belongsTo, ownedByUser } from "./columns.ts";
 import { alertEvent, watch } from "./tracking.ts";
 
 /**
@@ -24,9 +25,7 @@ export const notificationChannel = pgTable(
   "notification_channel",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     kind: text("kind").notNull(),
     name: text("name").notNull(),
     config: jsonb("config").$type<Record<string, unknown>>().notNull(),
@@ -63,15 +62,11 @@ export const delivery = pgTable(
   "delivery",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => alertEvent.id, { onDelete: "cascade" }),
+    eventId: belongsTo("event_id", () => alertEvent.id),
     channelId: uuid("channel_id").references(() => notificationChannel.id, {
       onDelete: "cascade",
     }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     /** pending | delivered | failed | skipped (not sent: the channel's address is unconfirmed) */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -100,12 +95,8 @@ export const delivery = pgTable(
 export const watchChannel = pgTable(
   "watch_channel",
   {
-    watchId: uuid("watch_id")
-      .notNull()
-      .references(() => watch.id, { onDelete: "cascade" }),
-    channelId: uuid("channel_id")
-      .notNull()
-      .references(() => notificationChannel.id, { onDelete: "cascade" }),
+    watchId: belongsTo("watch_id", () => watch.id),
+    channelId: belongsTo("channel_id", () => notificationChannel.id),
   },
   (t) => [primaryKey({ columns: [t.watchId, t.channelId] })],
 );
@@ -133,12 +124,8 @@ export const notificationSettings = pgTable("notification_settings", {
 export const alertEventRead = pgTable(
   "alert_event_read",
   {
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => alertEvent.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    eventId: belongsTo("event_id", () => alertEvent.id),
+    userId: ownedByUser(),
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],

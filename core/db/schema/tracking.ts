@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PriceRecipe } from "../../extract/recipe.ts";
 import { user } from "./auth.ts";
+import { belongsTo, ownedByUser } from "./columns.ts";
 
 /**
  * A product is one page (normalised URL) shared by everyone who tracks it: one fetch serves
@@ -84,12 +85,8 @@ export const watch = pgTable(
   "watch",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
+    productId: belongsTo("product_id", () => product.id),
     /** any_drop | below_target | percent_drop | back_in_stock | any_change | rises_above */
     ruleKind: text("rule_kind").notNull().default("any_drop"),
     ruleAmountMinor: bigint("rule_amount_minor", { mode: "number" }),
@@ -124,9 +121,7 @@ export const priceObservation = pgTable(
   "price_observation",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    productId: belongsTo("product_id", () => product.id),
     priceMinor: bigint("price_minor", { mode: "number" }),
     currency: text("currency"),
     availability: text("availability").notNull(),
@@ -167,15 +162,9 @@ export const alertEvent = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     idempotencyKey: text("idempotency_key").notNull(),
-    watchId: uuid("watch_id")
-      .notNull()
-      .references(() => watch.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => product.id, { onDelete: "cascade" }),
+    watchId: belongsTo("watch_id", () => watch.id),
+    userId: ownedByUser(),
+    productId: belongsTo("product_id", () => product.id),
     kind: text("kind").notNull(),
     oldPriceMinor: bigint("old_price_minor", { mode: "number" }),
     newPriceMinor: bigint("new_price_minor", { mode: "number" }),
