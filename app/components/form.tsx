@@ -1,10 +1,39 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordRule } from "../lib/account-forms.ts";
 import { buttonClass } from "./ui/button.tsx";
 import { cardClass } from "./ui/card.tsx";
+import { Field } from "./ui/field.tsx";
 
 // Forms' building blocks; the field itself is the UI primitive.
-export { Field } from "./ui/field.tsx";
+export { Field };
+
+/** A new password: the length rule both as the browser's limits and in the hint (`more` after it). */
+export function NewPasswordField({
+  name,
+  label,
+  more,
+  error,
+}: {
+  name: string;
+  label: string;
+  more?: string;
+  error?: string | undefined;
+}) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint={more ? `Use ${passwordRule}. ${more}` : `Use ${passwordRule}.`}
+      error={error}
+    />
+  );
+}
 
 export function SubmitButton({
   children,

@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
-import { requestContext, servicesContext } from "../context.ts";
 import {
-  type FieldErrors,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  parseForm,
-  passwordRule,
-  RegisterForm,
-} from "../lib/account-forms.ts";
+  AuthCard,
+  Field,
+  FormMessage,
+  NewPasswordField,
+  SubmitButton,
+} from "../components/form.tsx";
+import { requestContext, servicesContext } from "../context.ts";
+import { type FieldErrors, parseForm, RegisterForm } from "../lib/account-forms.ts";
 import { authErrorCode, callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
@@ -98,15 +97,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           required
           error={errors.email}
         />
-        <Field
+        <NewPasswordField
           name="password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={`Use ${passwordRule}. A few words strung together work well.`}
+          more="A few words strung together work well."
           error={errors.password}
         />
         <Field

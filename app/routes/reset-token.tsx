@@ -1,15 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { findResetTokenOwner } from "../../core/accounts/reset-token.ts";
-import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { AuthCard, FormMessage, NewPasswordField, SubmitButton } from "../components/form.tsx";
 import { ButtonLink } from "../components/ui/button.tsx";
 import { requestContext, servicesContext } from "../context.ts";
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  parseForm,
-  passwordRule,
-  ResetPasswordForm,
-} from "../lib/account-forms.ts";
+import { parseForm, ResetPasswordForm } from "../lib/account-forms.ts";
 import { callAuth, cookiesOf } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
@@ -79,16 +73,7 @@ export default function ResetToken({ loaderData, actionData }: Route.ComponentPr
     <AuthCard title="Choose a new password">
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <Form method="post" className="space-y-4" noValidate>
-        <Field
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={`Use ${passwordRule}.`}
-        />
+        <NewPasswordField name="password" label="New password" />
         <SubmitButton pendingText="Saving…">Save and sign in</SubmitButton>
       </Form>
     </AuthCard>

@@ -10,7 +10,7 @@ import { getAccountPlan } from "../../core/billing/account-plan.ts";
 import { openBillingPortal } from "../../core/billing/checkout.ts";
 import { isAppError } from "../../core/errors.ts";
 import { ExportImport } from "../components/export-import.tsx";
-import { Field, FormMessage } from "../components/form.tsx";
+import { Field, FormMessage, NewPasswordField } from "../components/form.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
@@ -22,10 +22,7 @@ import {
   DeleteAccountForm,
   DisplayNameForm,
   type FieldErrors,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   parseForm,
-  passwordRule,
   RevokeTokenForm,
 } from "../lib/account-forms.ts";
 import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
@@ -362,15 +359,10 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               required
               error={resultFor("password")?.fieldErrors?.currentPassword}
             />
-            <Field
+            <NewPasswordField
               name="newPassword"
               label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              hint={`Use ${passwordRule}. Changing it signs out your other devices.`}
+              more="Changing it signs out your other devices."
               error={resultFor("password")?.fieldErrors?.newPassword}
             />
           </IntentForm>
