@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaidPlanInput } from "../../core/billing/plans.ts";
 import { applyStripeEvent } from "../../core/billing/stripe-events.ts";
 import { accountPlan, stripeEvent, user, watch } from "../../core/db/schema/index.ts";
 import { createPerson, createTestApp } from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
-import { type StripeStandIn, startStripeStandIn } from "../../tests/helpers/stripe-stand-in.ts";
+import {
+  billingEnvFor,
+  type StripeStandIn,
+  startStripeStandIn,
+} from "../../tests/helpers/stripe-stand-in.ts";
 
 const database = setupTestDatabase();
 const WEBHOOK_SECRET = "whsec_test_secret_for_dropwave";
@@ -22,7 +27,7 @@ afterAll(async () => {
   await store.close();
 });
 
-const plans = [
+const plans: PaidPlanInput[] = [
   {
     id: "pro",
     name: "Pro",
@@ -33,11 +38,7 @@ const plans = [
   },
 ];
 const billingEnv = () => ({
-  STRIPE_SECRET_KEY: "sk_test_dropwave",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_dropwave",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: standIn.origin,
-  PLANS: JSON.stringify(plans),
+  ...billingEnvFor(standIn, { webhookSecret: WEBHOOK_SECRET, plans }),
   MAX_CHANNELS_PER_USER: "1",
   FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
   FETCH_HOST_SPACING_MS: "0",

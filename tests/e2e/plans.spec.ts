@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Stripe from "stripe";
-import { type StripeStandIn, startStripeStandIn } from "../helpers/stripe-stand-in.ts";
+import type { PaidPlanInput } from "../../core/billing/plans.ts";
+import {
+  billingEnvFor,
+  type StripeStandIn,
+  startStripeStandIn,
+} from "../helpers/stripe-stand-in.ts";
 import { startAppProcess } from "./app-process.ts";
 import { PASSWORD, register, uniqueEmail } from "./helpers.ts";
 
@@ -15,7 +20,7 @@ import { PASSWORD, register, uniqueEmail } from "./helpers.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 70;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WEBHOOK_SECRET = "whsec_e2e_dropwave_plans";
-const PLANS = [
+const PLANS: PaidPlanInput[] = [
   {
     id: "pro",
     name: "Pro",
@@ -35,13 +40,7 @@ test.beforeAll(async () => {
   app = await startAppProcess({
     port: PORT,
     publicUrl: ORIGIN,
-    env: {
-      STRIPE_SECRET_KEY: "sk_test_e2e",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.origin,
-      PLANS: JSON.stringify(PLANS),
-    },
+    env: billingEnvFor(standIn, { webhookSecret: WEBHOOK_SECRET, plans: PLANS }),
   });
 });
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { PaidPlanInput } from "../../core/billing/plans.ts";
 import { type LocalServer, startServer } from "./local-server.ts";
 
 /**
@@ -46,4 +47,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     json(404, { error: { type: "invalid_request_error", message: `No stand-in for ${path}` } });
   });
   return Object.assign(server, { calls });
+}
+
+/** The settings that switch billing on against the stand-in: test keys, and the paid plans. */
+export function billingEnvFor(
+  standIn: StripeStandIn,
+  options: { webhookSecret: string; plans: PaidPlanInput[] },
+): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: "sk_test_dropwave",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_dropwave",
+    STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+    STRIPE_API_URL: standIn.origin,
+    PLANS: JSON.stringify(options.plans),
+  };
 }
