@@ -7,6 +7,7 @@ import { FormMessage } from "../components/form.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
+import { billingDeps } from "../lib/billing-deps.server.ts";
 import { requestFullLoadOnNavigation } from "../lib/full-load.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -53,12 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Choose one of the plans shown." }, 400);
   try {
     const { url } = await startCheckout(
-      {
-        db: services.database.db,
-        catalogue: services.billing.catalogue,
-        stripe,
-        publicUrl: services.env.PUBLIC_URL,
-      },
+      billingDeps(services, stripe),
       { id: viewer.id, email: viewer.email },
       parsed.data,
     );

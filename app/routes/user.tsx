@@ -26,6 +26,7 @@ import {
   RevokeTokenForm,
 } from "../lib/account-forms.ts";
 import { authErrorCode, callAuth, cookiesOf } from "../lib/auth-call.server.ts";
+import { billingDeps } from "../lib/billing-deps.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -122,15 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const stripe = services.billing.stripe;
       if (!stripe) return reply({ intent, error: "There is no billing on this instance." }, 404);
       try {
-        const { url } = await openBillingPortal(
-          {
-            db: services.database.db,
-            catalogue: services.billing.catalogue,
-            stripe,
-            publicUrl: services.env.PUBLIC_URL,
-          },
-          viewer.id,
-        );
+        const { url } = await openBillingPortal(billingDeps(services, stripe), viewer.id);
         return redirect(url);
       } catch (error) {
         if (isAppError(error)) return reply({ intent, error: error.message }, error.status);

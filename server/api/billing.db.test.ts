@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingDeps } from "../../app/lib/billing-deps.server.ts";
 import type { PaidPlanInput } from "../../core/billing/plans.ts";
 import { applyStripeEvent } from "../../core/billing/stripe-events.ts";
 import { accountPlan, stripeEvent, user, watch } from "../../core/db/schema/index.ts";
@@ -289,12 +290,7 @@ describe("Checkout and the customer portal, against a stand-in of Stripe's API",
     const { startCheckout, openBillingPortal } = await import("../../core/billing/checkout.ts");
     const gina = await createPerson(request);
     const ginaId = await userIdOf(gina.email);
-    const deps = {
-      db: database.current.db,
-      catalogue: services.billing.catalogue,
-      stripe: services.billing.stripe!,
-      publicUrl: services.env.PUBLIC_URL,
-    };
+    const deps = billingDeps(services, services.billing.stripe!);
     const before = standIn.calls.length;
     const { url } = await startCheckout(deps, { id: ginaId, email: gina.email }, { planId: "pro" });
     expect(url).toMatch(new RegExp(`^${standIn.origin}/pay/cs_test_\\d+$`));
