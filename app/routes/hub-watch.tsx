@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
@@ -234,27 +234,12 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       </header>
 
-      <section aria-labelledby="chart-title" className={cardClass()}>
-        <h2 id="chart-title" className="font-display text-xl font-bold">
-          Price history
-        </h2>
+      <WatchSection id="chart" title="Price history" size="text-xl">
         <dl className="mt-2 flex flex-wrap gap-6 text-sm">
-          <div>
-            <dt className="text-muted">Lowest</dt>
-            <dd className="font-semibold text-good">{money(history.stats.lowest)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted">Highest</dt>
-            <dd className="font-semibold text-bad">{money(history.stats.highest)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted">Average</dt>
-            <dd className="font-semibold">{money(history.stats.average)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted">Checks</dt>
-            <dd className="font-semibold">{history.stats.checks}</dd>
-          </div>
+          <Stat label="Lowest" tone="text-good" value={money(history.stats.lowest)} />
+          <Stat label="Highest" tone="text-bad" value={money(history.stats.highest)} />
+          <Stat label="Average" value={money(history.stats.average)} />
+          <Stat label="Checks" value={history.stats.checks} />
         </dl>
         <div className="mt-4">
           <PriceChart
@@ -264,13 +249,10 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             target={w.rule.kind === "below_target" ? w.rule.target : null}
           />
         </div>
-      </section>
+      </WatchSection>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="stock-title" className={cardClass()}>
-          <h2 id="stock-title" className="font-display text-lg font-bold">
-            Availability history
-          </h2>
+        <WatchSection id="stock" title="Availability history">
           <ul className="mt-3 space-y-1 text-sm">
             {stockChanges.map((p) => (
               <li key={p.at}>
@@ -279,11 +261,8 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="alerts-title" className={cardClass()}>
-          <h2 id="alerts-title" className="font-display text-lg font-bold">
-            Alerts sent
-          </h2>
+        </WatchSection>
+        <WatchSection id="alerts" title="Alerts sent">
           {history.alerts.length === 0 ? (
             <p className="mt-3 text-sm text-muted">No alerts yet.</p>
           ) : (
@@ -296,13 +275,10 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
               ))}
             </ul>
           )}
-        </section>
+        </WatchSection>
       </div>
 
-      <section aria-labelledby="edit-title" className={cardClass()}>
-        <h2 id="edit-title" className="font-display text-lg font-bold">
-          Alert
-        </h2>
+      <WatchSection id="edit" title="Alert">
         <Form method="post" className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="update" />
           <RuleFields
@@ -334,7 +310,47 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           </Suspense>
         </div>
         <StopTracking title={w.title ?? "this product"} />
-      </section>
+      </WatchSection>
+    </div>
+  );
+}
+
+/** One card of the watch page: a section named by its heading. */
+function WatchSection({
+  id,
+  title,
+  size = "text-lg",
+  children,
+}: {
+  id: string;
+  title: string;
+  size?: "text-lg" | "text-xl";
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={cardClass()}>
+      <h2 id={`${id}-title`} className={`font-display ${size} font-bold`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One figure of the price history's summary. */
+function Stat({
+  label,
+  value,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: "text-good" | "text-bad";
+}) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className={tone ? `font-semibold ${tone}` : "font-semibold"}>{value}</dd>
     </div>
   );
 }
