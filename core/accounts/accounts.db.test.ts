@@ -32,6 +32,15 @@ async function signUp(
   return response;
 }
 
+function signIn(
+  request: Awaited<ReturnType<typeof testApp>>["request"],
+  email: string,
+  password: string,
+  ip: string,
+) {
+  return request("/api/auth/sign-in/email", { body: { email, password }, ip });
+}
+
 describe("accounts", () => {
   it("signs up into an HttpOnly, SameSite=Lax session cookie", async () => {
     const { request } = await testApp();
@@ -59,14 +68,8 @@ describe("accounts", () => {
     const { request } = await testApp();
     const email = newEmail();
     await signUp(request, email, "198.51.100.20");
-    const wrong = await request("/api/auth/sign-in/email", {
-      body: { email, password: "not the password" },
-      ip: "198.51.100.21",
-    });
-    const unknown = await request("/api/auth/sign-in/email", {
-      body: { email: newEmail(), password: "not the password" },
-      ip: "198.51.100.22",
-    });
+    const wrong = await signIn(request, email, "not the password", "198.51.100.21");
+    const unknown = await signIn(request, newEmail(), "not the password", "198.51.100.22");
     expect(wrong.status).toBe(unknown.status);
     expect(await wrong.json()).toEqual(await unknown.json());
   });
@@ -78,10 +81,7 @@ describe("accounts", () => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      last = await request("/api/auth/sign-in/email", {
-        body: { email, password: `wrong password ${i}` },
-        ip: "198.51.100.31",
-      });
+      last = await signIn(request, email, `wrong password ${i}`, "198.51.100.31");
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -89,10 +89,7 @@ describe("accounts", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // The same address, the right password: still refused until the window ends.
-    const owner = await request("/api/auth/sign-in/email", {
-      body: { email, password: PASSWORD },
-      ip: "198.51.100.31",
-    });
+    const owner = await signIn(request, email, PASSWORD, "198.51.100.31");
     expect(owner.status).toBe(429);
   });
 
@@ -102,16 +99,15 @@ describe("accounts", () => {
     await signUp(request, email, "198.51.100.60");
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 8; i++) {
-        const attacker = await request("/api/auth/sign-in/email", {
-          body: { email, password: `guess ${round}-${i}` },
-          ip: `198.51.100.${61 + round}`,
-        });
+        const attacker = await signIn(
+          request,
+          email,
+          `guess ${round}-${i}`,
+          `198.51.100.${61 + round}`,
+        );
         expect(attacker.status).toBe(i < 5 ? 401 : 429);
       }
-      const owner = await request("/api/auth/sign-in/email", {
-        body: { email, password: PASSWORD },
-        ip: "203.0.113.60",
-      });
+      const owner = await signIn(request, email, PASSWORD, "203.0.113.60");
       expect(owner.status).toBe(200);
     }
   });
@@ -124,10 +120,7 @@ describe("accounts", () => {
     });
     const spray = await Promise.all(
       Array.from({ length: 11 }, () =>
-        request("/api/auth/sign-in/email", {
-          body: { email: newEmail(), password: "a guessed password" },
-          ip: "198.51.100.70",
-        }),
+        signIn(request, newEmail(), "a guessed password", "198.51.100.70"),
       ),
     );
     const counts = spray.reduce<Record<number, number>>((acc, r) => {
@@ -138,10 +131,7 @@ describe("accounts", () => {
     // Someone else, elsewhere, is unaffected.
     const otherEmail = newEmail();
     await signUp(request, otherEmail, "198.51.100.71");
-    const other = await request("/api/auth/sign-in/email", {
-      body: { email: otherEmail, password: PASSWORD },
-      ip: "198.51.100.72",
-    });
+    const other = await signIn(request, otherEmail, PASSWORD, "198.51.100.72");
     expect(other.status).toBe(200);
   }, 60_000);
 
@@ -217,15 +207,9 @@ describe("accounts", () => {
     });
     expect(reset.status).toBe(200);
 
-    const withNew = await request("/api/auth/sign-in/email", {
-      body: { email, password: "my brand new password" },
-      ip: "198.51.100.43",
-    });
+    const withNew = await signIn(request, email, "my brand new password", "198.51.100.43");
     expect(withNew.status).toBe(200);
-    const withOld = await request("/api/auth/sign-in/email", {
-      body: { email, password: PASSWORD },
-      ip: "198.51.100.43",
-    });
+    const withOld = await signIn(request, email, PASSWORD, "198.51.100.43");
     expect(withOld.status).toBe(401);
 
     const again = await request("/api/auth/reset-password", {
@@ -257,10 +241,7 @@ describe("accounts", () => {
   it("a password reset revokes every session and every API token, and the mail says so", async () => {
     const { request } = await testApp();
     const person = await createPerson(request);
-    const otherDevice = await request("/api/auth/sign-in/email", {
-      body: { email: person.email, password: PASSWORD },
-      ip: "198.51.100.90",
-    });
+    const otherDevice = await signIn(request, person.email, PASSWORD, "198.51.100.90");
     expect(otherDevice.status).toBe(200);
     const secondToken = await request("/api/v1/tokens", {
       body: { name: "extension" },
