@@ -19,6 +19,14 @@ const jsonLd = (offers: unknown) =>
     name: "Item",
     offers,
   })}</script>`;
+/** One schema.org Offer (availability as the page writes it: a URL or the bare word). */
+const offer = (price: string, priceCurrency: string, availability: string, sku?: string) => ({
+  "@type": "Offer",
+  ...(sku ? { sku } : {}),
+  price,
+  priceCurrency,
+  availability,
+});
 
 describe("a live buy control next to the price: in stock", () => {
   it("it: a link styled as a button whose words put the item in the cart", () => {
@@ -70,12 +78,7 @@ describe("out of stock needs positive evidence", () => {
       {
         lang: "sk",
         url: "https://obchod.example.sk/p/1",
-        head: jsonLd({
-          "@type": "Offer",
-          price: "54.50",
-          priceCurrency: "EUR",
-          availability: "https://schema.org/InStock",
-        }),
+        head: jsonLd(offer("54.50", "EUR", "https://schema.org/InStock")),
       },
     );
     expect(r.availability).toBe("out_of_stock");
@@ -113,12 +116,7 @@ describe("out of stock needs positive evidence", () => {
   it("schema OutOfStock is read", () => {
     const r = page(`<h1>Lamp</h1><div>$20.00</div>`, {
       lang: "en",
-      head: jsonLd({
-        "@type": "Offer",
-        price: "20.00",
-        priceCurrency: "USD",
-        availability: "https://schema.org/OutOfStock",
-      }),
+      head: jsonLd(offer("20.00", "USD", "https://schema.org/OutOfStock")),
     });
     expect(r.availability).toBe("out_of_stock");
   });
@@ -130,20 +128,8 @@ describe("one sold-out size is not a sold-out product", () => {
       lang: "de",
       url: "https://laden.example.de/p/2",
       head: jsonLd([
-        {
-          "@type": "Offer",
-          sku: "S",
-          price: "29.95",
-          priceCurrency: "EUR",
-          availability: "OutOfStock",
-        },
-        {
-          "@type": "Offer",
-          sku: "M",
-          price: "29.95",
-          priceCurrency: "EUR",
-          availability: "InStock",
-        },
+        offer("29.95", "EUR", "OutOfStock", "S"),
+        offer("29.95", "EUR", "InStock", "M"),
       ]),
     });
     expect(r.availability).toBe("in_stock");
