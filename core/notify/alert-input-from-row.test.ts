@@ -16,21 +16,22 @@ const base = {
   createdAt: new Date("2026-11-22T10:00:00Z"),
 };
 const options = { publicUrl: "https://d.example", lowestPrice: null };
+type Row = Parameters<typeof alertInputFromRow>[0];
+type ProductFields = Parameters<typeof alertInputFromRow>[1];
+
+/** An alert_event row of the base's watch and product, read for `forProduct`. */
+const fromRow = (row: Omit<Row, keyof typeof base>, forProduct: ProductFields = product) =>
+  alertInputFromRow({ ...base, ...row }, forProduct, options);
 
 describe("alertInputFromRow", () => {
   it("reads a price event as the worker writes it", () => {
-    const input = alertInputFromRow(
-      {
-        ...base,
-        kind: "price_drop",
-        oldPriceMinor: 4999,
-        newPriceMinor: 3999,
-        currency: "USD",
-        details: { percentChange: -20, oldCurrency: "USD", observationId: "o1" },
-      },
-      product,
-      options,
-    );
+    const input = fromRow({
+      kind: "price_drop",
+      oldPriceMinor: 4999,
+      newPriceMinor: 3999,
+      currency: "USD",
+      details: { percentChange: -20, oldCurrency: "USD", observationId: "o1" },
+    });
     const m = buildAlertMessage(input ?? expect.fail("no input"));
     expect(m.title).toBe("Price drop: Kettle now $39.99 (was $49.99)");
     expect(m.percentChange).toBe(-20);
@@ -38,26 +39,20 @@ describe("alertInputFromRow", () => {
   });
 
   it("keeps the old price's own currency", () => {
-    const input = alertInputFromRow(
-      {
-        ...base,
-        kind: "price_change",
-        oldPriceMinor: 4999,
-        newPriceMinor: 3999,
-        currency: "EUR",
-        details: { percentChange: null, oldCurrency: "USD" },
-      },
-      product,
-      options,
-    );
+    const input = fromRow({
+      kind: "price_change",
+      oldPriceMinor: 4999,
+      newPriceMinor: 3999,
+      currency: "EUR",
+      details: { percentChange: null, oldCurrency: "USD" },
+    });
     expect(input?.event.oldPrice).toEqual({ amountMinor: 4999, currency: "USD" });
     expect(buildAlertMessage(input ?? expect.fail("no input")).percentChange).toBeNull();
   });
 
   it("words an unreachable notice from the last failure", () => {
-    const input = alertInputFromRow(
+    const input = fromRow(
       {
-        ...base,
         kind: "unreachable",
         oldPriceMinor: null,
         newPriceMinor: null,
@@ -65,40 +60,29 @@ describe("alertInputFromRow", () => {
         details: { consecutiveFailures: 8, lastOutcome: "bot_challenge" },
       },
       { ...product, title: null },
-      options,
     );
     const m = buildAlertMessage(input ?? expect.fail("no input"));
     expect(m.title).toBe("Can't check https://shop.example/p/kettle any more");
     expect(m.reason).toBe("Store blocked the check (8 checks in a row failed).");
-    const odd = alertInputFromRow(
-      {
-        ...base,
-        kind: "unreachable",
-        oldPriceMinor: null,
-        newPriceMinor: null,
-        currency: null,
-        details: { lastOutcome: "new_kind" },
-      },
-      product,
-      options,
-    );
+    const odd = fromRow({
+      kind: "unreachable",
+      oldPriceMinor: null,
+      newPriceMinor: null,
+      currency: null,
+      details: { lastOutcome: "new_kind" },
+    });
     expect(odd?.event.details?.reason).toBe("The last checks failed.");
   });
 
   it("skips kinds it does not know", () => {
     expect(
-      alertInputFromRow(
-        {
-          ...base,
-          kind: "price_teleported",
-          oldPriceMinor: null,
-          newPriceMinor: 1,
-          currency: "USD",
-          details: {},
-        },
-        product,
-        options,
-      ),
+      fromRow({
+        kind: "price_teleported",
+        oldPriceMinor: null,
+        newPriceMinor: 1,
+        currency: "USD",
+        details: {},
+      }),
     ).toBeNull();
   });
 });
