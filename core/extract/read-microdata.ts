@@ -17,6 +17,18 @@ export function elementPath(record: ElementRecord): string {
   return `${anchor ? `${anchor} ` : ""}${record.tag}${own}`;
 }
 
+/** Properties whose value is a fact as written (the first one found wins). */
+const TEXT_FACTS = new Map<string, "brand" | "sku" | "gtin" | "imageUrl">([
+  ["brand", "brand"],
+  ["sku", "sku"],
+  ["gtin", "gtin"],
+  ["gtin8", "gtin"],
+  ["gtin12", "gtin"],
+  ["gtin13", "gtin"],
+  ["gtin14", "gtin"],
+  ["image", "imageUrl"],
+]);
+
 /** Prices from microdata (`itemprop`) and RDFa (`property`) inside a product or offer scope. */
 export function readMicrodata(props: readonly ElementRecord[]): {
   candidates: RawCandidate[];
@@ -65,25 +77,13 @@ export function readMicrodata(props: readonly ElementRecord[]): {
         if (r.isInProductScope && r.scopeType && /product/i.test(r.scopeType))
           facts.title ??= propValue(r) || null;
         break;
-      case "brand":
-        facts.brand ??= propValue(r) || null;
-        break;
-      case "sku":
-        facts.sku ??= propValue(r) || null;
-        break;
-      case "gtin13":
-      case "gtin12":
-      case "gtin14":
-      case "gtin8":
-      case "gtin":
-        facts.gtin ??= propValue(r) || null;
-        break;
-      case "image":
-        facts.imageUrl ??= propValue(r) || null;
-        break;
       case "availability":
         facts.availability ??= readAvailability(propValue(r));
         break;
+      default: {
+        const fact = r.prop === null ? undefined : TEXT_FACTS.get(r.prop);
+        if (fact) facts[fact] ??= propValue(r) || null;
+      }
     }
   }
   if (props.some((r) => r.isInProductScope)) facts.isProduct = true;
