@@ -7,11 +7,15 @@ import { callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/login";
 
 // The login page is exempt from the guest redirect: a signed-in visitor may switch accounts.
 export const middleware = authGuard("public");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign in", "Sign in to Dropwave to see your tracked products and price alerts.");

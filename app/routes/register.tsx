@@ -13,10 +13,14 @@ import { authErrorCode, callAuth, cookiesOf, retryAfterSeconds } from "../lib/au
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/register";
 
 export const middleware = authGuard("guest");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create your account", "Create a free Dropwave account and start tracking prices.");

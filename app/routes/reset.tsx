@@ -4,10 +4,14 @@ import { requestContext, servicesContext } from "../context.ts";
 import { parseForm, ResetRequestForm } from "../lib/account-forms.ts";
 import { callAuth, retryAfterSeconds } from "../lib/auth-call.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/reset";
 
 export const middleware = authGuard("guest");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Reset your password", "Get a link to choose a new Dropwave password.");
