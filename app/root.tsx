@@ -14,7 +14,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorHeader } from "./components/error-header.tsx";
-import { FormMessage } from "./components/form.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import { ProductAnalytics } from "./components/product-analytics.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -172,14 +171,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The flash as a message in the page (FormMessage's look; not imported, to keep root small). */
 function StaticFlash({
   flash,
 }: {
   flash: NonNullable<Route.ComponentProps["loaderData"]["flash"]>;
 }) {
+  const isError = flash.kind === "error";
   return (
     <div className="mx-auto w-full max-w-md px-6 pt-8" data-testid="flash">
-      <FormMessage tone={flash.kind === "error" ? "error" : "info"}>{flash.message}</FormMessage>
+      <div
+        role={isError ? "alert" : "status"}
+        className={
+          isError
+            ? "rounded-lg border border-bad/50 bg-bad/10 px-3 py-2 text-sm text-bad"
+            : "rounded-lg border border-accent-2/50 bg-accent-2/10 px-3 py-2 text-sm"
+        }
+      >
+        {flash.message}
+      </div>
     </div>
   );
 }
