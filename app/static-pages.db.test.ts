@@ -116,6 +116,8 @@ describe("pages without client code", () => {
     expect(html).toContain("That email and password do not match an account.");
     expect(html).toContain('action="/login?redirect=%2Fuser"');
     expect(html).toMatch(/name="redirect" value="\/user"/);
+    // What was typed comes back, for a page that is a new document after the post.
+    expect(html).toContain('value="nobody@example.test"');
     expect(hydrationMarks(html)).toEqual([]);
   });
 

@@ -17,9 +17,14 @@ export async function register(page: Page, email: string, password = PASSWORD): 
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/hub$/);
+  // The register page is plain HTML (app/lib/hydration.ts): the hub arrives as a new document;
+  // its menus answer once it has hydrated.
+  await page.waitForSelector("html[data-hydrated]");
 }
 
 export async function signOut(page: Page): Promise<void> {
+  // The account menu is React: after a full load (a plain form's redirect) wait for it.
+  await page.waitForSelector("html[data-hydrated]");
   await page.getByTestId("account-menu").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -11,9 +11,18 @@ async function expectStatic(page: Page) {
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", /.*/);
 }
 
+/** Registers through the plain form (`register` of helpers.ts waits for hydration). */
+async function registerWithoutJs(page: Page, email: string) {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+}
+
 /** An account made through the plain register form, then signed out (its cookies dropped). */
 async function signedOutAccount(page: Page, email: string) {
-  await register(page, email);
+  await registerWithoutJs(page, email);
   await page.context().clearCookies();
 }
 
@@ -31,8 +40,8 @@ test.describe("with JavaScript off in the browser", () => {
       "That email and password do not match an account.",
     );
     await expect(page).toHaveURL(/\/login$/);
-
-    await page.getByLabel("Email").fill(email);
+    // A new document, yet what was typed is still there: only the password is asked again.
+    await expect(page.getByLabel("Email")).toHaveValue(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/hub$/);
@@ -65,6 +74,7 @@ test.describe("with JavaScript off in the browser", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email")).toHaveValue("not an email");
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute(
       "aria-invalid",
       "true",
@@ -103,7 +113,7 @@ test.describe("with JavaScript off in the browser", () => {
   test("the flash after deleting the account is shown in the static landing page", async ({
     page,
   }) => {
-    await register(page, uniqueEmail("nojs-flash"));
+    await registerWithoutJs(page, uniqueEmail("nojs-flash"));
     await page.goto("/user");
     await page.getByLabel("Your password, to confirm").fill(PASSWORD);
     await page.getByRole("button", { name: "Delete my account" }).click();
