@@ -173,6 +173,8 @@ test("signed in, the landing page hydrates: the account menu opens", async ({ pa
   await page.waitForSelector("html[data-hydrated]");
   await page.getByTestId("account-menu").click();
   await expect(page.getByRole("link", { name: "Account settings" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Account settings" })).toHaveCount(0);
   await signOut(page);
   await expectStatic(page);
 });
