@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -28,10 +29,11 @@ import {
 import { errorText } from "./lib/error-text.ts";
 import { clearFlashCookie, readFlash } from "./lib/flash.server.ts";
 import { useFullLoadOnNavigation } from "./lib/full-load.ts";
+import { needsHydration } from "./lib/hydration.ts";
 import { useNewBuildWatch } from "./lib/new-build.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
-import { themeBootScript } from "./lib/theme.ts";
+import { themeBootScript, themeSwitchScript } from "./lib/theme.ts";
 import { toast } from "./lib/toast.ts";
 import { zodJitlessScript } from "./lib/zod-browser.ts";
 import { NotFound } from "./routes/not-found.tsx";
@@ -78,8 +80,33 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
+/**
+ * Whether this page ships React Router's scripts (app/lib/hydration.ts): not for a public page
+ * that works as plain HTML, seen signed out on an instance without browser analytics.
+ */
+function useIsHydrated(): boolean {
+  const matches = useMatches();
+  // Absent when the root loader itself failed: hydrate, as before.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  // Running in a browser means this document was hydrated: it stays so when it navigates to a
+  // static page in the app (its scripts and scroll restoration are not taken away).
+  if (typeof document !== "undefined") return true;
+  return needsHydration(
+    matches,
+    rootData
+      ? {
+          isSignedIn: rootData.viewer !== null,
+          hasBrowserAnalytics: Boolean(
+            rootData.publicEnv.webAnalytics || rootData.publicEnv.productAnalytics,
+          ),
+        }
+      : null,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const isHydrated = useIsHydrated();
   return (
     <html lang="en" className="dark" data-theme="dark" suppressHydrationWarning>
       <head>
@@ -89,15 +116,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0d0221" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, before any module */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
+        {isHydrated ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, before any module
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script: the theme switch without React
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeSwitchScript }} />
+        )}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-bg text-fg antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* A static page: no module script, no module preloads, no hydration data. */}
+        {isHydrated ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -108,6 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   usePendingNavigationMemory();
   useFullLoadOnNavigation();
   useNewBuildWatch(loaderData.publicEnv.newBuildPollSeconds);
+  const isHydrated = useIsHydrated();
   const flash = loaderData.flash;
   useEffect(() => {
     if (flash) toast[flash.kind](flash.message);
@@ -122,12 +160,37 @@ export default function App({ loaderData }: Route.ComponentProps) {
       viewerId={loaderData.viewer?.id ?? null}
     >
       <Shell>
+        {/* No toasts without React: a static page shows the flash in the page itself. */}
+        {flash && !isHydrated ? <StaticFlash flash={flash} /> : null}
         <Outlet />
       </Shell>
       {loaderData.publicEnv.webAnalytics && (
         <WebAnalytics config={loaderData.publicEnv.webAnalytics} />
       )}
     </ProductAnalytics>
+  );
+}
+
+/** The flash as a message in the page (FormMessage's look; not imported, to keep root small). */
+function StaticFlash({
+  flash,
+}: {
+  flash: NonNullable<Route.ComponentProps["loaderData"]["flash"]>;
+}) {
+  const isError = flash.kind === "error";
+  return (
+    <div className="mx-auto w-full max-w-md px-6 pt-8" data-testid="flash">
+      <div
+        role={isError ? "alert" : "status"}
+        className={
+          isError
+            ? "rounded-lg border border-bad/50 bg-bad/10 px-3 py-2 text-sm text-bad"
+            : "rounded-lg border border-accent-2/50 bg-accent-2/10 px-3 py-2 text-sm"
+        }
+      >
+        {flash.message}
+      </div>
+    </div>
   );
 }
 

@@ -11,7 +11,7 @@ export function SiteHeader() {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const viewer = rootData?.viewer ?? null;
   return (
-    <header className="border-b border-border bg-bg/80 backdrop-blur">
+    <header className="relative z-20 border-b border-border bg-bg/80 backdrop-blur">
       {/* One row at every width: on a phone the word mark, the theme words and long names give way. */}
       <div className="mx-auto flex max-w-6xl flex-nowrap items-center gap-2 px-3 py-3 sm:gap-4 sm:px-6">
         <Link

@@ -37,7 +37,10 @@ export function ThemeToggle() {
   };
 
   return (
-    <fieldset className="flex items-center gap-0.5 rounded-full border border-border bg-surface p-0.5 text-xs">
+    <fieldset
+      data-theme-switch
+      className="flex items-center gap-0.5 rounded-full border border-border bg-surface p-0.5 text-xs"
+    >
       <legend className="sr-only">Theme</legend>
       {choices.map((option) => (
         <RadioOption

@@ -1,8 +1,12 @@
 import { useRouteLoaderData } from "react-router";
 import { ButtonLink } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
+import { staticPage } from "../lib/hydration.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/landing";
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 const description =
   "Dropwave watches product prices on any online store and tells you the moment they drop. Self-hosted, private, free.";

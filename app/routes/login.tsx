@@ -7,11 +7,15 @@ import { callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/login";
 
 // The login page is exempt from the guest redirect: a signed-in visitor may switch accounts.
 export const middleware = authGuard("public");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Sign in", "Sign in to Dropwave to see your tracked products and price alerts.");
@@ -24,8 +28,14 @@ const WRONG_CREDENTIALS = "That email and password do not match an account.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  // Given back to fill the field again: without JavaScript the page is a new document.
+  const typedEmail = String(form.get("email") ?? "").slice(0, 320);
   const parsed = parseForm(LoginForm, form);
-  if (!parsed.ok) return data({ error: WRONG_CREDENTIALS, fieldErrors: parsed.fieldErrors }, 400);
+  if (!parsed.ok)
+    return data(
+      { error: WRONG_CREDENTIALS, fieldErrors: parsed.fieldErrors, email: typedEmail },
+      400,
+    );
   const { email, password } = parsed.value;
   const response = await callAuth(
     context.get(servicesContext),
@@ -37,13 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.status === 429) {
     const seconds = retryAfterSeconds(response);
     return data(
-      { error: `Too many attempts. Try again in ${seconds} seconds.`, fieldErrors: {} },
+      {
+        error: `Too many attempts. Try again in ${seconds} seconds.`,
+        fieldErrors: {},
+        email: typedEmail,
+      },
       { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
   // A fault on our side (logged with the request id by callAuth) is not a wrong password.
-  if (response.status >= 500) return data({ error: AUTH_SERVER_FAULT, fieldErrors: {} }, 500);
-  if (!response.ok) return data({ error: WRONG_CREDENTIALS, fieldErrors: {} }, 401);
+  if (response.status >= 500)
+    return data({ error: AUTH_SERVER_FAULT, fieldErrors: {}, email: typedEmail }, 500);
+  if (!response.ok)
+    return data({ error: WRONG_CREDENTIALS, fieldErrors: {}, email: typedEmail }, 401);
   const headers = cookiesOf(response);
   headers.append(
     "set-cookie",
@@ -70,7 +86,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field name="email" label="Email" type="email" autoComplete="email" required />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+        />
         <Field
           name="password"
           label="Password"

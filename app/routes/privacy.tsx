@@ -2,10 +2,14 @@ import { thirdPartyDisclosures } from "../../core/operator/disclosures.ts";
 import { ProsePage } from "../components/prose-page.tsx";
 import { servicesContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/privacy";
 
 export const middleware = authGuard("public");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Privacy Policy", "What this Dropwave instance stores about you, and why.");

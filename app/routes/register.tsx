@@ -12,10 +12,14 @@ import { authErrorCode, callAuth, cookiesOf, retryAfterSeconds } from "../lib/au
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/register";
 
 export const middleware = authGuard("guest");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Create your account", "Create a free Dropwave account and start tracking prices.");
@@ -26,8 +30,13 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  // Given back to fill the fields again: without JavaScript the page is a new document.
+  const typed = {
+    email: String(form.get("email") ?? "").slice(0, 320),
+    name: String(form.get("name") ?? "").slice(0, 200),
+  };
   const parsed = parseForm(RegisterForm, form);
-  if (!parsed.ok) return data({ error: null, fieldErrors: parsed.fieldErrors }, 400);
+  if (!parsed.ok) return data({ error: null, fieldErrors: parsed.fieldErrors, typed }, 400);
   const { email, password, name } = parsed.value;
   const response = await callAuth(
     context.get(servicesContext),
@@ -39,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.status === 429) {
     const seconds = retryAfterSeconds(response);
     return data(
-      { error: `Too many attempts. Try again in ${seconds} seconds.`, fieldErrors: {} },
+      { error: `Too many attempts. Try again in ${seconds} seconds.`, fieldErrors: {}, typed },
       { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
@@ -50,12 +59,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           error: null,
           fieldErrors: { email: "An account with this email already exists. Sign in instead?" },
+          typed,
         },
         409,
       );
     }
     return data(
-      { error: "Could not create the account. Check the fields and try again.", fieldErrors: {} },
+      {
+        error: "Could not create the account. Check the fields and try again.",
+        fieldErrors: {},
+        typed,
+      },
       400,
     );
   }
@@ -95,6 +109,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           type="email"
           autoComplete="email"
           required
+          defaultValue={actionData?.typed.email}
           error={errors.email}
         />
         <NewPasswordField
@@ -107,6 +122,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           name="name"
           label="Display name (optional)"
           autoComplete="nickname"
+          defaultValue={actionData?.typed.name}
           error={errors.name}
         />
         <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>

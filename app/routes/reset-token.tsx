@@ -7,10 +7,14 @@ import { parseForm, ResetPasswordForm } from "../lib/account-forms.ts";
 import { callAuth, cookiesOf } from "../lib/auth-call.server.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/reset-token";
 
 export const middleware = authGuard("guest");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Choose a new password", "Set a new password for your Dropwave account.");

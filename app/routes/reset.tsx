@@ -4,10 +4,14 @@ import { requestContext, servicesContext } from "../context.ts";
 import { parseForm, ResetRequestForm } from "../lib/account-forms.ts";
 import { callAuth, retryAfterSeconds } from "../lib/auth-call.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/reset";
 
 export const middleware = authGuard("guest");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Reset your password", "Get a link to choose a new Dropwave password.");
@@ -21,9 +25,15 @@ export const RESET_SENT =
   "If an account exists for that email, we sent it a link to reset the password. The link works for one hour.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ResetRequestForm, await request.formData());
+  const form = await request.formData();
+  // Given back to fill the field again: without JavaScript the page is a new document.
+  const typedEmail = String(form.get("email") ?? "").slice(0, 320);
+  const parsed = parseForm(ResetRequestForm, form);
   if (!parsed.ok)
-    return data({ sent: false, error: parsed.fieldErrors.email ?? "Enter your email." }, 400);
+    return data(
+      { sent: false, error: parsed.fieldErrors.email ?? "Enter your email.", email: typedEmail },
+      400,
+    );
   const services = context.get(servicesContext);
   const response = await callAuth(
     services,
@@ -38,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (response.status === 429) {
     const seconds = retryAfterSeconds(response);
     return data(
-      { sent: false, error: `Too many requests. Try again in ${seconds} seconds.` },
+      {
+        sent: false,
+        error: `Too many requests. Try again in ${seconds} seconds.`,
+        email: typedEmail,
+      },
       { status: 429, headers: { "retry-after": String(seconds) } },
     );
   }
@@ -47,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .get(requestContext)
       .log.warn({ status: response.status }, "password reset request failed");
   }
-  return { sent: true, error: null };
+  return { sent: true, error: null, email: typedEmail };
 }
 
 export default function Reset({ actionData }: Route.ComponentProps) {
@@ -62,7 +76,14 @@ export default function Reset({ actionData }: Route.ComponentProps) {
           </p>
           {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
           <Form method="post" className="space-y-4" noValidate>
-            <Field name="email" label="Email" type="email" autoComplete="email" required />
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+            />
             <SubmitButton pendingText="Sending…">Send the link</SubmitButton>
           </Form>
         </>

@@ -1,9 +1,13 @@
 import { ProsePage } from "../components/prose-page.tsx";
 import { authGuard } from "../lib/guard.server.ts";
+import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/terms";
 
 export const middleware = authGuard("public");
+
+// Works as plain HTML: no React in the browser for a signed-out visitor (lib/hydration.ts).
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Terms of Service", "The terms for using this Dropwave instance.");

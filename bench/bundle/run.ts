@@ -1,28 +1,42 @@
 /**
  * What each page makes a browser download before it is interactive, and whether that fits
- * the budgets of issue #15. Reads build/client and React Router's browser manifest
- * (`build/client/assets/manifest-*.js`, the same data `<Scripts />` turns into module
- * preloads), so it measures exactly what the server sends in the HTML:
- *   the manifest script + the entry module and its imports + every matched route's module,
- *   its imports and its CSS.
- * Chunks that a page's code only imports later (`import("…")`) are listed apart as "lazy".
+ * the budgets of issue #15. Starts the built server (a snapshot of build/ on a scratch data
+ * directory), signs someone up and imports one product, then fetches each page's HTML as a
+ * browser would (signed out, or with the session cookie) and sums what that HTML references:
+ *   every `<script src>`, every module an inline `<script type="module">` imports, every
+ *   `<link rel="modulepreload">` and the static imports of all of these, and the page's
+ *   stylesheets.
+ * So a page that is not hydrated (app/lib/hydration.ts) counts only what it really loads.
+ * Inline scripts (the theme scripts, React Router's hydration data) are listed apart; chunks
+ * that the page's code only imports later (`import("…")`) are listed apart as "lazy".
  *
- *   npx node bench/bundle/run.ts [--no-build] [--write] [--json]
+ *   npx node bench/bundle/run.ts [--no-build] [--port 3291] [--write] [--json]
  *
  * Sizes are gzip -9 and Brotli -11 (what the server sends: server/compression.ts serves the
  * .gz/.br files written at build). Exits 1 when a page is over its budget.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 
 const { values } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
+    port: { type: "string", default: "3291" },
     write: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
@@ -30,37 +44,23 @@ const { values } = parseArgs({
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const clientDir = resolve(repoRoot, "build/client");
+const port = Number(values.port);
+const origin = `http://127.0.0.1:${port}`;
 
 if (!values["no-build"]) {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: repoRoot, stdio: "ignore" });
 }
+if (!existsSync(resolve(clientDir, "assets"))) throw new Error("No build/client: build first");
 
-type ManifestEntry = { module: string; imports?: string[]; css?: string[] };
-type RouteEntry = ManifestEntry & { id: string; parentId?: string };
-type BrowserManifest = { entry: ManifestEntry; routes: Record<string, RouteEntry> };
+/** A page, whether it is seen signed in, and its budget. */
+export type Page = { name: string; path: string; isSignedIn: boolean; budgetJsKb: number };
 
-const assetsDir = resolve(clientDir, "assets");
-const manifestFile = readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-if (!manifestFile) throw new Error("No React Router manifest in build/client/assets: build first");
-const manifestSource = readFileSync(resolve(assetsDir, manifestFile), "utf8");
-const manifest = JSON.parse(
-  manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""),
-) as BrowserManifest;
-
-/** A page and the route ids React Router matches for it (root first). */
-export type Page = { name: string; path: string; routes: string[]; budgetJsKb: number };
-
-export const pages: Page[] = [
-  { name: "landing", path: "/", routes: ["root", "routes/landing"], budgetJsKb: 70 },
-  { name: "sign-in", path: "/login", routes: ["root", "routes/login"], budgetJsKb: 70 },
-  { name: "register", path: "/register", routes: ["root", "routes/register"], budgetJsKb: 70 },
-  { name: "hub (signed in)", path: "/hub", routes: ["root", "routes/hub"], budgetJsKb: 110 },
-  {
-    name: "product page",
-    path: "/hub/watch/:id",
-    routes: ["root", "routes/hub-watch"],
-    budgetJsKb: 130,
-  },
+const pages: Page[] = [
+  { name: "landing", path: "/", isSignedIn: false, budgetJsKb: 70 },
+  { name: "sign-in", path: "/login", isSignedIn: false, budgetJsKb: 70 },
+  { name: "register", path: "/register", isSignedIn: false, budgetJsKb: 70 },
+  { name: "hub (signed in)", path: "/hub", isSignedIn: true, budgetJsKb: 110 },
+  { name: "product page", path: "/hub/watch/:id", isSignedIn: true, budgetJsKb: 130 },
 ];
 
 type Sized = { raw: number; gzip: number; brotli: number };
@@ -105,7 +105,10 @@ export type PageReport = {
   name: string;
   path: string;
   budgetJsKb: number;
+  /** The page loads React Router's entry: it hydrates. */
+  isHydrated: boolean;
   js: Sized;
+  inlineJs: Sized;
   css: Sized;
   lazyJs: Sized;
   files: { url: string; gzip: number }[];
@@ -116,38 +119,95 @@ export type PageReport = {
 const sum = (list: Sized[]): Sized =>
   list.reduce(
     (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }),
-    {
-      raw: 0,
-      gzip: 0,
-      brotli: 0,
-    },
+    { raw: 0, gzip: 0, brotli: 0 },
   );
 
-function measure(page: Page): PageReport {
-  const scripts = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module]);
-  for (const url of manifest.entry.imports ?? []) scripts.add(url);
+function sizeOfText(text: string): Sized {
+  const body = Buffer.from(text);
+  return {
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** An attribute of one tag's source, unquoted. */
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+}
+
+/** A same-origin URL as a path under build/client, or undefined for anything else. */
+function localPath(href: string): string | undefined {
+  const url = new URL(href.replaceAll("&amp;", "&"), origin);
+  return url.origin === origin ? url.pathname : undefined;
+}
+
+/** What one page's HTML makes the browser fetch up front, and its inline scripts. */
+export function referencesOf(html: string) {
+  const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const id of page.routes) {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`No route ${id} in the manifest`);
-    scripts.add(route.module);
-    for (const url of route.imports ?? []) scripts.add(url);
-    for (const url of route.css ?? []) styles.add(url);
+  const inline: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const tag = `<script${match[1] ?? ""}>`;
+    const src = attribute(tag, "src");
+    const body = match[2] ?? "";
+    if (src) {
+      const path = localPath(src);
+      if (path) scripts.add(path);
+      continue;
+    }
+    inline.push(body);
+    if (attribute(tag, "type") === "module") {
+      // `import "…"`, `import * as x from "…"` and the entry's `import("…")`, all run at once.
+      const imports = /import\s*(?:[\w*{}\s,$]+from\s*|\(\s*)?["']([^"']+)["']/g;
+      for (const im of body.matchAll(imports)) {
+        const path = localPath(im[1] ?? "");
+        if (path) scripts.add(path);
+      }
+    }
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = match[0];
+    const rel = attribute(tag, "rel")?.toLowerCase();
+    const href = attribute(tag, "href");
+    const path = href ? localPath(href) : undefined;
+    if (!path) continue;
+    if (rel === "modulepreload") scripts.add(path);
+    if (rel === "stylesheet") styles.add(path);
+  }
+  return { scripts, styles, inline };
+}
+
+function measure(page: Page, html: string): PageReport {
+  const { scripts, styles, inline } = referencesOf(html);
+  // What those modules import statically is fetched before they run.
+  const queue = [...scripts];
+  while (queue.length > 0) {
+    for (const url of staticImportsOf(queue.pop() as string)) {
+      if (scripts.has(url) || !existsSync(resolve(clientDir, `.${url}`))) continue;
+      scripts.add(url);
+      queue.push(url);
+    }
   }
   const lazy = new Set<string>();
-  const queue = [...scripts].flatMap(lazyImportsOf);
-  while (queue.length > 0) {
-    const url = queue.pop() as string;
+  const lazyQueue = [...scripts].flatMap(lazyImportsOf);
+  while (lazyQueue.length > 0) {
+    const url = lazyQueue.pop() as string;
     if (scripts.has(url) || lazy.has(url) || !existsSync(resolve(clientDir, `.${url}`))) continue;
     lazy.add(url);
-    queue.push(...lazyImportsOf(url), ...staticImportsOf(url));
+    lazyQueue.push(...lazyImportsOf(url), ...staticImportsOf(url));
   }
   const js = sum([...scripts].map(sizeOf));
   return {
     name: page.name,
     path: page.path,
     budgetJsKb: page.budgetJsKb,
+    isHydrated: [...scripts].some((url) => /\/entry\.client-[\w-]+\.js$/.test(url)),
     js,
+    inlineJs: sum(inline.map(sizeOfText)),
     css: sum([...styles].map(sizeOf)),
     lazyJs: sum([...lazy].map(sizeOf)),
     files: [...scripts, ...styles]
@@ -160,19 +220,128 @@ function measure(page: Page): PageReport {
   };
 }
 
+// ---- the built server on a scratch data directory, from a snapshot of build/
+const dataDir = mkdtempSync(join(tmpdir(), "dropwave-bundle-"));
+const appDir = join(dataDir, "app");
+mkdirSync(join(appDir, "scripts"), { recursive: true });
+cpSync(join(repoRoot, "build"), join(appDir, "build"), { recursive: true });
+cpSync(join(repoRoot, "scripts/start.ts"), join(appDir, "scripts/start.ts"));
+cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
+symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
+symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));
+const store = await startStoreServer();
+const server: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+  cwd: appDir,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(dataDir, "data"),
+    PUBLIC_URL: origin,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function htmlOf(path: string, cookie: string | null): Promise<string> {
+  const response = await fetch(`${origin}${path}`, {
+    headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    redirect: "manual",
+  });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return response.text();
+}
+
+const reports: PageReport[] = [];
+try {
+  await waitFor("the server", async () =>
+    (await fetch(`${origin}/api/health`)).ok ? true : undefined,
+  );
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({
+      email: "bundle@example.test",
+      password: "a long enough password",
+      name: "Bundle",
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  store.setPage(
+    "/bundle/lamp",
+    productPage({ title: "Bundle Lamp", price: "49.00", currency: "EUR" }),
+  );
+  const imported = await fetch(`${origin}/api/v1/import`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, cookie },
+    body: JSON.stringify({
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      watches: [
+        {
+          url: store.url("/bundle/lamp"),
+          title: "Bundle Lamp",
+          store: "lumen.test",
+          rule: { kind: "any_drop" },
+          intervalMinutes: 360,
+          isPaused: false,
+          candidateKey: null,
+          baseline: { amountMinor: 4_900, currency: "EUR" },
+          createdAt: new Date().toISOString(),
+          history: [],
+        },
+      ],
+    }),
+  });
+  if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
+  const listed = (await (
+    await fetch(`${origin}/api/v1/watches`, { headers: { cookie } })
+  ).json()) as { watches: { id: string }[] };
+  const watchId = listed.watches[0]?.id;
+  if (!watchId) throw new Error("the imported product is missing");
+  for (const page of pages) {
+    const path = page.path.replace(":id", watchId);
+    reports.push(measure(page, await htmlOf(path, page.isSignedIn ? cookie : null)));
+  }
+} finally {
+  server.kill("SIGTERM");
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-const reports = pages.map(measure);
 
 const lines: string[] = [
   "## Page weight",
   "",
-  `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${gitHead()}. Command: \`npx node bench/bundle/run.ts\` (builds, then reads React Router's browser manifest: the manifest script, the entry and its imports, each matched route's module, imports and CSS). KB = 1000 bytes; gzip -9 / Brotli -11, the files the server sends.`,
+  `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${gitHead()}. Command: \`npx node bench/bundle/run.ts\` (builds, starts the built server, fetches each page's HTML signed out, or signed in for the hub and the product page, and sums what it references: scripts, module preloads, the modules an inline module script imports, their static imports, and CSS). Pages marked static are not hydrated (app/lib/hydration.ts). KB = 1000 bytes; gzip -9 / Brotli -11, the files the server sends; inline scripts (theme, hydration data) apart.`,
   "",
-  "| Page | JS raw KB | JS gzip KB | JS Brotli KB | CSS gzip KB | Budget (JS gzip) | Lazy JS gzip KB |",
-  "|---|---:|---:|---:|---:|---|---:|",
+  "| Page | Hydrated | JS raw KB | JS gzip KB | JS Brotli KB | Inline JS gzip KB | CSS gzip KB | Budget (JS gzip) | Lazy JS gzip KB |",
+  "|---|---|---:|---:|---:|---:|---:|---|---:|",
   ...reports.map(
     (r) =>
-      `| ${r.name} \`${r.path}\` | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.css.gzip)} | ≤ ${r.budgetJsKb} ${r.isWithinBudget ? "✓" : "✗"} | ${kb(r.lazyJs.gzip)} |`,
+      `| ${r.name} \`${r.path}\` | ${r.isHydrated ? "yes" : "no (static)"} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.inlineJs.gzip)} | ${kb(r.css.gzip)} | ≤ ${r.budgetJsKb} ${r.isWithinBudget ? "✓" : "✗"} | ${kb(r.lazyJs.gzip)} |`,
   ),
   "",
 ];
@@ -191,7 +360,9 @@ if (values.json) console.log(JSON.stringify(reports, null, 2));
 else {
   for (const line of lines) console.log(line);
   for (const r of reports) {
-    console.log(`${r.name} ${r.path}: ${kb(r.js.gzip)} KB JS gzip`);
+    console.log(
+      `${r.name} ${r.path}: ${kb(r.js.gzip)} KB JS gzip${r.isHydrated ? "" : " (static)"}, ${kb(r.inlineJs.gzip)} KB inline`,
+    );
     for (const f of r.files) console.log(`  ${kb(f.gzip).padStart(7)}  ${f.url}`);
     for (const f of r.lazyFiles) console.log(`  ${kb(f.gzip).padStart(7)}  ${f.url} (lazy)`);
   }

@@ -39,7 +39,7 @@ test("reset the password through the link in the outbox mail", async ({ page }) 
   await signOut(page);
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
-  // Fill the reset form only once it has replaced the login form (client-side navigation).
+  // Fill the reset form only once it has replaced the login form.
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send the link" }).click();

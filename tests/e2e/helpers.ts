@@ -17,9 +17,23 @@ export async function register(page: Page, email: string, password = PASSWORD): 
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/hub$/);
+  await waitForHydrationIfScripted(page);
+}
+
+/**
+ * The public pages are plain HTML (app/lib/hydration.ts): their forms land on the next page as
+ * a new document, whose menus answer once it has hydrated. With JavaScript off in the browser
+ * (the theme script in <head> left no colour scheme on <html>) there is nothing to wait for.
+ */
+export async function waitForHydrationIfScripted(page: Page): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+  const isScripted = (await page.locator("html").getAttribute("style")) !== null;
+  if (isScripted) await page.waitForSelector("html[data-hydrated]");
 }
 
 export async function signOut(page: Page): Promise<void> {
+  // The account menu is React: after a full load (a plain form's redirect) wait for it.
+  await waitForHydrationIfScripted(page);
   await page.getByTestId("account-menu").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { startAppProcess } from "./app-process.ts";
+import { PASSWORD, uniqueEmail } from "./helpers.ts";
 
 /**
  * New builds (issue #17): a second app process serves /latest.json from a file of the test's
@@ -41,6 +42,18 @@ test.afterAll(async () => {
 
 test.beforeEach(() => serve(builtId));
 
+/**
+ * Someone signed in: the public pages are static for guests (app/lib/hydration.ts), and only
+ * a hydrated page watches for new builds. Signed in, `/`, /terms and /privacy hydrate.
+ */
+async function signUp(page: Page): Promise<void> {
+  const response = await page.request.post(`${ORIGIN}/api/auth/sign-up/email`, {
+    data: { email: uniqueEmail("build"), password: PASSWORD, name: "Build Watcher" },
+    headers: { origin: ORIGIN },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 /** A mark in this document's memory: gone after a full load, kept by client navigation. */
 async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -77,6 +90,7 @@ test("/latest.json is the build's id, never cached, asked with a fresh query eac
   page.on("request", (request) => {
     if (request.url().includes("/latest.json")) asked.push(request.url());
   });
+  await signUp(page);
   await page.goto(`${ORIGIN}/`);
   await page.waitForSelector("html[data-hydrated]");
   await polls(page, 2);
@@ -85,6 +99,7 @@ test("/latest.json is the build's id, never cached, asked with a fresh query eac
 });
 
 test("the same build: navigation stays client-side and no toast is shown", async ({ page }) => {
+  await signUp(page);
   await page.goto(`${ORIGIN}/`);
   await page.waitForSelector("html[data-hydrated]");
   await markDocument(page);
@@ -99,6 +114,7 @@ test("the same build: navigation stays client-side and no toast is shown", async
 test("a new build: the toast offers a reload, and the next navigation is a full load", async ({
   page,
 }) => {
+  await signUp(page);
   await page.goto(`${ORIGIN}/`);
   await page.waitForSelector("html[data-hydrated]");
   await markDocument(page);
@@ -115,6 +131,7 @@ test("a new build: the toast offers a reload, and the next navigation is a full 
 });
 
 test("a new build: Reload in the toast reloads the page", async ({ page }) => {
+  await signUp(page);
   await page.goto(`${ORIGIN}/terms`);
   await page.waitForSelector("html[data-hydrated]");
   await markDocument(page);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { register, uniqueEmail } from "./helpers.ts";
 
 // The shared server runs with no operator settings: analytics and payments are off.
 test.describe("an instance with none of the settings", () => {
@@ -11,11 +12,15 @@ test.describe("an instance with none of the settings", () => {
       const url = request.url();
       if (!url.startsWith(baseURL ?? "") && !url.startsWith("data:")) elsewhere.push(url);
     });
+    // Static for a guest (app/lib/hydration.ts): all they run has run once they have loaded.
     await page.goto("/");
-    await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page.getByTestId("no-third-parties")).toBeVisible();
     await page.goto("/login");
+    // And a hydrated page, signed in.
+    await register(page, uniqueEmail("defaults"));
+    await page.waitForSelector("html[data-hydrated]");
+    await page.goto("/");
     await page.waitForSelector("html[data-hydrated]");
     expect(elsewhere).toEqual([]);
     const scripts = await page.evaluate(() =>
