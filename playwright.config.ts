@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { HEADLESS_CHROMIUM_ARGS } from "./core/chromium-args.ts";
+import { SERVER_NODE_FLAGS } from "./scripts/server-flags.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .e2e-data && node scripts/start.ts",
+    command: `rm -rf .e2e-data && node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

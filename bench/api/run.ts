@@ -1,7 +1,7 @@
 /**
  * The API under a fixed request rate (issue #18):
  *   npm run bench:api -- [--db postgres|pglite] [--rate 200] [--duration 60] [--users 5]
- *     [--products 200] [--limit N] [--port 3216]
+ *     [--products 200] [--limit N] [--port 3216] [--bare-node]
  *
  * Builds nothing: runs the built server (`npm run build` first) as a child process on
  * 127.0.0.1 — `--role=web` on a scratch PostgreSQL database, the single process (web + worker)
@@ -22,6 +22,7 @@ import autocannon from "autocannon";
 import { createApiToken } from "../../core/accounts/api-tokens.ts";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
 
 const { values } = parseArgs({
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     limit: { type: "string" },
     port: { type: "string", default: "3216" },
     connections: { type: "string", default: "20" },
+    /** Start the server without SERVER_NODE_FLAGS (scripts/server-flags.ts), to compare. */
+    "bare-node": { type: "boolean", default: false },
   },
 });
 const dbKind = values.db === "pglite" ? "pglite" : "postgres";
@@ -96,7 +99,11 @@ await database.close();
 if (dbKind === "pglite") await new Promise((resolve) => setTimeout(resolve, 100));
 const server: ChildProcess = spawn(
   process.execPath,
-  ["scripts/start.ts", ...(dbKind === "postgres" ? ["--role=web"] : [])],
+  [
+    ...(values["bare-node"] ? [] : SERVER_NODE_FLAGS),
+    "scripts/start.ts",
+    ...(dbKind === "postgres" ? ["--role=web"] : []),
+  ],
   {
     env: {
       ...process.env,

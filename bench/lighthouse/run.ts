@@ -19,6 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 
@@ -50,7 +51,7 @@ cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
 symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
 symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));
 const store = await startStoreServer();
-const server: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
   cwd: appDir,
   env: {
     ...process.env,

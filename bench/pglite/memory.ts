@@ -1,7 +1,8 @@
 /**
  * PGlite's start-up and idle memory, each start in its own process:
  *   npm run bench:pglite
- * For PGlite's defaults and for Dropwave's settings (core/db/client.ts PGLITE_SETTINGS):
+ * For PGlite's defaults, Dropwave's settings (core/db/client.ts PGLITE_SETTINGS), and those
+ * settings with the server's Node flags (scripts/server-flags.ts):
  * a first start (initdb + every migration) and a restart on that data directory. Reports
  * start-up time, peak RSS (VmHWM) and RSS after 2 s idle, as JSON lines and a table.
  */
@@ -10,10 +11,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGLITE_SETTINGS } from "../../core/db/client.ts";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 
 const variants = [
-  { name: "PGlite defaults", settings: {} },
-  { name: "Dropwave settings", settings: { postgresqlconf: PGLITE_SETTINGS } },
+  { name: "PGlite defaults", settings: {}, nodeFlags: [] as readonly string[] },
+  { name: "Dropwave settings", settings: { postgresqlconf: PGLITE_SETTINGS }, nodeFlags: [] },
+  {
+    name: `Dropwave settings + ${SERVER_NODE_FLAGS.join(" ")} (as npm start runs)`,
+    settings: { postgresqlconf: PGLITE_SETTINGS },
+    nodeFlags: SERVER_NODE_FLAGS,
+  },
 ];
 const child = path.join(path.dirname(new URL(import.meta.url).pathname), "open-child.ts");
 const rows: string[] = [];
@@ -26,7 +33,14 @@ for (const variant of variants) {
     ] as const) {
       const out = execFileSync(
         process.execPath,
-        ["--expose-gc", child, path.join(dir, "db"), JSON.stringify(variant.settings), migrate],
+        [
+          "--expose-gc",
+          ...variant.nodeFlags,
+          child,
+          path.join(dir, "db"),
+          JSON.stringify(variant.settings),
+          migrate,
+        ],
         { encoding: "utf8" },
       );
       const result = JSON.parse(out.trim().split("\n").pop() ?? "{}");

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 
 /**
  * A second instance of the built app, started by a test with settings of its own (the shared
@@ -21,7 +22,7 @@ export async function startAppProcess(options: {
   if (isTaken) throw new Error(`port ${options.port} is already in use`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropwave-e2e-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

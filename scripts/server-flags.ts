@@ -1,0 +1,16 @@
+/**
+ * Node flags the server process runs with (`npm start`, the browser tests, the benchmarks).
+ *
+ * `--liftoff-only`: WebAssembly runs on V8's baseline compiler only. The embedded database
+ * (PGlite) is PostgreSQL compiled to WebAssembly, and V8's optimising tier compiling its largest
+ * functions (the SQL parser, the executor) in the background is what made start-up peak at
+ * ~870 MB (restart) to ~1.3 GB (first start) while the process idles at ~350–500 MB. With the
+ * baseline compiler only, a restart peaks at ~300 MB; queries on PGlite run ~20–35 % slower
+ * (docs/decisions/0031-pglite-baseline-wasm.md, `npm run bench:pglite`). Nothing else in the
+ * server runs WebAssembly, so on PostgreSQL the flag changes nothing.
+ *
+ * V8 reads this flag only at process start (setting it later with `v8.setFlagsFromString`
+ * does not reach the WebAssembly engine), so every place that starts the server passes it;
+ * package.json's `start` script repeats it (scripts/server-flags.test.ts keeps the two equal).
+ */
+export const SERVER_NODE_FLAGS = ["--liftoff-only"] as const;
