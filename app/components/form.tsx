@@ -8,6 +8,27 @@ import { Field } from "./ui/field.tsx";
 // Forms' building blocks; the field itself is the UI primitive.
 export { Field };
 
+/** The account's email: what was typed comes back after a refused post (no JavaScript needed). */
+export function EmailField({
+  defaultValue,
+  error,
+}: {
+  defaultValue?: string | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <Field
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
 /** A new password: the length rule both as the browser's limits and in the hint (`more` after it). */
 export function NewPasswordField({
   name,

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AUTH_SERVER_FAULT } from "../../core/accounts/auth.ts";
-import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { AuthCard, EmailField, Field, FormMessage, SubmitButton } from "../components/form.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
 import { LoginForm, parseForm } from "../lib/account-forms.ts";
 import { callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.ts";
@@ -86,14 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.email}
-        />
+        <EmailField defaultValue={actionData?.email} />
         <Field
           name="password"
           label="Password"

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import {
   AuthCard,
+  EmailField,
   Field,
   FormMessage,
   NewPasswordField,
@@ -103,15 +104,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       <Form method="post" className="space-y-4" noValidate>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.typed.email}
-          error={errors.email}
-        />
+        <EmailField defaultValue={actionData?.typed.email} error={errors.email} />
         <NewPasswordField
           name="password"
           label="Password"

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { AuthCard, Field, FormMessage, SubmitButton } from "../components/form.tsx";
+import { AuthCard, EmailField, FormMessage, SubmitButton } from "../components/form.tsx";
 import { requestContext, servicesContext } from "../context.ts";
 import { parseForm, ResetRequestForm } from "../lib/account-forms.ts";
 import { callAuth, retryAfterSeconds } from "../lib/auth-call.server.ts";
@@ -76,14 +76,7 @@ export default function Reset({ actionData }: Route.ComponentProps) {
           </p>
           {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
           <Form method="post" className="space-y-4" noValidate>
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={actionData?.email}
-            />
+            <EmailField defaultValue={actionData?.email} />
             <SubmitButton pendingText="Sending…">Send the link</SubmitButton>
           </Form>
         </>

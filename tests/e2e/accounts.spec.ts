@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { latestOutboxMail, PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
+import { PASSWORD, register, requestResetLink, signOut, uniqueEmail } from "./helpers.ts";
 
 test("register lands in the hub signed in, with a welcome toast", async ({ page }) => {
   const email = uniqueEmail("reg");
@@ -37,25 +37,15 @@ test("reset the password through the link in the outbox mail", async ({ page }) 
   const email = uniqueEmail("reset");
   await register(page, email);
   await signOut(page);
-  await page.goto("/login");
-  await page.getByRole("link", { name: "Forgot password?" }).click();
-  // Fill the reset form only once it has replaced the login form.
-  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByText("If an account exists for that email")).toBeVisible();
-  await expect.poll(() => latestOutboxMail(email)).toBeTruthy();
-  const mail = latestOutboxMail(email)!.replace(/=\r?\n/g, "");
-  const link = mail.match(/http:\/\/127\.0\.0\.1:\d+\/reset\/[A-Za-z0-9_%-]+/)?.[0];
-  expect(link).toBeTruthy();
-  await page.goto(link!);
+  const link = await requestResetLink(page, email);
+  await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
   await page.getByRole("button", { name: "Save and sign in" }).click();
   await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   // The link works once.
   await signOut(page);
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
 });
 

@@ -54,3 +54,22 @@ export function latestOutboxMail(to: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Asks for a password reset from the sign-in page, as a person would ("Forgot password?"),
+ * and returns the link of the mail that arrives in the outbox.
+ */
+export async function requestResetLink(page: Page, email: string): Promise<string> {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  // Fill the reset form only once it has replaced the login form.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("If an account exists for that email")).toBeVisible();
+  await expect.poll(() => latestOutboxMail(email)).toBeTruthy();
+  const mail = latestOutboxMail(email)?.replace(/=\r?\n/g, "") ?? "";
+  const link = mail.match(/http:\/\/127\.0\.0\.1:\d+\/reset\/[A-Za-z0-9_%-]+/)?.[0];
+  expect(link).toBeTruthy();
+  return link as string;
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { latestOutboxMail, PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
+import { PASSWORD, register, requestResetLink, signOut, uniqueEmail } from "./helpers.ts";
 
 // The public pages work without JavaScript (app/lib/hydration.ts): signed out, they are sent
 // without React Router's scripts, and their forms are plain HTML forms the server answers.
@@ -90,17 +90,7 @@ test.describe("with JavaScript off in the browser", () => {
   test("a password reset from the request to the new password", async ({ page }) => {
     const email = uniqueEmail("nojs-reset");
     await signedOutAccount(page, email);
-    await page.goto("/login");
-    await page.getByRole("link", { name: "Forgot password?" }).click();
-    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Send the link" }).click();
-    await expect(page.getByText("If an account exists for that email")).toBeVisible();
-    await expect.poll(() => latestOutboxMail(email)).toBeTruthy();
-    const mail = latestOutboxMail(email)?.replace(/=\r?\n/g, "") ?? "";
-    const link = mail.match(/http:\/\/127\.0\.0\.1:\d+\/reset\/[A-Za-z0-9_%-]+/)?.[0];
-    expect(link).toBeTruthy();
-    await page.goto(link as string);
+    await page.goto(await requestResetLink(page, email));
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Save and sign in" }).click();
     await expect(page.getByRole("alert")).toBeVisible();
