@@ -9,6 +9,12 @@ import { expect, test } from "vitest";
  * modules from the browser build) and names any path that reaches them.
  */
 const FORBIDDEN = [/^zod(\/|$)/, /\/core\/env\.ts$/];
+/** floating-ui (~18 KB gzip) loads when a popover or dialog opens (components/ui/*-panel.tsx). */
+const FLOATING_UI = [/^@floating-ui\//];
+/** Analytics code loads only on an instance that configured it (root.tsx, product-analytics). */
+/** uPlot and the code that draws with it load after the product page is interactive. */
+const CHART_CANVAS = [/^uplot$/, /price-chart-plot\.ts$/];
+const ANALYTICS = [/\/lib\/analytics\//, /^posthog-js/];
 
 function staticImports(file: string): string[] {
   const source = readFileSync(file, "utf8");
@@ -33,17 +39,17 @@ function staticImports(file: string): string[] {
   return specifiers;
 }
 
-function findPath(from: string): string[] | null {
+function findPath(from: string, forbidden: RegExp[] = FORBIDDEN): string[] | null {
   const seen = new Set<string>();
   const walk = (file: string, path: string[]): string[] | null => {
     if (seen.has(file)) return null;
     seen.add(file);
     for (const specifier of staticImports(file)) {
-      if (FORBIDDEN.some((re) => re.test(specifier))) return [...path, specifier];
+      if (forbidden.some((re) => re.test(specifier))) return [...path, specifier];
       if (!specifier.startsWith(".")) continue;
       const target = resolve(dirname(file), specifier);
       if (/\.server\.tsx?$/.test(target) || !existsSync(target)) continue;
-      if (FORBIDDEN.some((re) => re.test(target))) return [...path, target];
+      if (forbidden.some((re) => re.test(target))) return [...path, target];
       if (!/\.tsx?$/.test(target)) continue;
       const found = walk(target, [...path, target]);
       if (found) return found;
@@ -61,4 +67,25 @@ test("the root chunk every page loads imports neither Zod nor the settings' sche
 test("the walk finds such an import when there is one (this test can fail)", () => {
   const form = resolve(import.meta.dirname, "lib/account-forms.ts");
   expect(findPath(form)?.at(-1)).toMatch(/zod|env\.ts/);
+});
+
+test("floating-ui is in no page's first load: not from the root, the hub or the product page", () => {
+  for (const file of ["root.tsx", "routes/hub.tsx", "routes/hub-watch.tsx"]) {
+    expect(findPath(resolve(import.meta.dirname, file), FLOATING_UI)).toBeNull();
+  }
+});
+
+test("the walk finds floating-ui in a panel that imports it (this test can fail)", () => {
+  const panel = resolve(import.meta.dirname, "components/ui/popover-panel.tsx");
+  expect(findPath(panel, FLOATING_UI)?.at(-1)).toBe("@floating-ui/react");
+});
+
+test("no analytics code in the root chunk: it loads when the operator configured analytics", () => {
+  expect(findPath(resolve(import.meta.dirname, "root.tsx"), ANALYTICS)).toBeNull();
+});
+
+test("the product page's first load has the chart's frame, not uPlot or the code drawing with it", () => {
+  expect(findPath(resolve(import.meta.dirname, "routes/hub-watch.tsx"), CHART_CANVAS)).toBeNull();
+  const chart = resolve(import.meta.dirname, "components/hub/price-chart-plot.ts");
+  expect(findPath(chart, CHART_CANVAS)?.at(-1)).toBe("uplot");
 });

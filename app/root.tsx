@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -19,7 +19,6 @@ import { ProductAnalytics } from "./components/product-analytics.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { buttonClass } from "./components/ui/button.tsx";
-import { WebAnalytics } from "./components/web-analytics.tsx";
 import { servicesContext, viewerContext } from "./context.ts";
 import {
   documentNavigationType,
@@ -104,6 +103,15 @@ function useIsHydrated(): boolean {
   );
 }
 
+/**
+ * The inline scripts' text, on the server only. They run from the server's HTML; hydration does
+ * not rewrite an inline script (React checks an element's text children, not its innerHTML), so
+ * the browser's copy of this component needs none of it and the client build leaves it out.
+ */
+const inlineScripts = import.meta.env.SSR
+  ? { themeBoot: themeBootScript, themeSwitch: themeSwitchScript, zodJitless: zodJitlessScript }
+  : { themeBoot: "", themeSwitch: "", zodJitless: "" };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const isHydrated = useIsHydrated();
@@ -114,14 +122,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="index, follow" />
         <meta name="theme-color" content="#0d0221" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, applied before paint
+          dangerouslySetInnerHTML={{ __html: inlineScripts.themeBoot }}
+        />
         {isHydrated ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, before any module
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitlessScript }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, before any module
+            dangerouslySetInnerHTML={{ __html: inlineScripts.zodJitless }}
+          />
         ) : (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script: the theme switch without React
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeSwitchScript }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script: the theme switch without React
+            dangerouslySetInnerHTML={{ __html: inlineScripts.themeSwitch }}
+          />
         )}
         <Meta />
         <Links />
@@ -140,6 +160,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Page-view counting, when the operator configured it: its own chunk, after hydration, so an
+// instance without web analytics sends none of its code.
+const WebAnalytics = lazy(() =>
+  import("./components/web-analytics.tsx").then((m) => ({ default: m.WebAnalytics })),
+);
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useSessionWatch(loaderData.viewer?.id ?? null);
   usePendingNavigationMemory();
@@ -151,9 +177,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (flash) toast[flash.kind](flash.message);
   }, [flash]);
   // A marker that the page is interactive (browser tests wait on it; children's effects ran).
+  const [isMounted, setMounted] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    setMounted(true);
   }, []);
+  const webAnalytics = loaderData.publicEnv.webAnalytics;
   return (
     <ProductAnalytics
       config={loaderData.publicEnv.productAnalytics}
@@ -164,9 +193,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {flash && !isHydrated ? <StaticFlash flash={flash} /> : null}
         <Outlet />
       </Shell>
-      {loaderData.publicEnv.webAnalytics && (
-        <WebAnalytics config={loaderData.publicEnv.webAnalytics} />
-      )}
+      {webAnalytics && isMounted ? (
+        <Suspense fallback={null}>
+          <WebAnalytics config={webAnalytics} />
+        </Suspense>
+      ) : null}
     </ProductAnalytics>
   );
 }

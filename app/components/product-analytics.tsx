@@ -2,11 +2,11 @@ import type { PostHog } from "posthog-js";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { ProductAnalyticsConfig } from "../../core/env.ts";
 import { POSTHOG_PROXY_PATH } from "../../core/operator/analytics-paths.ts";
-import { AUTOCAPTURE_IGNORE, scrubEvent } from "../lib/analytics/posthog-scrub.ts";
 
 /**
- * PostHog product analytics, when the operator configured it. posthog-js is a chunk of its
- * own, loaded only then; without the setting no PostHog code reaches the browser.
+ * PostHog product analytics, when the operator configured it. posthog-js and our event
+ * scrubbing are a chunk of their own, loaded only then; without the setting no PostHog code
+ * reaches the browser.
  */
 
 const FlagsContext = createContext<Record<string, string | boolean>>({});
@@ -31,23 +31,25 @@ export function ProductAnalytics({
   useEffect(() => {
     if (!config) return;
     let cancelled = false;
-    void import("posthog-js").then(({ default: posthog }) => {
-      if (cancelled) return;
-      posthog.init(config.key, {
-        ...config.options,
-        api_host: config.isProxied
-          ? `${window.location.origin}${POSTHOG_PROXY_PATH}`
-          : config.apiHost,
-        ui_host: config.uiHost,
-        capture_pageview: config.capturePageview ? "history_change" : false,
-        capture_pageleave: config.capturePageleave,
-        autocapture: { css_selector_ignorelist: AUTOCAPTURE_IGNORE },
-        before_send: (event) => (event ? scrubEvent(event) : null),
-        persistence: "localStorage",
-      });
-      posthog.onFeatureFlags((_keys, variants) => setFlags({ ...variants }));
-      setClient(posthog);
-    });
+    void Promise.all([import("posthog-js"), import("../lib/analytics/posthog-scrub.ts")]).then(
+      ([{ default: posthog }, { AUTOCAPTURE_IGNORE, scrubEvent }]) => {
+        if (cancelled) return;
+        posthog.init(config.key, {
+          ...config.options,
+          api_host: config.isProxied
+            ? `${window.location.origin}${POSTHOG_PROXY_PATH}`
+            : config.apiHost,
+          ui_host: config.uiHost,
+          capture_pageview: config.capturePageview ? "history_change" : false,
+          capture_pageleave: config.capturePageleave,
+          autocapture: { css_selector_ignorelist: AUTOCAPTURE_IGNORE },
+          before_send: (event) => (event ? scrubEvent(event) : null),
+          persistence: "localStorage",
+        });
+        posthog.onFeatureFlags((_keys, variants) => setFlags({ ...variants }));
+        setClient(posthog);
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRule, money, relativeTime } from "./format.ts";
+import { changeText, describeRule, money, relativeTime } from "./format.ts";
 
 describe("format", () => {
   it("formats money exactly per currency", () => {
@@ -21,5 +21,12 @@ describe("format", () => {
       describeRule({ kind: "below_target", target: { amountMinor: 4500, currency: "EUR" } }),
     ).toBe("Below €45.00");
     expect(describeRule({ kind: "percent_drop", percent: 20 })).toBe("Drops by 20 %");
+  });
+
+  it("says a change of price with its sign, none, or unknown", () => {
+    expect(changeText(-250, "EUR")).toBe("−€2.50");
+    expect(changeText(100, "EUR")).toBe("+€1.00");
+    expect(changeText(0, "EUR")).toBe("no change");
+    expect(changeText(null, "EUR")).toBe("—");
   });
 });

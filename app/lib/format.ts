@@ -52,3 +52,11 @@ export const availabilityLabel: Record<string, string> = {
   preorder: "Pre-order",
   unknown: "Stock unknown",
 };
+
+/** A change of price with its sign ("+1,00 €", "−2,50 €"), "no change", or "—" when unknown. */
+export function changeText(changeMinor: number | null, currency: string): string {
+  if (changeMinor === null) return "—";
+  if (changeMinor === 0) return "no change";
+  const sign = changeMinor > 0 ? "+" : "−";
+  return `${sign}${money({ amountMinor: Math.abs(changeMinor), currency })}`;
+}

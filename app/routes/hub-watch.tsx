@@ -12,7 +12,7 @@ import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
 import { ProductImage, productImagePath } from "../components/product-image.tsx";
 import { Button, ExternalButtonLink } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
-import { Dialog } from "../components/ui/dialog.tsx";
+import { Dialog, preloadDialog } from "../components/ui/dialog.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import {
@@ -168,6 +168,8 @@ function StopTracking({ title }: { title: string }) {
       <button
         type="button"
         className="text-sm text-bad hover:underline"
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
         onClick={() => setOpen(true)}
       >
         Stop tracking this product

@@ -6,6 +6,9 @@ import type { HistoryPoint } from "../../../core/tracking/watch-history.ts";
  * out-of-stock stretches, the ranges behind the range buttons and the axis labels.
  */
 
+/** The chart's height in CSS pixels (its frame is h-72). */
+export const PLOT_HEIGHT = 288;
+
 export type PriceSeries = {
   currency: string;
   /** Seconds since the epoch, ascending; the last one is "now" (the price holds until now). */

@@ -1,18 +1,18 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from "@floating-ui/react";
-import { type ReactNode, useId } from "react";
-import { cardClass } from "./card.tsx";
+import { lazy, type ReactNode, Suspense } from "react";
+
+// floating-ui (~18 KB gzip) is only needed once the dialog opens: it loads in its own chunk.
+// Call preloadDialog when a pointer or focus comes near what opens it, so it opens at once.
+const loadPanel = () => import("./dialog-panel.tsx");
+const DialogPanel = lazy(loadPanel);
+export function preloadDialog(): void {
+  void loadPanel().catch(() => {
+    // A failed preload is retried by the lazy component when the dialog opens.
+  });
+}
 
 /**
- * A modal dialog (floating-ui): focus is trapped inside and returns to what opened it, Escape
- * and a click on the backdrop close it, and the page behind does not scroll.
+ * A modal dialog: focus is trapped inside and returns to what opened it, Escape and a click on
+ * the backdrop close it, and the page behind does not scroll (dialog-panel.tsx).
  */
 export function Dialog({
   isOpen,
@@ -25,32 +25,12 @@ export function Dialog({
   title: string;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const { refs, context } = useFloating({ open: isOpen, onOpenChange });
-  const { getFloatingProps } = useInteractions([
-    useDismiss(context, { outsidePressEvent: "mousedown" }),
-    useRole(context, { role: "dialog" }),
-  ]);
   if (!isOpen) return null;
   return (
-    <FloatingPortal>
-      <FloatingOverlay lockScroll className="z-50 grid place-items-center bg-black/60 p-4">
-        <FloatingFocusManager context={context}>
-          <div
-            ref={refs.setFloating}
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            className={cardClass({ isRaised: true, className: "w-full max-w-md" })}
-            {...getFloatingProps()}
-          >
-            <h2 id={titleId} className="font-display text-xl font-bold">
-              {title}
-            </h2>
-            <div className="mt-4 space-y-4">{children}</div>
-          </div>
-        </FloatingFocusManager>
-      </FloatingOverlay>
-    </FloatingPortal>
+    <Suspense fallback={null}>
+      <DialogPanel onOpenChange={onOpenChange} title={title}>
+        {children}
+      </DialogPanel>
+    </Suspense>
   );
 }

@@ -1,27 +1,20 @@
-import {
-  autoUpdate,
-  FloatingFocusManager,
-  flip,
-  offset,
-  type Placement,
-  shift,
-  size,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from "@floating-ui/react";
-import { type ReactNode, useId, useState } from "react";
+import type { Placement } from "@floating-ui/react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 
-/** Space kept between a popup and the edge of the screen. */
-const EDGE_PX = 8;
+// floating-ui (~18 KB gzip) is only needed once a panel opens: it loads in its own chunk, fetched
+// as soon as a pointer or focus comes near the button, so the first tap finds it ready.
+const loadPanel = () => import("./popover-panel.tsx");
+const PopoverPanel = lazy(loadPanel);
+function preloadPanel() {
+  void loadPanel().catch(() => {
+    // A failed preload is retried by the lazy component when the panel opens.
+  });
+}
 
 /**
- * A button that opens a panel next to it (floating-ui): the panel stays on screen (it flips
- * and shifts, and is never wider or taller than the room there is), Escape and a click outside
- * close it, and focus moves into it and back to the button. The panel is rendered beside the
- * button (no portal), so it belongs to the same part of the page.
+ * A button that opens a panel next to it: the panel stays on screen, Escape and a click outside
+ * close it, and focus moves into it and back to the button (popover-panel.tsx). The panel is
+ * rendered beside the button (no portal), so it belongs to the same part of the page.
  *
  * `label` names the button for screen readers; `trigger` is what it shows. The panel gets a
  * `close` function for items that act (a link that navigates, a button that is done).
@@ -52,56 +45,40 @@ export function Popover({
   triggerTestId?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const panelId = useId();
-  const { refs, floatingStyles, context } = useFloating({
-    open: isOpen,
-    onOpenChange: setOpen,
-    placement,
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(8),
-      flip({ padding: EDGE_PX }),
-      shift({ padding: EDGE_PX }),
-      size({
-        padding: EDGE_PX,
-        apply({ availableWidth, availableHeight, elements }) {
-          elements.floating.style.maxWidth = `${Math.max(availableWidth, 160)}px`;
-          elements.floating.style.maxHeight = `${Math.max(availableHeight, 160)}px`;
-        },
-      }),
-    ],
-  });
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role }),
-  ]);
   const close = () => setOpen(false);
   return (
     <div className="relative" data-testid={testId}>
       <button
         type="button"
-        ref={refs.setReference}
+        ref={setButton}
         aria-label={label}
         title={title}
+        aria-haspopup={role}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
         className={triggerClassName}
         data-testid={triggerTestId}
-        {...getReferenceProps()}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+        onClick={() => setOpen((open) => !open)}
       >
         {trigger}
       </button>
-      {isOpen ? (
-        <FloatingFocusManager context={context} modal={false}>
-          <div
+      {isOpen && button ? (
+        <Suspense fallback={null}>
+          <PopoverPanel
+            reference={button}
             id={panelId}
-            ref={refs.setFloating}
-            style={floatingStyles}
+            role={role}
+            placement={placement}
             className={`z-30 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-sm shadow-lg ${panelClassName ?? ""}`}
-            {...getFloatingProps()}
+            onClose={close}
           >
             {children(close)}
-          </div>
-        </FloatingFocusManager>
+          </PopoverPanel>
+        </Suspense>
       ) : null}
     </div>
   );
