@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import type { WebAnalyticsConfig } from "../core/env.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorHeader } from "./components/error-header.tsx";
@@ -31,6 +32,7 @@ import { useFullLoadOnNavigation } from "./lib/full-load.ts";
 import { needsHydration } from "./lib/hydration.ts";
 import { useNewBuildWatch } from "./lib/new-build.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { onDemand } from "./lib/on-demand.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
 import { themeBootScript, themeSwitchScript } from "./lib/theme.ts";
 import { toast } from "./lib/toast.ts";
@@ -160,9 +162,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// Page-view counting, when the operator configured it: its own chunk, after hydration, so an
-// instance without web analytics sends none of its code.
-const WebAnalytics = lazy(() =>
+// Page-view counting, when the operator configured it: its own chunk, loaded after hydration, so
+// an instance without web analytics sends none of its code.
+const webAnalyticsCounter = onDemand<{ config: WebAnalyticsConfig }>(() =>
   import("./components/web-analytics.tsx").then((m) => ({ default: m.WebAnalytics })),
 );
 
@@ -177,12 +179,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (flash) toast[flash.kind](flash.message);
   }, [flash]);
   // A marker that the page is interactive (browser tests wait on it; children's effects ran).
-  const [isMounted, setMounted] = useState(false);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    setMounted(true);
   }, []);
   const webAnalytics = loaderData.publicEnv.webAnalytics;
+  const WebAnalytics = webAnalyticsCounter.useComponent(Boolean(webAnalytics));
   return (
     <ProductAnalytics
       config={loaderData.publicEnv.productAnalytics}
@@ -193,11 +194,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {flash && !isHydrated ? <StaticFlash flash={flash} /> : null}
         <Outlet />
       </Shell>
-      {webAnalytics && isMounted ? (
-        <Suspense fallback={null}>
-          <WebAnalytics config={webAnalytics} />
-        </Suspense>
-      ) : null}
+      {webAnalytics && WebAnalytics ? <WebAnalytics config={webAnalytics} /> : null}
     </ProductAnalytics>
   );
 }

@@ -38,5 +38,11 @@ export function WebAnalytics({ config }: { config: WebAnalyticsConfig }) {
     return () => window.clearTimeout(timer);
   }, [config, path]);
 
+  // This component loads in its own chunk after hydration: a marker that the first view's timer
+  // is set (browser tests move a stopped clock on from here, as from html[data-hydrated]).
+  useEffect(() => {
+    document.documentElement.dataset.webAnalytics = "ready";
+  }, []);
+
   return null;
 }

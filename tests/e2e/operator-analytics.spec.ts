@@ -117,7 +117,8 @@ async function openWithClock(page: Page, url: string) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1_000);
   await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
+  // Page-view counting loads after hydration, in its own chunk: wait until it has started.
+  await page.waitForSelector("html[data-web-analytics]");
 }
 
 /** Moves the page's stopped clock on, 50 ms at a time, until `count` page views have arrived. */
@@ -166,7 +167,7 @@ test("a reload within 10 s is not counted twice; a later one is", async ({ page 
   await page.clock.runFor(300);
   await expect.poll(() => umamiEvents.length).toBe(1);
   await page.reload();
-  await page.waitForSelector("html[data-hydrated]");
+  await page.waitForSelector("html[data-web-analytics]");
   await page.clock.runFor(300);
   // The control: an in-app page view after it is still counted, so the reload really was skipped.
   await page.getByRole("link", { name: "Privacy Policy" }).click();
@@ -180,7 +181,7 @@ test("a reload within 10 s is not counted twice; a later one is", async ({ page 
   ]);
   await page.clock.runFor(11_000);
   await page.reload();
-  await page.waitForSelector("html[data-hydrated]");
+  await page.waitForSelector("html[data-web-analytics]");
   await page.clock.runFor(300);
   await expect.poll(() => umamiEvents.length).toBe(3);
 });

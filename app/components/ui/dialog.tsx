@@ -1,14 +1,10 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
+import { onDemand } from "../../lib/on-demand.ts";
 
-// floating-ui (~18 KB gzip) is only needed once the dialog opens: it loads in its own chunk.
+// floating-ui (~17 KB gzip) is only needed once the dialog opens: it comes in its own chunk.
 // Call preloadDialog when a pointer or focus comes near what opens it, so it opens at once.
-const loadPanel = () => import("./dialog-panel.tsx");
-const DialogPanel = lazy(loadPanel);
-export function preloadDialog(): void {
-  void loadPanel().catch(() => {
-    // A failed preload is retried by the lazy component when the dialog opens.
-  });
-}
+const panel = onDemand(() => import("./dialog-panel.tsx"));
+export const preloadDialog = panel.preload;
 
 /**
  * A modal dialog: focus is trapped inside and returns to what opened it, Escape and a click on
@@ -25,12 +21,11 @@ export function Dialog({
   title: string;
   children: ReactNode;
 }) {
-  if (!isOpen) return null;
+  const DialogPanel = panel.useComponent(isOpen);
+  if (!DialogPanel) return null;
   return (
-    <Suspense fallback={null}>
-      <DialogPanel onOpenChange={onOpenChange} title={title}>
-        {children}
-      </DialogPanel>
-    </Suspense>
+    <DialogPanel onOpenChange={onOpenChange} title={title}>
+      {children}
+    </DialogPanel>
   );
 }

@@ -1,15 +1,10 @@
 import type { Placement } from "@floating-ui/react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
+import { onDemand } from "../../lib/on-demand.ts";
 
-// floating-ui (~18 KB gzip) is only needed once a panel opens: it loads in its own chunk, fetched
+// floating-ui (~17 KB gzip) is only needed once a panel opens: it comes in its own chunk, fetched
 // as soon as a pointer or focus comes near the button, so the first tap finds it ready.
-const loadPanel = () => import("./popover-panel.tsx");
-const PopoverPanel = lazy(loadPanel);
-function preloadPanel() {
-  void loadPanel().catch(() => {
-    // A failed preload is retried by the lazy component when the panel opens.
-  });
-}
+const panel = onDemand(() => import("./popover-panel.tsx"));
 
 /**
  * A button that opens a panel next to it: the panel stays on screen, Escape and a click outside
@@ -46,6 +41,7 @@ export function Popover({
 }) {
   const [isOpen, setOpen] = useState(false);
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const PopoverPanel = panel.useComponent(isOpen);
   const panelId = useId();
   const close = () => setOpen(false);
   return (
@@ -60,25 +56,23 @@ export function Popover({
         aria-controls={isOpen ? panelId : undefined}
         className={triggerClassName}
         data-testid={triggerTestId}
-        onPointerEnter={preloadPanel}
-        onFocus={preloadPanel}
+        onPointerEnter={panel.preload}
+        onFocus={panel.preload}
         onClick={() => setOpen((open) => !open)}
       >
         {trigger}
       </button>
-      {isOpen && button ? (
-        <Suspense fallback={null}>
-          <PopoverPanel
-            reference={button}
-            id={panelId}
-            role={role}
-            placement={placement}
-            className={`z-30 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-sm shadow-lg ${panelClassName ?? ""}`}
-            onClose={close}
-          >
-            {children(close)}
-          </PopoverPanel>
-        </Suspense>
+      {PopoverPanel && button ? (
+        <PopoverPanel
+          reference={button}
+          id={panelId}
+          role={role}
+          placement={placement}
+          className={`z-30 overflow-y-auto rounded-lg border border-border bg-surface p-1 text-sm shadow-lg ${panelClassName ?? ""}`}
+          onClose={close}
+        >
+          {children(close)}
+        </PopoverPanel>
       ) : null}
     </div>
   );
