@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { crc32, deflateSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -51,6 +52,41 @@ cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
 symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
 symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));
 const store = await startStoreServer();
+
+/**
+ * A product picture the store serves: a 320×320 PNG (a gradient), as a store's own would load on
+ * the real web (this machine is offline). Dropwave's picture proxy takes raster formats only.
+ */
+function productPicture(hue: number): Buffer {
+  const size = 320;
+  const rows = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 3 + 1); // each row starts with filter byte 0
+    for (let x = 0; x < size; x++) {
+      rows[row + 1 + x * 3] = (hue + x) % 256;
+      rows[row + 2 + x * 3] = (y * 255) / size;
+      rows[row + 3 + x * 3] = 160;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
   cwd: appDir,
   env: {
@@ -112,14 +148,14 @@ try {
     const baseline = 5_000 + ((i * 7_919) % 20_000);
     const price = Math.round(baseline * (0.6 + ((i * 37) % 61) / 100));
     const title = `${names[i % 5]} ${nouns[i % 7]} ${i + 1}`;
+    store.setPage(`/img/${i}.png`, { body: productPicture(i * 29), contentType: "image/png" });
     store.setPage(
       `/p/${i}`,
-      // A picture that loads (the store's own would, on the real web; this machine is offline).
       productPage({
         title,
         price: (price / 100).toFixed(2),
         currency: "EUR",
-        image: `${origin}/favicon.svg`,
+        image: store.url(`/img/${i}.png`),
       }),
     );
     const isChart = i === 199;
@@ -247,8 +283,16 @@ try {
         for (const id of ["accessibility", "best-practices", "seo"]) {
           for (const ref of categories[id]?.auditRefs ?? []) {
             const audit = audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              if (!failing.has(ref.id)) {
+                // What the audit found (e.g. the console's errors), so the cause is on screen.
+                const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+                console.log(
+                  `  ${preset} ${page.path}: ${ref.id}: ${JSON.stringify(items).slice(0, 600)}`,
+                );
+              }
               failing.add(ref.id);
+            }
           }
         }
       }
