@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { product } from "../core/db/schema/index.ts";
 import { createTestApp } from "../tests/helpers/app.ts";
@@ -99,12 +100,14 @@ describe("product pictures through Dropwave", () => {
     const before = images.requests.length;
     const first = await request(`/img/p/${id}`);
     expect(first.status).toBe(200);
-    expect(first.headers.get("content-type")).toBe("image/png");
+    // Kept and served as a small WebP (core/images/thumbnail.ts), the same picture.
+    expect(first.headers.get("content-type")).toBe("image/webp");
     expect(first.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await first.arrayBuffer()).equals(PNG)).toBe(true);
+    const served = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: "webp", width: 1, height: 1 });
     const second = await request(`/img/p/${id}`);
-    expect(Buffer.from(await second.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await second.arrayBuffer()).equals(served)).toBe(true);
     // The redirect and the picture, once: the second answer came from the disk cache.
     expect(images.requests.length - before).toBe(2);
   });
@@ -135,7 +138,7 @@ describe("product pictures through Dropwave", () => {
     // A preview's picture, signed by this server, is served.
     const signed = await request(services.productImages.signedPath(url));
     expect(signed.status).toBe(200);
-    expect(signed.headers.get("content-type")).toBe("image/png");
+    expect(signed.headers.get("content-type")).toBe("image/webp");
     // The signature covers the URL: swapping the URL breaks it.
     const swapped = services.productImages
       .signedPath(url)

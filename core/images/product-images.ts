@@ -6,11 +6,13 @@ import type { Db } from "../db/client.ts";
 import { product } from "../db/schema/index.ts";
 import { type Fetcher, type ImageType, sniffImageType } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
+import { THUMBNAIL_EDGE_PX, toThumbnail } from "./thumbnail.ts";
 
 /**
  * Product pictures served by Dropwave itself (docs/decisions/0014-product-images.md),
  * so visitors' browsers never contact the stores. A picture is fetched once through the safe
- * fetcher and kept on disk under DATA_DIR/images, named by the SHA-256 of its URL. Only
+ * fetcher, made a small WebP (thumbnail.ts) and kept on disk under DATA_DIR/images, named by
+ * the SHA-256 of its URL and the thumbnail size. Only
  * pictures of products on this instance (`/img/p/<product id>`) or of a preview this server
  * signed (`/img/s/<signature>?url=…`) are served: no open proxy.
  */
@@ -45,7 +47,8 @@ export function createProductImages(options: {
 
   async function load(url: string): Promise<Picture | null> {
     if (!/^https?:\/\//i.test(url) || url.length > 2048) return null;
-    const name = createHash("sha256").update(url).digest("hex");
+    // The size in the name: pictures kept at another size (or as fetched, before) are not reused.
+    const name = createHash("sha256").update(`${THUMBNAIL_EDGE_PX}:${url}`).digest("hex");
     const file = path.join(cacheDir, name.slice(0, 2), name);
     try {
       const body = await readFile(file);
@@ -71,11 +74,16 @@ export function createProductImages(options: {
         );
         return null;
       }
+      const picture = await toThumbnail(outcome.body);
+      if (!picture) {
+        log?.info({ url, kind: "undecodable" }, "product picture refused");
+        return null;
+      }
       await mkdir(path.dirname(file), { recursive: true });
       const partial = `${file}.${process.pid}.part`;
-      await writeFile(partial, outcome.body);
+      await writeFile(partial, picture.body);
       await rename(partial, file);
-      return { contentType: outcome.contentType, body: outcome.body };
+      return picture;
     })().finally(() => inFlight.delete(name));
     inFlight.set(name, fetching);
     return fetching;
