@@ -26,6 +26,8 @@ export function ProductAnalytics({
   children: React.ReactNode;
 }) {
   const [client, setClient] = useState<PostHog | null>(null);
+  const viewer = useRef(viewerId);
+  viewer.current = viewerId;
   const [flags, setFlags] = useState<Record<string, string | boolean>>({});
 
   useEffect(() => {
@@ -45,6 +47,8 @@ export function ProductAnalytics({
           autocapture: { css_selector_ignorelist: AUTOCAPTURE_IGNORE },
           before_send: (event) => (event ? scrubEvent(event) : null),
           persistence: "localStorage",
+          // Before the first page view is sent, so a signed-out page is never the person's.
+          loaded: (loaded) => syncIdentity(loaded, viewer.current),
         });
         posthog.onFeatureFlags((_keys, variants) => setFlags({ ...variants }));
         setClient(posthog);
@@ -55,18 +59,24 @@ export function ProductAnalytics({
     };
   }, [config]);
 
-  // The signed-in person's id is the distinct id; signing out starts a fresh anonymous one.
-  const identified = useRef<string | null>(null);
+  // The signed-in person's id is the distinct id; signed out, a fresh anonymous one. Read from
+  // PostHog's own stored state, not from this page's memory: signing out loads a new document
+  // (site-header.tsx), where the identity kept in localStorage is still the person's.
   useEffect(() => {
-    if (!client) return;
-    if (viewerId && identified.current !== viewerId) {
-      client.identify(viewerId);
-      identified.current = viewerId;
-    } else if (!viewerId && identified.current) {
-      client.reset();
-      identified.current = null;
-    }
+    if (client) syncIdentity(client, viewerId);
   }, [client, viewerId]);
 
   return <FlagsContext value={flags}>{children}</FlagsContext>;
+}
+
+/** Makes PostHog's distinct id the signed-in person's id, or an anonymous one when signed out. */
+export function syncIdentity(
+  client: Pick<PostHog, "get_distinct_id" | "get_property" | "identify" | "reset">,
+  viewerId: string | null,
+): void {
+  if (viewerId) {
+    if (client.get_distinct_id() !== viewerId) client.identify(viewerId);
+  } else if (client.get_property("$user_state") === "identified") {
+    client.reset();
+  }
 }
