@@ -1,45 +1,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { product } from "../core/db/schema/index.ts";
 import { createTestApp } from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
 import { type LocalServer, startServer } from "../tests/helpers/local-server.ts";
+import { encodePng } from "../tests/helpers/png.ts";
 
 const database = setupTestDatabase();
 
-/** A real 1×1 PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    let c = 0xffffffff;
-    for (const byte of body) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    crc.writeUInt32BE((c ^ 0xffffffff) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from([0, 255, 0, 0, 255]))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-const PNG = png();
+/** A real 1×1 PNG: one red, opaque pixel. */
+const PNG = encodePng({ width: 1, height: 1, channels: 4, rows: Buffer.from([0, 255, 0, 0, 255]) });
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 let images: LocalServer;
 

@@ -15,12 +15,12 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { crc32, deflateSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { encodePng } from "../../tests/helpers/png.ts";
 import { productPage, startStoreServer } from "../../tests/helpers/store-server.ts";
 import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 
@@ -68,25 +68,9 @@ function productPicture(hue: number): Buffer {
       rows[row + 3 + x * 3] = 160;
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return encodePng({ width: size, height: size, channels: 3, rows });
 }
+
 const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
   cwd: appDir,
   env: {

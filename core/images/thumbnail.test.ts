@@ -1,6 +1,6 @@
-import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { encodePng } from "../../tests/helpers/png.ts";
 import { THUMBNAIL_EDGE_PX, toThumbnail } from "./thumbnail.ts";
 
 const solid = (width: number, height: number, format: "png" | "jpeg" | "gif") =>
@@ -9,23 +9,8 @@ const solid = (width: number, height: number, format: "png" | "jpeg" | "gif") =>
     .toBuffer();
 
 /** A PNG whose header claims `width`×`height` pixels, with almost no data behind it. */
-function claimedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type, "latin1"), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(16))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+const claimedPng = (width: number, height: number) =>
+  encodePng({ width, height, channels: 3, rows: Buffer.alloc(16) });
 
 describe("toThumbnail", () => {
   it("shrinks a large picture to the thumbnail edge, keeping its shape, as WebP", async () => {
