@@ -36,6 +36,8 @@ export async function signOut(page: Page): Promise<void> {
   await waitForHydrationIfScripted(page);
   await page.getByTestId("account-menu").click();
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Signing out loads "/" anew: on "/" already, the URL alone would not wait for that document.
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/);
 }
 
