@@ -6,10 +6,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./context.ts";
 import { NonceProvider } from "./lib/nonce.ts";
+import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
 
 /**
  * React Router's default Node entry, plus the response's CSP nonce: on React's own inline
- * scripts (streaming), React Router's (hydration data, module loader) and ours (root.tsx).
+ * scripts (streaming), React Router's (hydration data, module loader) and ours (root.tsx); and
+ * the module preloads at low priority (lib/script-priority.server.ts).
  */
 
 export const streamTimeout = 5_000;
@@ -53,7 +55,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          const prioritized = lowPriorityModulePreloads();
+          prioritized.pipe(body);
+          pipe(prioritized);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

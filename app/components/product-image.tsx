@@ -7,9 +7,19 @@ export function productImagePath(productId: string): string {
 
 /**
  * A product picture, always from Dropwave's own /img routes (never straight from the store,
- * which would show it every visitor's address); a placeholder when it fails.
+ * which would show it every visitor's address); a placeholder when it fails. Lazy by default
+ * (a list of hundreds); `isMain` for the one picture a page is about (the product page's header,
+ * its largest paint): fetched at once and ahead of the other requests.
  */
-export function ProductImage({ src, className }: { src: string | null; className?: string }) {
+export function ProductImage({
+  src,
+  className,
+  isMain = false,
+}: {
+  src: string | null;
+  className?: string;
+  isMain?: boolean;
+}) {
   const [isBroken, setBroken] = useState(false);
   if (!src || isBroken) {
     return (
@@ -25,7 +35,8 @@ export function ProductImage({ src, className }: { src: string | null; className
     <img
       src={src}
       alt=""
-      loading="lazy"
+      loading={isMain ? "eager" : "lazy"}
+      fetchPriority={isMain ? "high" : undefined}
       referrerPolicy="no-referrer"
       onError={() => setBroken(true)}
       // A picture that failed before hydration fired its error with no listener yet.

@@ -210,7 +210,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <header className="flex flex-col gap-6 md:flex-row">
         <div className="h-24 w-24 shrink-0 overflow-hidden rounded-2xl border border-border bg-surface sm:h-40 sm:w-40">
-          <ProductImage src={w.imageUrl ? productImagePath(w.productId) : null} />
+          <ProductImage src={w.imageUrl ? productImagePath(w.productId) : null} isMain />
         </div>
         <div className="space-y-2">
           <p className="text-sm text-muted">{w.store}</p>

@@ -3,14 +3,14 @@
  * `/`, `/login`, `/register`, a signed-in `/hub` with 200 products and a product page with a
  * year of history; mobile and desktop presets; median of N runs per page and preset.
  *   npm run build && npx node bench/lighthouse/run.ts [--runs 3] [--port 3290] [--no-write]
- *     [--only mobile|desktop] [--pages /,/login]
+ *     [--only mobile|desktop] [--pages /,/login] [--save DIR (each report and trace as JSON)] [--serve (seed, then keep serving)]
  * Starts the production server on a scratch data directory, seeds it through the API (sign-up,
  * then the import endpoint; the check worker prices each product from a local store server),
  * and writes the `## Lighthouse` section of docs/BENCHMARKS.md with the date and the load.
  * Simulated throttling still depends on the CPU: on a busy machine the scores are lower.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +31,8 @@ const { values } = parseArgs({
     "no-write": { type: "boolean", default: false },
     only: { type: "string" },
     pages: { type: "string" },
+    save: { type: "string" },
+    serve: { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -205,6 +207,14 @@ try {
   const chartWatch = listed.find((w) => w.title.endsWith(" 200"));
   if (!chartWatch) throw new Error("the product with a year of history is missing");
 
+  if (values.serve) {
+    // Seeded and left running, to look at by hand: stop with Ctrl-C.
+    console.log(
+      `serving ${origin}; hub /hub, product /hub/watch/${chartWatch.id}; cookie: ${cookie}`,
+    );
+    await new Promise<void>((done) => process.once("SIGINT", done));
+  }
+
   // ---- Lighthouse
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -213,13 +223,15 @@ try {
       ...HEADLESS_CHROMIUM_ARGS.filter((flag) => flag !== "--headless"),
     ],
   });
-  const allPages = [
-    { name: "landing", path: "/", signedIn: false },
-    { name: "sign-in", path: "/login", signedIn: false },
-    { name: "register", path: "/register", signedIn: false },
-    { name: "hub, 200 products", path: "/hub", signedIn: true },
-    { name: "product, a year of history", path: `/hub/watch/${chartWatch.id}`, signedIn: true },
-  ];
+  const allPages = values.serve
+    ? []
+    : [
+        { name: "landing", path: "/", signedIn: false },
+        { name: "sign-in", path: "/login", signedIn: false },
+        { name: "register", path: "/register", signedIn: false },
+        { name: "hub, 200 products", path: "/hub", signedIn: true },
+        { name: "product, a year of history", path: `/hub/watch/${chartWatch.id}`, signedIn: true },
+      ];
   const wanted = values.pages?.split(",");
   const pages = allPages.filter(
     (p) => !wanted || wanted.some((w) => p.path === w || p.path.startsWith(`${w}/`)),
@@ -253,6 +265,13 @@ try {
           preset === "desktop" ? desktopConfig : undefined,
         );
         if (!result) throw new Error("lighthouse returned nothing");
+        if (values.save) {
+          mkdirSync(values.save, { recursive: true });
+          const file = `${page.name.replace(/\W+/g, "-")}-${preset}-${run}.json`;
+          writeFileSync(join(values.save, file), JSON.stringify(result.lhr));
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          if (trace) writeFileSync(join(values.save, `trace-${file}`), JSON.stringify(trace));
+        }
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         results.push({
@@ -331,7 +350,7 @@ try {
     );
   }
   console.log(lines.join("\n"));
-  if (!values["no-write"] && !values.only && !values.pages) {
+  if (!values["no-write"] && !values.only && !values.pages && !values.serve) {
     writeBenchmarkSection(lines.join("\n"));
   }
 } finally {
