@@ -1,13 +1,14 @@
 /**
  * The API under a fixed request rate (issue #18):
  *   npm run bench:api -- [--db postgres|pglite] [--rate 200] [--duration 60] [--users 5]
- *     [--products 200] [--limit N] [--port 3216] [--bare-node]
+ *     [--products 200] [--limit N] [--port 3216] [--bare-node] [--cpu-prof DIR]
+ *     [--warmup 200] [--pacing even|autocannon]
  *
  * Builds nothing: runs the built server (`npm run build` first) as a child process on
  * 127.0.0.1 — `--role=web` on a scratch PostgreSQL database, the single process (web + worker)
  * on a fresh PGlite directory — seeds `--users` people with `--products` watched products each
- * (a few price-history rows per product) and an API token each, then holds `--rate` requests/s
- * with autocannon against a mix, in turn: `GET /api/v1/watches` (`?limit=N` with --limit),
+ * (a few price-history rows per product) and an API token each, then holds `--rate` requests/s,
+ * evenly paced (paced.ts; autocannon warms up, or runs all with --pacing autocannon), against a mix, in turn: `GET /api/v1/watches` (`?limit=N` with --limit),
  * `GET /api/v1/me` (each with a random person's token) and the SSR landing page `/`.
  * Reports the achieved rate, latency p50/p99/max, errors (non-2xx, socket errors, timeouts)
  * and the server's resident memory (VmRSS) before and after. One JSON line on stdout.
@@ -24,6 +25,7 @@ import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
+import { runPaced } from "./paced.ts";
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,12 @@ const { values } = parseArgs({
     connections: { type: "string", default: "20" },
     /** Start the server without SERVER_NODE_FLAGS (scripts/server-flags.ts), to compare. */
     "bare-node": { type: "boolean", default: false },
+    /** Write the server's CPU profile (node --cpu-prof) into this directory. */
+    "cpu-prof": { type: "string" },
+    /** Untimed requests before the measured run (JIT, connection pools, lazily loaded modules). */
+    warmup: { type: "string", default: "200" },
+    /** even: an open-loop request every 1/rate s (paced.ts); autocannon: its per-second bursts. */
+    pacing: { type: "string", default: "even" },
   },
 });
 const dbKind = values.db === "pglite" ? "pglite" : "postgres";
@@ -101,6 +109,7 @@ const server: ChildProcess = spawn(
   process.execPath,
   [
     ...(values["bare-node"] ? [] : SERVER_NODE_FLAGS),
+    ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : []),
     "scripts/start.ts",
     ...(dbKind === "postgres" ? ["--role=web"] : []),
   ],
@@ -159,18 +168,40 @@ const MIX = [
 await autocannon({
   url: origin,
   connections: 4,
-  amount: 200,
+  amount: Number(values.warmup),
   requests: MIX,
 });
 const memoryBeforeMb = rssMb(server.pid!);
-const result = await autocannon({
-  url: origin,
-  connections: Number(values.connections),
-  overallRate: rate,
-  duration,
-  timeout: 10,
-  requests: MIX,
-});
+// Even pacing by default (bench/api/paced.ts says why); `--pacing autocannon` for autocannon's
+// per-second bursts, as the figures before 2026-11-25 were taken.
+const result =
+  values.pacing === "autocannon"
+    ? await autocannon({
+        url: origin,
+        connections: Number(values.connections),
+        overallRate: rate,
+        duration,
+        timeout: 10,
+        requests: MIX,
+      }).then((r) => ({
+        requests: r.requests.total,
+        durationS: r.duration,
+        latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+        errors: r.errors + r.non2xx, // autocannon counts timeouts among its errors already
+        non2xx: r.non2xx,
+        timeouts: r.timeouts,
+      }))
+    : await runPaced({
+        origin,
+        rate,
+        durationS: duration,
+        connections: Number(values.connections),
+        mix: [
+          { path: watchesPath, headers: () => ({ authorization: `Bearer ${randomToken()}` }) },
+          { path: "/api/v1/me", headers: () => ({ authorization: `Bearer ${randomToken()}` }) },
+          { path: "/" },
+        ],
+      });
 const memoryAfterMb = rssMb(server.pid!);
 const peakMemoryMb = peakMb(server.pid!);
 const sample = await fetch(`${origin}${watchesPath}`, {
@@ -189,11 +220,11 @@ const summary = {
   productsPerUser,
   targetRate: rate,
   durationS: duration,
-  achievedRate: Math.round((result.requests.total / result.duration) * 10) / 10,
-  requests: result.requests.total,
-  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-  // autocannon counts timeouts among its errors already.
-  errors: result.errors + result.non2xx,
+  pacing: values.pacing === "autocannon" ? "autocannon" : "even",
+  achievedRate: Math.round((result.requests / result.durationS) * 10) / 10,
+  requests: result.requests,
+  latencyMs: result.latencyMs,
+  errors: result.errors,
   non2xx: result.non2xx,
   serverStartMs: startMs,
   memoryMb: { before: memoryBeforeMb, after: memoryAfterMb, peak: peakMemoryMb },
