@@ -172,6 +172,9 @@ await autocannon({
   requests: MIX,
 });
 const memoryBeforeMb = rssMb(server.pid!);
+// The server's RSS every 30 s of the run: flat, or still growing at the end?
+const rssSeries: number[] = [memoryBeforeMb];
+const sampler = setInterval(() => rssSeries.push(rssMb(server.pid!)), 30_000);
 // Even pacing by default (bench/api/paced.ts says why); `--pacing autocannon` for autocannon's
 // per-second bursts, as the figures before 2026-11-25 were taken.
 const result =
@@ -202,7 +205,9 @@ const result =
           { path: "/" },
         ],
       });
+clearInterval(sampler);
 const memoryAfterMb = rssMb(server.pid!);
+rssSeries.push(memoryAfterMb);
 const peakMemoryMb = peakMb(server.pid!);
 const sample = await fetch(`${origin}${watchesPath}`, {
   headers: { authorization: `Bearer ${tokens[0]}` },
@@ -228,6 +233,7 @@ const summary = {
   non2xx: result.non2xx,
   serverStartMs: startMs,
   memoryMb: { before: memoryBeforeMb, after: memoryAfterMb, peak: peakMemoryMb },
+  rssEvery30sMb: rssSeries,
   watchesResponseBytes: watchesBytes,
 };
 console.error(

@@ -1,7 +1,7 @@
 /**
  * End-to-end check throughput: claim → fetch → extract → store → decide, on a local store.
  *   npm run bench:checks -- --products 10000 --workers 2 --db postgres [--pages small|corpus]
- *     [--concurrency 32] [--batch 100]
+ *     [--concurrency 32] [--batch 100] [--cpu-prof DIR]
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * (a uniquely named database is created and dropped). PGlite: in memory, in this process.
  * Ends with one JSON line; doubleChecks and missed are counted by the store server.
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     pages: { type: "string", default: "small" },
     concurrency: { type: "string", default: "32" },
     batch: { type: "string", default: "100" },
+    /** Write each worker process's CPU profile (node --cpu-prof) into this directory. */
+    "cpu-prof": { type: "string" },
   },
 });
 const products = Number(values.products);
@@ -46,8 +48,8 @@ process.on("exit", () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-function spawnNode(script: string, args: string[]) {
-  const child = spawn(process.execPath, [path.join(here, script), ...args], {
+function spawnNode(script: string, args: string[], nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(here, script), ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
@@ -124,12 +126,16 @@ if (dbKind === "pglite") {
 } else {
   workerProcesses = Array.from({ length: workers }, () =>
     // 40 connections in all, whatever the number of workers (the server allows 100).
-    spawnNode("worker.ts", [
-      scratch!.url,
-      String(concurrency),
-      String(batch),
-      String(Math.max(4, Math.min(concurrency, Math.floor(40 / workers)))),
-    ]),
+    spawnNode(
+      "worker.ts",
+      [
+        scratch!.url,
+        String(concurrency),
+        String(batch),
+        String(Math.max(4, Math.min(concurrency, Math.floor(40 / workers)))),
+      ],
+      values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [],
+    ),
   );
   for (const w of workerProcesses) await w.nextLine(); // "ready"
 }

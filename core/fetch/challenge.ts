@@ -69,8 +69,15 @@ export function classifyChallenge(
   const html = body.length > 400_000 ? body.slice(0, 400_000) : body;
   const title = titleOf(html);
   const isProduct = hasProductContent(html);
-  const text = visibleText(html);
-  const isSmall = text.length < 3000;
+  // The visible text costs five passes over the page: made only when a test needs it. Its
+  // phrase tests first look for one of the phrase's words in the raw HTML (a tag between two
+  // words becomes a space in the text, so a phrase in the text has each of its words in the HTML).
+  let visible: string | undefined;
+  const text = () => {
+    visible ??= visibleText(html);
+    return visible;
+  };
+  const isSmall = () => html.length < 3000 || text().length < 3000;
   const isBlockStatus = status === 403 || status === 429 || status === 503 || status === 405;
 
   // Cloudflare
@@ -89,7 +96,7 @@ export function classifyChallenge(
   if (
     isBlockStatus &&
     /cf-error-details|cf-wrapper/.test(html) &&
-    /you have been blocked|access denied/i.test(text)
+    /you have been blocked|access denied/i.test(text())
   ) {
     return { vendor: "cloudflare", challenge: "access_denied" };
   }
@@ -98,8 +105,8 @@ export function classifyChallenge(
   if (
     /\/errors\/validateCaptcha/i.test(html) ||
     (/^(amazon\.[a-z.]+|robot check)$/i.test(title) &&
-      /enter the characters you see below/i.test(text)) ||
-    /to discuss automated access to amazon data/i.test(text)
+      /enter the characters you see below/i.test(text())) ||
+    (/automated/i.test(html) && /to discuss automated access to amazon data/i.test(text()))
   ) {
     return {
       vendor: "amazon",
@@ -108,7 +115,10 @@ export function classifyChallenge(
   }
 
   // Walmart (fronted by PerimeterX; its own wording first)
-  if (/robot or human\??/i.test(title) || (isSmall && /robot or human\?/i.test(text))) {
+  if (
+    /robot or human\??/i.test(title) ||
+    (/human/i.test(html) && isSmall() && /robot or human\?/i.test(text()))
+  ) {
     return { vendor: "walmart", challenge: "robot_check" };
   }
 
@@ -118,15 +128,15 @@ export function classifyChallenge(
   }
   if (
     !isProduct &&
-    isSmall &&
     /press (&amp;|&) hold/i.test(html) &&
-    /_px(AppId|Uuid|Vid)/.test(html)
+    /_px(AppId|Uuid|Vid)/.test(html) &&
+    isSmall()
   ) {
     return { vendor: "perimeterx", challenge: "captcha" };
   }
 
   // DataDome
-  if (/(geo\.)?captcha-delivery\.com/i.test(html) && !isProduct) {
+  if (!isProduct && /(geo\.)?captcha-delivery\.com/i.test(html)) {
     return { vendor: "datadome", challenge: "captcha" };
   }
   if (isBlockStatus && header(headers, "x-datadome") !== "" && !isProduct) {
@@ -134,40 +144,43 @@ export function classifyChallenge(
   }
 
   // Imperva / Incapsula
-  if (/incapsula incident id|request unsuccessful\. incapsula/i.test(text)) {
+  if (
+    /incapsula/i.test(html) &&
+    /incapsula incident id|request unsuccessful\. incapsula/i.test(text())
+  ) {
     return { vendor: "imperva", challenge: "access_denied" };
   }
-  if (!isProduct && isSmall && /_Incapsula_Resource/.test(html) && /<iframe/i.test(html)) {
+  if (!isProduct && /_Incapsula_Resource/.test(html) && /<iframe/i.test(html) && isSmall()) {
     return { vendor: "imperva", challenge: "js_challenge" };
   }
 
   // Akamai
   if (
     /^access denied$/i.test(title) &&
-    /reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(text) &&
-    /you don'?t have permission to access/i.test(text)
+    /reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(text()) &&
+    /you don'?t have permission to access/i.test(text())
   ) {
     return { vendor: "akamai", challenge: "access_denied" };
   }
 
   // Generic captcha pages: a widget on a page with no product content and little text
+  if (isProduct) return undefined;
   const hasWidget =
     /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i.test(html) ||
     /(recaptcha\/api\.js|hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile)/i.test(
       html,
     );
-  const hasHumanWording =
+  const hasHumanWording = () =>
     /(verify|prove|confirm) (that )?you('| a)re (a )?human|are you a robot|not a robot|security check|unusual traffic|captcha/i.test(
-      `${title} ${text}`,
+      `${title} ${text()}`,
     );
-  if (hasWidget && !isProduct && isSmall && hasHumanWording) {
+  if (hasWidget && isSmall() && hasHumanWording()) {
     return { vendor: "generic", challenge: "captcha" };
   }
   if (
     isBlockStatus &&
-    !isProduct &&
-    isSmall &&
-    /unusual traffic|are you a robot|verify you are human/i.test(text)
+    isSmall() &&
+    /unusual traffic|are you a robot|verify you are human/i.test(text())
   ) {
     return { vendor: "generic", challenge: "robot_check" };
   }
