@@ -15,6 +15,8 @@ const FLOATING_UI = [/^@floating-ui\//];
 /** uPlot and the code that draws with it load after the product page is interactive. */
 const CHART_CANVAS = [/^uplot$/, /price-chart-plot\.ts$/];
 const ANALYTICS = [/\/lib\/analytics\//, /^posthog-js/];
+/** The new-build watch loads once the page is interactive (lib/new-build-watch.ts). */
+const NEW_BUILD_WATCH = [/\/lib\/new-build\.ts$/];
 
 function staticImports(file: string): string[] {
   const source = readFileSync(file, "utf8");
@@ -82,6 +84,16 @@ test("the walk finds floating-ui in a panel that imports it (this test can fail)
 
 test("no analytics code in the root chunk: it loads when the operator configured analytics", () => {
   expect(findPath(resolve(import.meta.dirname, "root.tsx"), ANALYTICS)).toBeNull();
+  // PostHog's start-up, with posthog-js: reachable from its own module (this test can fail).
+  const client = resolve(import.meta.dirname, "lib/analytics/posthog-client.ts");
+  expect(findPath(client, ANALYTICS)?.at(-1)).toMatch(/posthog-js|analytics/);
+});
+
+test("the new-build watch is not in the root chunk: it loads after the page is interactive", () => {
+  expect(findPath(resolve(import.meta.dirname, "root.tsx"), NEW_BUILD_WATCH)).toBeNull();
+  // A module that imports it statically is found (this test can fail).
+  const test = resolve(import.meta.dirname, "lib/new-build.test.ts");
+  expect(findPath(test, NEW_BUILD_WATCH)?.at(-1)).toMatch(/new-build\.ts$/);
 });
 
 test("the product page's first load has the chart's frame, not uPlot or the code drawing with it", () => {

@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorHeader } from "./components/error-header.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
+import { NotFound } from "./components/not-found-page.tsx";
 import { ProductAnalytics } from "./components/product-analytics.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -30,14 +31,13 @@ import { errorText } from "./lib/error-text.ts";
 import { clearFlashCookie, readFlash } from "./lib/flash.server.ts";
 import { useFullLoadOnNavigation } from "./lib/full-load.ts";
 import { needsHydration } from "./lib/hydration.ts";
-import { useNewBuildWatch } from "./lib/new-build.ts";
+import { useNewBuildWatch } from "./lib/new-build-watch.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { onDemand } from "./lib/on-demand.ts";
 import { useSessionWatch } from "./lib/session-watch.ts";
 import { themeBootScript, themeSwitchScript } from "./lib/theme.ts";
 import { toast } from "./lib/toast.ts";
 import { zodJitlessScript } from "./lib/zod-browser.ts";
-import { NotFound } from "./routes/not-found.tsx";
 
 // A navigation cut short by a reload (its page's code was gone after a deploy) goes on to the
 // page that was clicked, before this one hydrates.
@@ -185,17 +185,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const webAnalytics = loaderData.publicEnv.webAnalytics;
   const WebAnalytics = webAnalyticsCounter.useComponent(Boolean(webAnalytics));
   return (
-    <ProductAnalytics
-      config={loaderData.publicEnv.productAnalytics}
-      viewerId={loaderData.viewer?.id ?? null}
-    >
+    <>
+      <ProductAnalytics
+        config={loaderData.publicEnv.productAnalytics}
+        viewerId={loaderData.viewer?.id ?? null}
+      />
       <Shell>
         {/* No toasts without React: a static page shows the flash in the page itself. */}
         {flash && !isHydrated ? <StaticFlash flash={flash} /> : null}
         <Outlet />
       </Shell>
       {webAnalytics && WebAnalytics ? <WebAnalytics config={webAnalytics} /> : null}
-    </ProductAnalytics>
+    </>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { requestFullLoadOnNavigation } from "./full-load.ts";
 import { toast } from "./toast.ts";
 
@@ -8,9 +7,6 @@ import { toast } from "./toast.ts";
  * the id differs from the one its own code was built with, loads the next page in full (which
  * brings the new code) and offers a reload in a toast meanwhile.
  */
-
-/** This tab's code's build id; "dev" under `npm run dev`, undefined in unit tests. */
-export const RUNNING_BUILD_ID: string | undefined = import.meta.env.DROPWAVE_BUILD_ID;
 
 export const NEW_BUILD_MESSAGE = "A new version of Dropwave is available";
 
@@ -63,40 +59,38 @@ async function fetchServedBuildId(now: number): Promise<string | null> {
 }
 
 /**
- * Root hook: polls every `pollSeconds` while the tab is visible and when it becomes visible.
- * On a new build: the next navigation is a full load, and a toast offers a reload now.
+ * Polls every `pollSeconds` while the tab is visible and when it becomes visible. On a new
+ * build: the next navigation is a full load, and a toast offers a reload now. Returns a stop.
+ * Loaded after the page is interactive (lib/new-build-watch.ts), not with its first load.
  */
-export function useNewBuildWatch(pollSeconds: number, running = RUNNING_BUILD_ID): void {
-  useEffect(() => {
-    if (!running || running === "dev") return;
-    let lastCheckedAt: number | null = null;
-    let isFound = false;
-    let isChecking = false;
-    const check = async (trigger: CheckTrigger) => {
-      const now = Date.now();
-      const isVisible = document.visibilityState === "visible";
-      if (isFound || isChecking || !shouldCheck({ trigger, now, lastCheckedAt, isVisible })) return;
-      isChecking = true;
-      lastCheckedAt = now;
-      const served = await fetchServedBuildId(now);
-      isChecking = false;
-      if (isFound || !isNewBuild(running, served)) return;
-      isFound = true;
-      requestFullLoadOnNavigation("new-build");
-      toast.info(NEW_BUILD_MESSAGE, {
-        id: "new-build",
-        duration: Number.POSITIVE_INFINITY,
-        action: { label: "Reload", onClick: () => window.location.reload() },
-      });
-    };
-    const timer = window.setInterval(() => void check("timer"), pollSeconds * 1000);
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") void check("visible");
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [pollSeconds, running]);
+export function startNewBuildWatch(pollSeconds: number, running: string): () => void {
+  let lastCheckedAt: number | null = null;
+  let isFound = false;
+  let isChecking = false;
+  const check = async (trigger: CheckTrigger) => {
+    const now = Date.now();
+    const isVisible = document.visibilityState === "visible";
+    if (isFound || isChecking || !shouldCheck({ trigger, now, lastCheckedAt, isVisible })) return;
+    isChecking = true;
+    lastCheckedAt = now;
+    const served = await fetchServedBuildId(now);
+    isChecking = false;
+    if (isFound || !isNewBuild(running, served)) return;
+    isFound = true;
+    requestFullLoadOnNavigation("new-build");
+    toast.info(NEW_BUILD_MESSAGE, {
+      id: "new-build",
+      duration: Number.POSITIVE_INFINITY,
+      action: { label: "Reload", onClick: () => window.location.reload() },
+    });
+  };
+  const timer = window.setInterval(() => void check("timer"), pollSeconds * 1000);
+  const onVisibility = () => {
+    if (document.visibilityState === "visible") void check("visible");
+  };
+  document.addEventListener("visibilitychange", onVisibility);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener("visibilitychange", onVisibility);
+  };
 }

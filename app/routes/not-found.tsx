@@ -1,5 +1,5 @@
 import { data, useLocation } from "react-router";
-import { ButtonLink } from "../components/ui/button.tsx";
+import { NotFound } from "../components/not-found-page.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
@@ -13,19 +13,4 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function NotFoundRoute() {
   const location = useLocation();
   return <NotFound path={location.pathname} />;
-}
-
-export function NotFound({ path }: { path: string }) {
-  return (
-    <section className="mx-auto max-w-xl px-6 py-24 text-center" aria-labelledby="not-found-title">
-      <p className="font-mono text-6xl font-black text-accent">404</p>
-      <h1 id="not-found-title" className="mt-4 break-words font-display text-2xl font-bold">
-        Page Not Found: {path}
-      </h1>
-      <p className="mt-4 text-muted">The link may be old, or the address mistyped.</p>
-      <ButtonLink to="/" size="lg" className="mt-8">
-        Back to the start
-      </ButtonLink>
-    </section>
-  );
 }

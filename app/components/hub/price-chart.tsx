@@ -3,7 +3,8 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { Money } from "../../../core/money/index.ts";
 import type { HistoryPoint } from "../../../core/tracking/watch-history.ts";
-import { availabilityLabel, changeText, money } from "../../lib/format.ts";
+import { money } from "../../lib/format.ts";
+import { onDemand } from "../../lib/on-demand.ts";
 import type { Stats } from "./price-chart-plot.ts";
 import {
   buildPriceSeries,
@@ -15,7 +16,8 @@ import {
   usefulRanges,
 } from "./price-series.ts";
 
-const TABLE_LIMIT = 500;
+// The table behind the toggle is a chunk of its own (price-table.tsx).
+const priceTable = onDemand(() => import("./price-table.tsx"));
 
 /**
  * The price history (docs/decisions/0024-price-chart.md): a step line drawn with
@@ -42,6 +44,7 @@ export function PriceChart({
   );
   const [range, setRange] = useState<RangeId>("all");
   const [isTableOpen, setTableOpen] = useState(false);
+  const PriceTable = priceTable.useComponent(isTableOpen);
   const tableId = useId();
   if (!series) {
     return (
@@ -52,8 +55,6 @@ export function PriceChart({
   }
   const bounds = rangeBounds(series, range);
   const offered = usefulRanges(series);
-  const format = (amountMinor: number | null) =>
-    amountMinor === null ? "—" : money({ amountMinor, currency: series.currency });
   const visibleRows = series.rows.filter((r) => r.at <= bounds[1] && r.at >= bounds[0] - 1);
   const dateText = (t: number) =>
     new Date(t * 1000).toLocaleDateString(undefined, {
@@ -89,50 +90,19 @@ export function PriceChart({
         aria-expanded={isTableOpen}
         aria-controls={tableId}
         onClick={() => setTableOpen((open) => !open)}
+        onPointerEnter={priceTable.preload}
+        onFocus={priceTable.preload}
         className="text-sm font-semibold text-accent-2 hover:underline"
       >
         {isTableOpen ? "Hide the price table" : "Show the prices as a table"}
       </button>
       <div id={tableId} hidden={!isTableOpen} className="max-h-96 overflow-auto">
-        {isTableOpen ? (
-          <table className="w-full text-left text-sm" data-testid="price-table">
-            <caption className="sr-only">
-              Price changes from {dateText(bounds[0])} to {dateText(bounds[1])}, newest first
-            </caption>
-            <thead className="sticky top-0 bg-surface">
-              <tr>
-                {(["Since", "Price", "Change", "Availability"] as const).map((label) => (
-                  <th
-                    key={label}
-                    scope="col"
-                    className={`py-1${label === "Availability" ? "" : " pr-4"}${label === "Price" || label === "Change" ? " text-right" : ""}`}
-                  >
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {visibleRows.slice(0, TABLE_LIMIT).map((row) => (
-                <tr key={row.at} className="border-t border-border">
-                  <td className="py-1 pr-4">{new Date(row.at * 1000).toLocaleString()}</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">{format(row.amountMinor)}</td>
-                  <td className="py-1 pr-4 text-right tabular-nums">
-                    {changeText(row.changeMinor, series.currency)}
-                  </td>
-                  <td className="py-1">
-                    {availabilityLabel[row.availability] ?? row.availability}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        {isTableOpen && visibleRows.length > TABLE_LIMIT ? (
-          <p className="mt-2 text-sm text-muted">
-            The {TABLE_LIMIT} most recent of {visibleRows.length} changes; pick a shorter range for
-            older ones.
-          </p>
+        {PriceTable ? (
+          <PriceTable
+            rows={visibleRows}
+            currency={series.currency}
+            caption={`Price changes from ${dateText(bounds[0])} to ${dateText(bounds[1])}, newest first`}
+          />
         ) : null}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { syncIdentity } from "./product-analytics.tsx";
+import { syncIdentity } from "./posthog-client.ts";
 
 /** PostHog's identity as kept in localStorage, and what was asked of it. */
 function fakeClient(state: { distinctId: string; userState: "anonymous" | "identified" }) {
