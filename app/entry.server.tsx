@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -47,17 +46,15 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           isShellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          // React writes into this one stream (it stops rendering if the stream closes early).
+          const body = lowPriorityModulePreloads({
+            onFinal() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          const prioritized = lowPriorityModulePreloads();
-          prioritized.pipe(body);
-          pipe(prioritized);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

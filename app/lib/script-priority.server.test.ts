@@ -50,3 +50,15 @@ describe("lowPriorityModulePreloads", () => {
     );
   });
 });
+
+describe("lowPriorityModulePreloads as the response body", () => {
+  it("says when the whole page has been written, not before", async () => {
+    let finals = 0;
+    const body = lowPriorityModulePreloads({ onFinal: () => finals++ });
+    body.write(Buffer.from("<html><head></head>"));
+    expect(finals).toBe(0);
+    body.end(Buffer.from("<body></body></html>"));
+    expect(await text(body)).toBe("<html><head></head><body></body></html>");
+    expect(finals).toBe(1);
+  });
+});

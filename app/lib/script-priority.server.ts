@@ -13,7 +13,9 @@ const LINK = Buffer.from('<link rel="modulepreload" ');
 const WITH_PRIORITY = Buffer.from('<link rel="modulepreload" fetchpriority="low" ');
 const HEAD_END = Buffer.from("</head>");
 
-export function lowPriorityModulePreloads(): Transform {
+export function lowPriorityModulePreloads(
+  options: { /** Called once the page has been written whole. */ onFinal?: () => void } = {},
+): Transform {
   let pending = Buffer.alloc(0); // a chunk's tail that may be the start of LINK or HEAD_END
   let isInHead = true;
   return new Transform({
@@ -44,7 +46,9 @@ export function lowPriorityModulePreloads(): Transform {
       pending = Buffer.from(text.subarray(text.length - keep));
       callback(null, Buffer.concat(out));
     },
+    // The whole page has been written (React ended the stream).
     flush(callback: TransformCallback) {
+      options.onFinal?.();
       callback(null, pending.length ? pending : undefined);
     },
   });
