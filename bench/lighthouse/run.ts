@@ -3,7 +3,9 @@
  * `/`, `/login`, `/register`, a signed-in `/hub` with 200 products and a product page with a
  * year of history; mobile and desktop presets; median of N runs per page and preset.
  *   npm run build && npx node bench/lighthouse/run.ts [--runs 3] [--port 3290] [--no-write]
- *     [--only mobile|desktop] [--pages /,/login] [--save DIR (each report and trace as JSON)] [--serve (seed, then keep serving)]
+ *     [--only mobile|desktop] [--pages /,/login]
+ *     [--save DIR]  each report and its trace as JSON, to look into a run
+ *     [--serve]     seed, then keep the server up until Ctrl-C (no Lighthouse runs)
  * Starts the production server on a scratch data directory, seeds it through the API (sign-up,
  * then the import endpoint; the check worker prices each product from a local store server),
  * and writes the `## Lighthouse` section of docs/BENCHMARKS.md with the date and the load.
