@@ -25,7 +25,7 @@ import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
-import { runPaced } from "./paced.ts";
+import { type PacedRequest, runPaced } from "./paced.ts";
 
 const { values } = parseArgs({
   options: {
@@ -154,22 +154,32 @@ function peakMb(pid: number): number {
 
 const watchesPath = `/api/v1/watches${values.limit ? `?limit=${values.limit}` : ""}`;
 const randomToken = () => tokens[Math.floor(Math.random() * tokens.length)] as string;
-const withToken = (req: autocannon.Request) => ({
-  ...req,
-  headers: { ...req.headers, authorization: `Bearer ${randomToken()}` },
-});
+const asRandomPerson = () => ({ authorization: `Bearer ${randomToken()}` });
 // The mix every run measures: a person's watch list and profile through the API, and the home page.
-const MIX = [
-  { method: "GET", path: watchesPath, setupRequest: withToken },
-  { method: "GET", path: "/api/v1/me", setupRequest: withToken },
-  { method: "GET", path: "/" },
+const MIX: PacedRequest[] = [
+  { path: watchesPath, headers: asRandomPerson },
+  { path: "/api/v1/me", headers: asRandomPerson },
+  { path: "/" },
 ];
+// The same mix as autocannon's requests (the warm-up, and `--pacing autocannon`).
+const AUTOCANNON_MIX = MIX.map(({ path, headers }) => ({
+  method: "GET" as const,
+  path,
+  ...(headers
+    ? {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          headers: { ...req.headers, ...headers() },
+        }),
+      }
+    : {}),
+}));
 // Warm up (JIT, connection pools, prepared plans), untimed.
 await autocannon({
   url: origin,
   connections: 4,
   amount: Number(values.warmup),
-  requests: MIX,
+  requests: AUTOCANNON_MIX,
 });
 const memoryBeforeMb = rssMb(server.pid!);
 // The server's RSS every 30 s of the run: flat, or still growing at the end?
@@ -185,7 +195,7 @@ const result =
         overallRate: rate,
         duration,
         timeout: 10,
-        requests: MIX,
+        requests: AUTOCANNON_MIX,
       }).then((r) => ({
         requests: r.requests.total,
         durationS: r.duration,
@@ -199,11 +209,7 @@ const result =
         rate,
         durationS: duration,
         connections: Number(values.connections),
-        mix: [
-          { path: watchesPath, headers: () => ({ authorization: `Bearer ${randomToken()}` }) },
-          { path: "/api/v1/me", headers: () => ({ authorization: `Bearer ${randomToken()}` }) },
-          { path: "/" },
-        ],
+        mix: MIX,
       });
 clearInterval(sampler);
 const memoryAfterMb = rssMb(server.pid!);
