@@ -49,8 +49,11 @@ function smallPage(i: number, cents: number): string {
 <p class="price">$${price}</p><button>Add to cart</button><p>${"Lorem ipsum dolor sit amet. ".repeat(40)}</p></main></body></html>`;
 }
 
-/** Corpus pages (real saved pages) whose expected price we know: price rewritten per product. */
-function corpusPages(): Array<(cents: number) => string> {
+/**
+ * Real saved pages, served as they were saved (encoded once: this server stands in for a store
+ * elsewhere, so encoding a page per request would bill its CPU to the checks being measured).
+ */
+function corpusPages(): Buffer[] {
   // The shared saved pages: beside the checkout (../shared) or beside the worktrees (../../shared).
   const dir =
     [
@@ -63,17 +66,16 @@ function corpusPages(): Array<(cents: number) => string> {
       .map((d) => path.resolve(d))
       .find((d) => existsSync(path.join(d, "manifest.jsonl"))) ?? path.resolve("../shared/corpus");
   const lines = readFileSync(path.join(dir, "manifest.jsonl"), "utf8").split("\n").filter(Boolean);
-  const makers: Array<(cents: number) => string> = [];
+  const pages: Buffer[] = [];
   for (const line of lines) {
     const entry = JSON.parse(line) as { file?: string; path?: string };
     const file = entry.file ?? entry.path;
     if (!file) continue;
     try {
-      const html = readFileSync(path.join(dir, file), "utf8");
-      makers.push(() => html);
+      pages.push(readFileSync(path.join(dir, file)));
     } catch {}
   }
-  return makers;
+  return pages;
 }
 
 const corpus = pagesKind === "corpus" ? corpusPages() : [];
@@ -102,7 +104,7 @@ const server = createServer((req, res) => {
   }
   hits[i] = (hits[i] ?? 0) + 1;
   const cents = priceAt(i, Date.now());
-  const body = corpus.length > 0 ? corpus[i % corpus.length]!(cents) : smallPage(i, cents);
+  const body = corpus.length > 0 ? corpus[i % corpus.length]! : smallPage(i, cents);
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
   res.end(body);
 });

@@ -3,7 +3,9 @@ import { openTag } from "./scan-open.ts";
 import { createScanState, type ScanState, toPageScan } from "./scan-state.ts";
 import { appendText, closeFrame, closeTo } from "./scan-text.ts";
 import type { PageScan } from "./scan-types.ts";
-import { CAPTCHA, KEPT_ATTRS } from "./scan-words.ts";
+import { CAPTCHA, KEPT_ATTRS, TOKEN_ATTRS } from "./scan-words.ts";
+
+const TOKEN_ATTR_SET = new Set(TOKEN_ATTRS);
 
 export type {
   BuyControl,
@@ -48,13 +50,13 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
   let attrValue = "";
   let isAttrKept = false;
   let hasDataPriceAttr = false;
+  let hasTokenAttr = false;
   const finishOpen = (isSelfClosing: boolean): void => {
     const name = tagName;
     const attributes = attrs;
     tagName = "";
-    attrs = {};
     s.lastWasText = false;
-    openTag(s, name, attributes, isSelfClosing, hasDataPriceAttr);
+    openTag(s, name, attributes, isSelfClosing, hasDataPriceAttr, hasTokenAttr);
   };
   const text = (value: string): void => {
     appendText(s, value);
@@ -78,6 +80,7 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
       isAttrKept = KEPT_ATTRS.has(attrName) || attrName.startsWith("data-");
       if (attrName.startsWith("data-price") || attrName.startsWith("data-product-price"))
         hasDataPriceAttr = true;
+      if (TOKEN_ATTR_SET.has(attrName)) hasTokenAttr = true;
     },
     oncdata() {},
     onclosetag(start, end) {
@@ -98,8 +101,9 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
     },
     onopentagname(start, end) {
       tagName = html.slice(start, Math.min(end, start + 40)).toLowerCase();
-      attrs = {};
+      attrs = Object.create(null) as Record<string, string>;
       hasDataPriceAttr = false;
+      hasTokenAttr = false;
     },
     onprocessinginstruction() {},
     onselfclosingtag() {

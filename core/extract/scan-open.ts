@@ -1,6 +1,8 @@
 import {
   type Frame,
   frameTokens,
+  NO_RECORDS,
+  NO_STRINGS,
   newFrame,
   type ScanState,
   selfTokens,
@@ -94,10 +96,11 @@ function noteHead(s: ScanState, name: string, attributes: Record<string, string>
   }
 }
 
-function tokenTextOf(attributes: Record<string, string>): string {
+function tokenTextOf(attributes: Record<string, string>, hasTokenAttr: boolean): string {
   let tokenText = "";
   if (attributes.id) tokenText += `${attributes.id.slice(0, 200)} `;
   if (attributes.class) tokenText += `${attributes.class.slice(0, 1_000)} `;
+  if (!hasTokenAttr) return tokenText;
   for (const attr of TOKEN_ATTRS) {
     const v = attributes[attr];
     if (v !== undefined) tokenText += `${attr}=${v.slice(0, 200)} `;
@@ -135,7 +138,10 @@ function setFlags(
     parent.isHidden ||
     attributes.hidden !== undefined ||
     /display\s*:\s*none|visibility\s*:\s*hidden/.test(style) ||
-    (attributes.class !== undefined && HIDDEN_CLASS.test(attributes.class)) ||
+    (attributes.class !== undefined &&
+      // Every hiding class holds "hid" or "none": most classes skip the pattern.
+      (attributes.class.includes("hid") || attributes.class.includes("none")) &&
+      HIDDEN_CLASS.test(attributes.class)) ||
     (name === "input" && attributes.type === "hidden");
   frame.isPerUnit = parent.isPerUnit || (isInteresting && PER_UNIT.test(tokenText));
   frame.isInMain =
@@ -208,13 +214,11 @@ function keepRecords(
   isInteresting: boolean,
   hasDataPriceAttr: boolean,
 ): void {
-  const wants = {
-    price: frame.hasPriceWord || hasDataPriceAttr,
-    prop: frame.prop !== null && frame.prop !== "",
-    stock: isInteresting && STOCK_WORD.test(tokenText),
-    title: isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText),
-  };
-  if (!(wants.price || wants.prop || wants.stock || wants.title)) return;
+  const wantsPrice = frame.hasPriceWord || hasDataPriceAttr;
+  const wantsProp = frame.prop !== null && frame.prop !== "";
+  const wantsStock = isInteresting && STOCK_WORD.test(tokenText);
+  const wantsTitle = isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText);
+  if (!(wantsPrice || wantsProp || wantsStock || wantsTitle)) return;
   const kept: Record<string, string> = {};
   for (const [k, v] of Object.entries(attributes)) {
     if (k === "class" || k === "style") continue;
@@ -234,8 +238,8 @@ function keepRecords(
     isExcluded: frame.isExcluded,
     isHidden: frame.isHidden,
     isPerUnit: frame.isPerUnit,
-    prop: wants.prop ? frame.prop : null,
-    propSource: wants.prop ? (attributes.itemprop ? "microdata" : "rdfa") : null,
+    prop: wantsProp ? frame.prop : null,
+    propSource: wantsProp ? (attributes.itemprop ? "microdata" : "rdfa") : null,
     scopeType: parent.scopeType,
     scopeId: parent.scopeId,
     isInProductScope: parent.isInProductScope,
@@ -247,11 +251,14 @@ function keepRecords(
       isKept = true;
     }
   };
-  keep(s.priceElements, MAX_RECORDS, wants.price);
-  keep(s.props, MAX_RECORDS, wants.prop);
-  keep(s.stockElements, 300, wants.stock);
-  keep(s.titleElements, 20, wants.title);
-  if (isKept && !VOID.has(frame.tag)) frame.collectors.push(record);
+  keep(s.priceElements, MAX_RECORDS, wantsPrice);
+  keep(s.props, MAX_RECORDS, wantsProp);
+  keep(s.stockElements, 300, wantsStock);
+  keep(s.titleElements, 20, wantsTitle);
+  if (isKept && !VOID.has(frame.tag)) {
+    if (frame.collectors === NO_RECORDS) frame.collectors = [];
+    frame.collectors.push(record);
+  }
 }
 
 /** A void input that is itself a buy control (a quantity field, a submit with buy words). */
@@ -292,6 +299,7 @@ export function openTag(
   attributes: Record<string, string>,
   isSelfClosing: boolean,
   hasDataPriceAttr: boolean,
+  hasTokenAttr = true,
 ): void {
   s.order++;
   const current = top(s);
@@ -302,17 +310,17 @@ export function openTag(
   const parent = top(s);
   noteHead(s, name, attributes);
 
-  const tokenText = tokenTextOf(attributes);
+  const tokenText = tokenTextOf(attributes, hasTokenAttr);
   const hasTokens = tokenText !== "";
   const isInteresting = hasTokens && INTERESTING.test(tokenText);
   const frame = newFrame(name, parent);
   frame.order = s.order;
-  frame.tokens = hasTokens ? null : [];
+  frame.tokens = hasTokens ? null : NO_STRINGS;
   frame.tokenAttrs = hasTokens ? attributes : null;
   frame.hasPriceWord = isInteresting && PRICE_WORD.test(tokenText);
   frame.before = s.recent;
   frame.raw = RAW_TAGS.has(name) ? [] : null;
-  frame.attrs = name === "script" ? attributes : {};
+  if (name === "script") frame.attrs = attributes;
   setFlags(frame, parent, attributes, tokenText, isInteresting);
   setScope(frame, parent, s, attributes);
   keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);

@@ -88,6 +88,15 @@ export type ScanState = {
   lastWasText: boolean;
 };
 
+/**
+ * Shared empties: most elements never collect records, child prices or tokens, so a frame
+ * starts with these and gets its own array on the first push (`own`). Frozen: a push onto
+ * a shared one throws rather than leaking between elements.
+ */
+export const NO_RECORDS: ElementRecord[] = Object.freeze([]) as unknown as ElementRecord[];
+export const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 export function newFrame(tag: string, parent: Frame | null): Frame {
   return {
     tag,
@@ -102,21 +111,21 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
     isEmphasised: false,
     isInForm: false,
     isInOption: false,
-    tokens: [],
+    tokens: NO_STRINGS,
     tokenAttrs: null,
     hasPriceWord: false,
-    collectors: [],
+    collectors: NO_RECORDS,
     scopeType: null,
     scopeId: 0,
     isInProductScope: false,
     prop: null,
     raw: null,
     rawLength: 0,
-    attrs: {},
+    attrs: NO_ATTRS,
     buf: "",
     isLong: false,
     hasPriceChild: false,
-    childPrices: [],
+    childPrices: NO_STRINGS,
     before: "",
     isButtonLike: false,
     isDisabled: false,
@@ -211,6 +220,7 @@ export function selfTokens(attrs: Record<string, string>): string[] {
 }
 
 export function frameTokens(frame: Frame): string[] {
-  if (frame.tokens === null) frame.tokens = frame.tokenAttrs ? selfTokens(frame.tokenAttrs) : [];
+  if (frame.tokens === null)
+    frame.tokens = frame.tokenAttrs ? selfTokens(frame.tokenAttrs) : NO_STRINGS;
   return frame.tokens;
 }

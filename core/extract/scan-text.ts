@@ -1,4 +1,4 @@
-import { type Frame, frameTokens, type ScanState, top } from "./scan-state.ts";
+import { type Frame, frameTokens, NO_STRINGS, type ScanState, top } from "./scan-state.ts";
 import type { PriceText } from "./scan-types.ts";
 import {
   ADD_TO_CART,
@@ -180,31 +180,39 @@ function noteControl(s: ScanState, frame: Frame): void {
   const isLink = frame.tag === "a" || frame.isButtonLike;
   if (!isButton && !isLink) return;
   const text = frame.buf.slice(0, 200).replace(/\s+/g, " ").trim();
-  if (ADD_TO_CART.test(text)) s.hasAddToCart = true;
+  const isAddToCartText = ADD_TO_CART.test(text);
+  if (isAddToCartText) s.hasAddToCart = true;
   // A box that merely holds the button (and prices) is not the button.
   if (!isButton && (text.length > 40 || HAS_DIGIT.test(text))) return;
   const words = frame.label ? `${text} ${frame.label.replace(/\s+/g, " ")}` : text;
-  const hasBuyWords = BUY_WORDS.test(words);
-  const saysSoldOut = SOLD_OUT_WORDS.test(words);
-  const namesCart = CART_NOUN.test(words);
+  // Each word list is tested once, and only when the answer matters: most links on a page are
+  // navigation, settled by the cart test alone.
+  let buy: boolean | undefined;
+  let soldOut: boolean | undefined;
+  let cart: boolean | undefined;
+  const hasBuyWords = () => (buy ??= BUY_WORDS.test(words));
+  const isSoldOutWords = () => (soldOut ??= SOLD_OUT_WORDS.test(words));
+  const namesCart = () => (cart ??= CART_NOUN.test(words));
   if (isButton) {
-    if (!hasBuyWords && !frame.hasBuyToken && !saysSoldOut) return;
+    if (!hasBuyWords() && !frame.hasBuyToken && !isSoldOutWords()) return;
   } else {
     // A box around a control already found is its wrapper, not a second control.
     const last = s.buyControls[s.buyControls.length - 1];
     if (last && last.order > frame.order) return;
     if (frame.isButtonLike) {
-      if (!hasBuyWords && !saysSoldOut && !(frame.hasBuyToken && namesCart)) return;
+      if (!hasBuyWords() && !isSoldOutWords() && !(frame.hasBuyToken && namesCart())) return;
     } else {
-      const isAddToCart = ADD_TO_CART.test(words) || (hasBuyWords && namesCart);
-      if (!isAddToCart && !(frame.hasBuyToken && (namesCart || hasBuyWords))) return;
+      const isAddToCart =
+        (words === text ? isAddToCartText : ADD_TO_CART.test(words)) ||
+        (namesCart() && hasBuyWords());
+      if (!isAddToCart && !(frame.hasBuyToken && (namesCart() || hasBuyWords()))) return;
     }
   }
   s.buyControls.push({
     order: frame.order,
     isDisabled: frame.isDisabled,
-    saysSoldOut,
-    hasBuyWords,
+    saysSoldOut: isSoldOutWords(),
+    hasBuyWords: hasBuyWords(),
     isQuantity: false,
     isExcluded: frame.isExcluded,
     isLink: !isButton,
@@ -248,10 +256,14 @@ function finishRaw(s: ScanState, frame: Frame, raw: string[]): void {
   ) {
     s.scripts.push({ type, id: frame.attrs.id ?? "", attrs: frame.attrs, text });
   }
-  if (/cdn\.shopify\.com|Shopify\.shop|ShopifyAnalytics/.test(head)) s.markers.add("shopify");
-  if (/BCData|bigcommerce/i.test(head)) s.markers.add("bigcommerce");
-  if (/Magento_|mage\/|"Magento/.test(head)) s.markers.add("magento");
-  if (/woocommerce|wc_add_to_cart/i.test(head)) s.markers.add("woocommerce");
+  // A platform is named once: pages with hundreds of scripts test each only until it is seen.
+  const mark = (name: string, pattern: RegExp) => {
+    if (!s.markers.has(name) && pattern.test(head)) s.markers.add(name);
+  };
+  mark("shopify", /cdn\.shopify\.com|Shopify\.shop|ShopifyAnalytics/);
+  mark("bigcommerce", /BCData|bigcommerce/i);
+  mark("magento", /Magento_|mage\/|"Magento/);
+  mark("woocommerce", /woocommerce|wc_add_to_cart/i);
 }
 
 export function closeFrame(s: ScanState): void {
@@ -267,7 +279,8 @@ export function closeFrame(s: ScanState): void {
     const parent = top(s);
     const isPrice = notePriceText(s, frame);
     if (isPrice || frame.hasPriceChild) parent.hasPriceChild = true;
-    if (parent.childPrices.length < 8) {
+    if (parent.childPrices.length < 8 && (isPrice || frame.childPrices.length > 0)) {
+      if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
       if (isPrice) parent.childPrices.push(frame.buf);
       else
         for (const c of frame.childPrices)
