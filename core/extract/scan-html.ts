@@ -1,4 +1,5 @@
-import { Tokenizer } from "htmlparser2";
+import type { Tokenizer } from "htmlparser2";
+import { createTokenizer } from "./fast-tokenizer.ts";
 import { openTag } from "./scan-open.ts";
 import { createScanState, type ScanState, toPageScan } from "./scan-state.ts";
 import { appendText, closeFrame, closeTo } from "./scan-text.ts";
@@ -25,7 +26,7 @@ export type {
  */
 export function scanHtml(html: string): PageScan {
   const s = createScanState(html);
-  const tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, tokenHandlers(s));
+  const tokenizer = createTokenizer(tokenHandlers(s));
   tokenizer.write(html);
   tokenizer.end();
   while (s.stack.length > 1) closeFrame(s);

@@ -1,0 +1,79 @@
+import { Tokenizer } from "htmlparser2";
+
+type Callbacks = ConstructorParameters<typeof Tokenizer>[1];
+
+/** The tokenizer's own members the fast paths use (private in its types, plain in 12.0). */
+type Internals = {
+  buffer: string;
+  index: number;
+  offset: number;
+  fastForwardTo(c: number): boolean;
+  stateText(c: number): void;
+};
+const Stock = Tokenizer as unknown as new (
+  options: { xmlMode: boolean; decodeEntities: boolean },
+  callbacks: Callbacks,
+) => Internals;
+
+const LT = 0x3c; // <
+const AMP = 0x26; // &
+
+/**
+ * htmlparser2's tokenizer with two loops moved out of its per-character state machine
+ * (docs/decisions/0033-tokenizer-fast-paths.md): text runs up to the next `<` or `&`, and the
+ * search for one character (the `<` that may end a script or style, the `>` of a comment) with
+ * the string's own `indexOf`. It emits exactly the events of the stock tokenizer
+ * (fast-tokenizer.test.ts compares the two on every saved page and on random markup).
+ */
+class FastTokenizer extends Stock {
+  // The stock method stops at the wanted character or at the end of the buffer.
+  override fastForwardTo(c: number): boolean {
+    const at = this.buffer.indexOf(String.fromCharCode(c), this.index - this.offset + 1);
+    if (at === -1) {
+      this.index = this.buffer.length + this.offset - 1;
+      return false;
+    }
+    this.index = at + this.offset;
+    return true;
+  }
+
+  // Text state: only `<` and `&` do anything; the loop that calls this steps one past `index`.
+  override stateText(c: number): void {
+    if (c === LT || c === AMP) {
+      super.stateText(c);
+      return;
+    }
+    const { buffer, offset } = this;
+    let i = this.index - offset + 1;
+    const end = buffer.length;
+    while (i < end) {
+      const d = buffer.charCodeAt(i);
+      if (d === LT || d === AMP) break;
+      i++;
+    }
+    this.index = i + offset - 1;
+  }
+}
+
+/**
+ * The fast paths stand on the stock tokenizer's internals: when an upgrade renames them, the
+ * stock tokenizer is used (slower, never wrong) and the equivalence test says why.
+ */
+export const hasFastPaths: boolean = (() => {
+  const proto = Tokenizer.prototype as unknown as Record<string, unknown>;
+  if (typeof proto.fastForwardTo !== "function" || typeof proto.stateText !== "function")
+    return false;
+  const probe = new Tokenizer({}, {} as Callbacks) as unknown as Internals;
+  return (
+    typeof probe.buffer === "string" &&
+    typeof probe.index === "number" &&
+    typeof probe.offset === "number"
+  );
+})();
+
+export function createTokenizer(callbacks: Callbacks, useFastPaths = hasFastPaths): Tokenizer {
+  const options = { xmlMode: false, decodeEntities: true };
+  return useFastPaths
+    ? (new FastTokenizer(options, callbacks) as unknown as Tokenizer)
+    : new Tokenizer(options, callbacks);
+}
