@@ -9,6 +9,8 @@ export type WorkerReport = {
   failed: number;
   events: number;
   cpuMs: number;
+  /** CPU of the event-loop thread alone (fetching, challenge tests, database, scheduling). */
+  mainThreadCpuMs: number;
   fetchMs: number;
   extractMs: number;
   storeMs: number;
@@ -16,12 +18,18 @@ export type WorkerReport = {
 
 export function createWorkerStats() {
   const cpuStart = process.cpuUsage();
+  const threadStart = process.threadCpuUsage();
   const totals = { checks: 0, failed: 0, events: 0, fetchMs: 0, extractMs: 0, storeMs: 0 };
   return {
     totals,
     report(): WorkerReport {
       const cpu = process.cpuUsage(cpuStart);
-      return { ...totals, cpuMs: (cpu.user + cpu.system) / 1000 };
+      const thread = process.threadCpuUsage(threadStart);
+      return {
+        ...totals,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        mainThreadCpuMs: (thread.user + thread.system) / 1000,
+      };
     },
   };
 }

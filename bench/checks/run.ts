@@ -185,7 +185,7 @@ const per = (ms: number) => Math.round((ms / Math.max(1, checks)) * 100) / 100;
 console.error(
   [
     `${checks} checks of ${products} products in ${seconds.toFixed(1)} s on ${dbKind}, ${workers} worker(s), concurrency ${concurrency}, batch ${batch}, pages ${values.pages}`,
-    `machine CPU ${per(cpuMs)} ms/check (all processes incl. database and store); worker processes ${per(sum("cpuMs"))} ms/check`,
+    `machine CPU ${per(cpuMs)} ms/check (all processes incl. database and store); worker processes ${per(sum("cpuMs"))} ms/check: event-loop thread ${per(sum("mainThreadCpuMs"))}, extraction threads ${per(sum("cpuMs") - sum("mainThreadCpuMs"))}`,
     `per check (wall, overlapping): fetch ${per(sum("fetchMs"))} ms, extract ${per(sum("extractMs"))} ms, store (read, decide, one write) ${per(sum("storeMs"))} ms`,
     `events ${Number(events?.n ?? 0)}, failed ${sum("failed")}, store hits ${stats.hits}`,
   ].join("\n"),

@@ -108,6 +108,13 @@ function tokenTextOf(attributes: Record<string, string>, hasTokenAttr: boolean):
   return tokenText;
 }
 
+/** An inline font size of 18px or more (most elements have no style to test). */
+function isLargeFont(style: string): boolean {
+  if (!style.includes("font")) return false;
+  const size = /font(?:-size)?\s*:[^;]*?(\d+)px/.exec(style);
+  return size !== null && Number(size[1]) >= 18;
+}
+
 /** Flags an element inherits from its parent or sets itself (struck, excluded, hidden, …). */
 function setFlags(
   frame: Frame,
@@ -137,7 +144,7 @@ function setFlags(
   frame.isHidden =
     parent.isHidden ||
     attributes.hidden !== undefined ||
-    /display\s*:\s*none|visibility\s*:\s*hidden/.test(style) ||
+    (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||
     (attributes.class !== undefined &&
       // Every hiding class holds "hid" or "none": most classes skip the pattern.
       (attributes.class.includes("hid") || attributes.class.includes("none")) &&
@@ -149,9 +156,7 @@ function setFlags(
     name === "main" ||
     name === "article" ||
     (isInteresting && /product|pdp|buy-?box/i.test(tokenText));
-  const size = /font(?:-size)?\s*:[^;]*?(\d+)px/.exec(style);
-  frame.isEmphasised =
-    parent.isEmphasised || EMPHASIS.has(name) || (size !== null && Number(size[1]) >= 18);
+  frame.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   frame.isInForm = parent.isInForm || name === "form";
   frame.isInOption = parent.isInOption || name === "option" || name === "select";
   frame.isDisabled =
