@@ -115,55 +115,13 @@ function isLargeFont(style: string): boolean {
   return size !== null && Number(size[1]) >= 18;
 }
 
-/** What an element's id/class/data tokens say, one bit per word list (see tokenWords). */
-const INTERESTING_BIT = 1;
-const PRICE_BIT = 2;
-const STRUCK_BIT = 4;
-const EXCLUDED_BIT = 8;
-const PER_UNIT_BIT = 16;
-const MAIN_BIT = 32;
-const ADD_TO_CART_BIT = 64;
-const CART_LIKE_BIT = 128;
-const STOCK_BIT = 256;
-const TITLE_BIT = 512;
-const MAX_CACHED_TOKEN_TEXTS = 10_000;
-
-function wordsOf(tokenText: string): number {
-  if (!INTERESTING.test(tokenText)) return 0;
-  return (
-    INTERESTING_BIT |
-    (PRICE_WORD.test(tokenText) ? PRICE_BIT : 0) |
-    (STRUCK.test(tokenText) ? STRUCK_BIT : 0) |
-    (EXCLUDED.test(tokenText) ? EXCLUDED_BIT : 0) |
-    (PER_UNIT.test(tokenText) ? PER_UNIT_BIT : 0) |
-    (/product|pdp|buy-?box/i.test(tokenText) ? MAIN_BIT : 0) |
-    (ADD_TO_CART_TOKEN.test(tokenText) ? ADD_TO_CART_BIT : 0) |
-    (CART_LIKE_TOKEN.test(tokenText) ? CART_LIKE_BIT : 0) |
-    (STOCK_WORD.test(tokenText) ? STOCK_BIT : 0) |
-    (TITLE_WORD.test(tokenText) ? TITLE_BIT : 0)
-  );
-}
-
-/**
- * The word lists an element's tokens match. Most elements of a page repeat a class string
- * seen before (two in three on the benchmark pages), so each distinct one is tested once.
- */
-function tokenWords(s: ScanState, tokenText: string): number {
-  if (tokenText === "") return 0;
-  let words = s.tokenWords.get(tokenText);
-  if (words === undefined) {
-    words = wordsOf(tokenText);
-    if (s.tokenWords.size < MAX_CACHED_TOKEN_TEXTS) s.tokenWords.set(tokenText, words);
-  }
-  return words;
-}
-
 /** Flags an element inherits from its parent or sets itself (struck, excluded, hidden, …). */
 function setFlags(
   frame: Frame,
   parent: Frame,
   attributes: Record<string, string>,
-  words: number,
+  tokenText: string,
+  isInteresting: boolean,
 ): void {
   const name = frame.tag;
   const style = attributes.style ? attributes.style.slice(0, 500).toLowerCase() : "";
@@ -174,14 +132,15 @@ function setFlags(
     name === "strike" ||
     style.includes("line-through") ||
     attributes["data-a-strike"] === "true";
-  frame.isStruck = parent.isStruck || frame.isStruckMarkup || (words & STRUCK_BIT) !== 0;
+  frame.isStruck =
+    parent.isStruck || frame.isStruckMarkup || (isInteresting && STRUCK.test(tokenText));
   frame.isExcluded =
     parent.isExcluded ||
     name === "nav" ||
     name === "footer" ||
     name === "aside" ||
     (name === "header" && !parent.isInMain) ||
-    (words & EXCLUDED_BIT) !== 0;
+    (isInteresting && EXCLUDED.test(tokenText));
   frame.isHidden =
     parent.isHidden ||
     attributes.hidden !== undefined ||
@@ -191,9 +150,12 @@ function setFlags(
       (attributes.class.includes("hid") || attributes.class.includes("none")) &&
       HIDDEN_CLASS.test(attributes.class)) ||
     (name === "input" && attributes.type === "hidden");
-  frame.isPerUnit = parent.isPerUnit || (words & PER_UNIT_BIT) !== 0;
+  frame.isPerUnit = parent.isPerUnit || (isInteresting && PER_UNIT.test(tokenText));
   frame.isInMain =
-    parent.isInMain || name === "main" || name === "article" || (words & MAIN_BIT) !== 0;
+    parent.isInMain ||
+    name === "main" ||
+    name === "article" ||
+    (isInteresting && /product|pdp|buy-?box/i.test(tokenText));
   frame.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   frame.isInForm = parent.isInForm || name === "form";
   frame.isInOption = parent.isInOption || name === "option" || name === "select";
@@ -205,8 +167,9 @@ function setFlags(
       /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attributes.class));
   // A real button named for the cart ("button-cart") is a buy control whatever its words.
   frame.hasBuyToken =
-    (words & ADD_TO_CART_BIT) !== 0 ||
-    ((name === "button" || name === "input") && (words & CART_LIKE_BIT) !== 0);
+    isInteresting &&
+    (ADD_TO_CART_TOKEN.test(tokenText) ||
+      ((name === "button" || name === "input") && CART_LIKE_TOKEN.test(tokenText)));
   if (
     attributes.title !== undefined ||
     attributes["aria-label"] !== undefined ||
@@ -221,7 +184,9 @@ function setFlags(
     name === "button" ||
     attributes.role === "button" ||
     (name === "input" && /^(submit|button|image)$/i.test(attributes.type ?? "")) ||
-    ((name === "a" || name === "div" || name === "span") && (words & CART_LIKE_BIT) !== 0);
+    ((name === "a" || name === "div" || name === "span") &&
+      isInteresting &&
+      CART_LIKE_TOKEN.test(tokenText));
 }
 
 /** Microdata and RDFa: the item scope and the property an element opens. */
@@ -250,13 +215,14 @@ function keepRecords(
   frame: Frame,
   parent: Frame,
   attributes: Record<string, string>,
-  words: number,
+  tokenText: string,
+  isInteresting: boolean,
   hasDataPriceAttr: boolean,
 ): void {
   const wantsPrice = frame.hasPriceWord || hasDataPriceAttr;
   const wantsProp = frame.prop !== null && frame.prop !== "";
-  const wantsStock = (words & STOCK_BIT) !== 0;
-  const wantsTitle = s.titleElements.length < 20 && (words & TITLE_BIT) !== 0;
+  const wantsStock = isInteresting && STOCK_WORD.test(tokenText);
+  const wantsTitle = isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText);
   if (!(wantsPrice || wantsProp || wantsStock || wantsTitle)) return;
   const kept: Record<string, string> = {};
   for (const [k, v] of Object.entries(attributes)) {
@@ -351,18 +317,18 @@ export function openTag(
 
   const tokenText = tokenTextOf(attributes, hasTokenAttr);
   const hasTokens = tokenText !== "";
-  const words = tokenWords(s, tokenText);
+  const isInteresting = hasTokens && INTERESTING.test(tokenText);
   const frame = newFrame(name, parent);
   frame.order = s.order;
   frame.tokens = hasTokens ? null : NO_STRINGS;
   frame.tokenAttrs = hasTokens ? attributes : null;
-  frame.hasPriceWord = (words & PRICE_BIT) !== 0;
+  frame.hasPriceWord = isInteresting && PRICE_WORD.test(tokenText);
   frame.before = s.recent;
   frame.raw = RAW_TAGS.has(name) ? [] : null;
   if (name === "script") frame.attrs = attributes;
-  setFlags(frame, parent, attributes, words);
+  setFlags(frame, parent, attributes, tokenText, isInteresting);
   setScope(frame, parent, s, attributes);
-  keepRecords(s, frame, parent, attributes, words, hasDataPriceAttr);
+  keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);
   if (name === "input" || name === "select" || name === "img") noteInput(s, frame, attributes);
 
   if (name === "h1" && s.h1Order < 0) {

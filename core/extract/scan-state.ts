@@ -86,8 +86,6 @@ export type ScanState = {
    */
   fedTo: number;
   lastWasText: boolean;
-  /** Word-list bits of each distinct id/class/data token text seen (scan-open.ts). */
-  tokenWords: Map<string, number>;
 };
 
 /**
@@ -172,7 +170,6 @@ export function createScanState(html: string): ScanState {
     recent: "",
     fedTo: 0,
     lastWasText: false,
-    tokenWords: new Map(),
   };
 }
 
