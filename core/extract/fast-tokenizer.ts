@@ -9,6 +9,7 @@ type Internals = {
   offset: number;
   fastForwardTo(c: number): boolean;
   stateText(c: number): void;
+  handleInAttributeValue(c: number, quote: number): void;
 };
 const Stock = Tokenizer as unknown as new (
   options: { xmlMode: boolean; decodeEntities: boolean },
@@ -19,10 +20,10 @@ const LT = 0x3c; // <
 const AMP = 0x26; // &
 
 /**
- * htmlparser2's tokenizer with two loops moved out of its per-character state machine
- * (docs/decisions/0033-tokenizer-fast-paths.md): text runs up to the next `<` or `&`, and the
- * search for one character (the `<` that may end a script or style, the `>` of a comment) with
- * the string's own `indexOf`. It emits exactly the events of the stock tokenizer
+ * htmlparser2's tokenizer with three loops moved out of its per-character state machine
+ * (docs/decisions/0033-tokenizer-fast-paths.md): text runs up to the next `<` or `&`, quoted
+ * attribute values up to their quote or `&`, and the search for one character (the `<` that may
+ * end a script or style, the `>` of a comment) with the string's own `indexOf`. It emits exactly the events of the stock tokenizer
  * (fast-tokenizer.test.ts compares the two on every saved page and on random markup).
  */
 class FastTokenizer extends Stock {
@@ -53,6 +54,23 @@ class FastTokenizer extends Stock {
     }
     this.index = i + offset - 1;
   }
+
+  // A quoted attribute value: only its closing quote and `&` do anything (same loop as text).
+  override handleInAttributeValue(c: number, quote: number): void {
+    if (c === quote || c === AMP) {
+      super.handleInAttributeValue(c, quote);
+      return;
+    }
+    const { buffer, offset } = this;
+    let i = this.index - offset + 1;
+    const end = buffer.length;
+    while (i < end) {
+      const d = buffer.charCodeAt(i);
+      if (d === quote || d === AMP) break;
+      i++;
+    }
+    this.index = i + offset - 1;
+  }
 }
 
 /**
@@ -61,7 +79,11 @@ class FastTokenizer extends Stock {
  */
 export const hasFastPaths: boolean = (() => {
   const proto = Tokenizer.prototype as unknown as Record<string, unknown>;
-  if (typeof proto.fastForwardTo !== "function" || typeof proto.stateText !== "function")
+  if (
+    typeof proto.fastForwardTo !== "function" ||
+    typeof proto.stateText !== "function" ||
+    typeof proto.handleInAttributeValue !== "function"
+  )
     return false;
   const probe = new Tokenizer({}, {} as Callbacks) as unknown as Internals;
   return (
