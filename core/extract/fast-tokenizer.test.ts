@@ -81,7 +81,7 @@ const markup = fc.array(
       "<a href='x&amp;y'>",
       '<img alt="&quot;"/>',
       "<div data-x='{\"a\":1} &lt;'>",
-      '<span title="a \'b\' &amp c">',
+      "<span title=\"a 'b' &amp c\">",
       '<a title="',
       "<b id='",
       '"',
