@@ -23,8 +23,9 @@ const AMP = 0x26; // &
  * htmlparser2's tokenizer with three loops moved out of its per-character state machine
  * (docs/decisions/0033-tokenizer-fast-paths.md): text runs up to the next `<` or `&`, quoted
  * attribute values up to their quote or `&`, and the search for one character (the `<` that may
- * end a script or style, the `>` of a comment) with the string's own `indexOf`. It emits exactly the events of the stock tokenizer
- * (fast-tokenizer.test.ts compares the two on every saved page and on random markup).
+ * end a script or style, the `>` of a comment) with the string's own `indexOf`. It emits exactly
+ * the events of the stock tokenizer (fast-tokenizer.test.ts compares the two on every saved page
+ * and on random markup).
  */
 class FastTokenizer extends Stock {
   // The stock method stops at the wanted character or at the end of the buffer.

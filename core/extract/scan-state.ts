@@ -90,7 +90,7 @@ export type ScanState = {
 
 /**
  * Shared empties: most elements never collect records, child prices or tokens, so a frame
- * starts with these and gets its own array on the first push (`own`). Frozen: a push onto
+ * starts with these and gets its own array just before its first push. Frozen: a push onto
  * a shared one throws rather than leaking between elements.
  */
 export const NO_RECORDS: ElementRecord[] = Object.freeze([]) as unknown as ElementRecord[];
