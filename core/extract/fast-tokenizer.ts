@@ -41,33 +41,24 @@ class FastTokenizer extends Stock {
 
   // Text state: only `<` and `&` do anything; the loop that calls this steps one past `index`.
   override stateText(c: number): void {
-    if (c === LT || c === AMP) {
-      super.stateText(c);
-      return;
-    }
-    const { buffer, offset } = this;
-    let i = this.index - offset + 1;
-    const end = buffer.length;
-    while (i < end) {
-      const d = buffer.charCodeAt(i);
-      if (d === LT || d === AMP) break;
-      i++;
-    }
-    this.index = i + offset - 1;
+    if (c === LT || c === AMP) super.stateText(c);
+    else this.skipToEither(LT, AMP);
   }
 
-  // A quoted attribute value: only its closing quote and `&` do anything (same loop as text).
+  // A quoted attribute value: only its closing quote and `&` do anything.
   override handleInAttributeValue(c: number, quote: number): void {
-    if (c === quote || c === AMP) {
-      super.handleInAttributeValue(c, quote);
-      return;
-    }
+    if (c === quote || c === AMP) super.handleInAttributeValue(c, quote);
+    else this.skipToEither(quote, AMP);
+  }
+
+  /** Moves to just before the next `a` or `b` (or the end): the calling loop steps onto it. */
+  private skipToEither(a: number, b: number): void {
     const { buffer, offset } = this;
     let i = this.index - offset + 1;
     const end = buffer.length;
     while (i < end) {
       const d = buffer.charCodeAt(i);
-      if (d === quote || d === AMP) break;
+      if (d === a || d === b) break;
       i++;
     }
     this.index = i + offset - 1;
