@@ -6,11 +6,12 @@
  * Pages: the corpus (every .html under it, any depth) and tests/fixtures.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { extractProduct } from "../../core/extract/index.ts";
+import { htmlFilesUnder } from "../../tests/helpers/fixtures.ts";
 import { findCorpus } from "./corpus.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -19,18 +20,7 @@ const corpus = findCorpus(
   values.corpus ?? process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus"),
 );
 
-function htmlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return htmlFiles(path);
-      return /\.html?$/.test(name) ? [path] : [];
-    });
-}
-
-const files = [...htmlFiles(corpus), ...htmlFiles(resolve(repoRoot, "tests/fixtures"))];
+const files = [...htmlFilesUnder(corpus), ...htmlFilesUnder(resolve(repoRoot, "tests/fixtures"))];
 if (!existsSync(corpus)) console.error(`corpus not found at ${corpus}: test fixtures only`);
 for (const file of files) {
   const result = extractProduct(readFileSync(file, "utf8"), "https://shop.example.com/p/1");

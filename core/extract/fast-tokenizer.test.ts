@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { corpusDir, repoRoot } from "../../tests/helpers/fixtures.ts";
+import { corpusDir, htmlFilesUnder, repoRoot } from "../../tests/helpers/fixtures.ts";
 import { createTokenizer, hasFastPaths } from "./fast-tokenizer.ts";
 
 type Callbacks = Parameters<typeof createTokenizer>[0];
@@ -36,15 +36,6 @@ function events(html: string, useFastPaths: boolean, chunks = 1): string[] {
   for (let at = 0; at < html.length; at += size) tokenizer.write(html.slice(at, at + size));
   tokenizer.end();
   return seen;
-}
-
-function htmlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return /\.html?$/.test(name) ? [path] : [];
-  });
 }
 
 const markup = fc.array(
@@ -132,8 +123,8 @@ describe("createTokenizer", () => {
 
   const corpus = corpusDir();
   const files = [
-    ...htmlFiles(resolve(repoRoot, "tests/fixtures")),
-    ...(corpus ? htmlFiles(corpus) : []),
+    ...htmlFilesUnder(resolve(repoRoot, "tests/fixtures")),
+    ...(corpus ? htmlFilesUnder(corpus) : []),
   ];
   it(`emits the stock tokenizer's events on ${files.length} saved pages${corpus ? "" : " (shared corpus absent: test fixtures only)"}`, () => {
     expect(files.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FetchOutcome } from "../../core/fetch/index.ts";
 
@@ -14,6 +14,18 @@ export function fixturePage(name: string): string {
 export function corpusDir(): string | null {
   const dir = resolve(process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus"));
   return existsSync(resolve(dir, "manifest.jsonl")) ? dir : null;
+}
+
+/** Every `.html` file under `dir`, at any depth, sorted (none when `dir` is absent). */
+export function htmlFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return htmlFilesUnder(path);
+      return /\.html?$/.test(name) ? [path] : [];
+    });
 }
 
 /** A successful fetch of `url` with an empty page, for tests that only need the outcome's kind. */
