@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { buildId } from "./scripts/vite-build-id.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { preactClient } from "./scripts/vite-preact-client.ts";
 
 /**
  * The extraction pool's worker-thread entry (core/extract-pool), built beside the server bundle
@@ -27,7 +28,7 @@ function extractTaskEntry(): Plugin {
 // The server build's entry is server/main.ts: Hono, the API and React Router in one bundle,
 // so a process has one copy of every module (see docs/ARCHITECTURE.md).
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), buildId(), extractTaskEntry(), precompress()],
+  plugins: [preactClient(), tailwindcss(), reactRouter(), buildId(), extractTaskEntry(), precompress()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
@@ -24,13 +24,16 @@ import {
 } from "../lib/format.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { formFailure, parseUpdateForm } from "../lib/hub-forms.server.ts";
+import { onDemand } from "../lib/on-demand.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/hub-watch";
 
 export const middleware = authGuard("required");
 
 // Below the fold and the only user of TanStack Query here: its own chunk, after hydration.
-const WatchChannels = lazy(() =>
+// The channel choice (with TanStack Query) is a chunk of its own, fetched once the page is
+// hydrated; the server renders its placeholder (see LazyNotificationBell for why not Suspense).
+const watchChannels = onDemand<{ watchId: string }>(() =>
   import("../components/watch-channels.tsx").then((m) => ({ default: m.WatchChannels })),
 );
 
@@ -307,13 +310,20 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </Form>
         <div className="mt-6">
-          <Suspense fallback={<p className="text-sm text-muted">Loading channels…</p>}>
-            <WatchChannels watchId={w.id} />
-          </Suspense>
+          <WatchChannelsWhenLoaded watchId={w.id} />
         </div>
         <StopTracking title={w.title ?? "this product"} />
       </WatchSection>
     </div>
+  );
+}
+
+function WatchChannelsWhenLoaded({ watchId }: { watchId: string }) {
+  const WatchChannels = watchChannels.useComponent(true);
+  return WatchChannels ? (
+    <WatchChannels watchId={watchId} />
+  ) : (
+    <p className="text-sm text-muted">Loading channels…</p>
   );
 }
 

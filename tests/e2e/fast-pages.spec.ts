@@ -283,3 +283,79 @@ test("the price chart: range buttons, a tooltip with date, price and change, the
   await expect(table).toBeHidden();
   await page.screenshot({ path: "test-results/screenshots/price-chart.png", fullPage: true });
 });
+
+test("hydrating a signed-in page adopts the server's document: one page, its stylesheets kept, no script run again, nothing logged", async ({
+  page,
+}) => {
+  // The browser bundle hydrates React's server HTML with Preact (docs/decisions/0034): a
+  // mismatch there builds a second <html> inside the first, or re-creates inline scripts (which
+  // the CSP then refuses, with a console error each).
+  const logged: string[] = [];
+  page.on("console", (message) => {
+    // The test store's pictures are on a host that does not exist: the picture proxy answers 404.
+    if (message.location().url.includes("/img/")) return;
+    if (message.type() === "error" || message.type() === "warning") logged.push(message.text());
+  });
+  page.on("pageerror", (error) => logged.push(String(error)));
+  // Tracked through the hub, so that the product page has a price (a chart) and a main picture
+  // (React adds a preload of it to <head> on the server; the browser's render has none).
+  store.setPage(
+    "/adopt/kettle",
+    productPage({ title: "Adopted Kettle", price: "49.00", currency: "EUR" }),
+  );
+  await signUp(page);
+  await page.goto("/hub");
+  await page.getByLabel("Product link").fill(store.url("/adopt/kettle"));
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  const card = page.getByTestId("watch-card").getByRole("link", { name: "Adopted Kettle" });
+  await expect(card).toBeVisible();
+  const productPath = (await card.getAttribute("href")) as string;
+  // Every script element that the parser did not create: hydration adopts the server's scripts
+  // (it may move one to its place among its siblings, which does not run it again), so there
+  // must be none.
+  await page.addInitScript(() => {
+    const parsedOrMoved = new WeakSet<Node>();
+    const added: string[] = [];
+    (window as unknown as { addedScripts: string[] }).addedScripts = added;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        // A move is a removal and then an addition of the same node.
+        for (const node of record.removedNodes) parsedOrMoved.add(node);
+        for (const node of record.addedNodes) {
+          if (node.nodeName !== "SCRIPT") continue;
+          if (document.readyState === "loading") parsedOrMoved.add(node);
+          else if (!parsedOrMoved.has(node)) added.push((node.textContent ?? "").slice(0, 80));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ["/hub", productPath]) {
+    const served = await (await page.request.get(path)).text();
+    const stylesheets = [...served.matchAll(/<link[^>]* rel="stylesheet" href="([^"]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(stylesheets.length, path).toBeGreaterThan(0);
+    await page.goto(path);
+    await page.waitForSelector("html[data-hydrated]");
+    const shape = await page.evaluate(
+      (hrefs) => ({
+        html: document.querySelectorAll("html").length,
+        head: document.querySelectorAll("head").length,
+        body: document.querySelectorAll("body").length,
+        addedScripts: (window as unknown as { addedScripts: string[] }).addedScripts,
+        stylesheets: hrefs.filter((href) =>
+          document.querySelector(`head link[rel="stylesheet"][href="${href}"]`),
+        ),
+      }),
+      stylesheets,
+    );
+    expect(shape, path).toEqual({ html: 1, head: 1, body: 1, addedScripts: [], stylesheets });
+  }
+  // The adopted page is live: the account menu opens and closes.
+  await page.getByTestId("account-menu").click();
+  await expect(page.getByRole("link", { name: "Account settings" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Account settings" })).toHaveCount(0);
+  expect(logged).toEqual([]);
+});
