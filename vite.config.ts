@@ -3,8 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { buildId } from "./scripts/vite-build-id.ts";
-import { precompress } from "./scripts/vite-precompress.ts";
 import { preactClient } from "./scripts/vite-preact-client.ts";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
  * The extraction pool's worker-thread entry (core/extract-pool), built beside the server bundle
@@ -28,7 +28,14 @@ function extractTaskEntry(): Plugin {
 // The server build's entry is server/main.ts: Hono, the API and React Router in one bundle,
 // so a process has one copy of every module (see docs/ARCHITECTURE.md).
 export default defineConfig({
-  plugins: [preactClient(), tailwindcss(), reactRouter(), buildId(), extractTaskEntry(), precompress()],
+  plugins: [
+    preactClient(),
+    tailwindcss(),
+    reactRouter(),
+    buildId(),
+    extractTaskEntry(),
+    precompress(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {
