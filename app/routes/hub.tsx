@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { data, Link } from "react-router";
 import { AppError } from "../../core/errors.ts";
 import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
@@ -155,6 +156,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Unknown action", { status: 400 });
 }
 
+// The list and the table are most of the hub's rendering work. The router hands the route a new
+// state object now and then with nothing in it changed (after hydration, for one); the route
+// re-renders, and these do not unless their data did.
+const WatchListOnce = memo(WatchList);
+const WatchTableOnce = memo(WatchTable);
+
 export default function Hub({ loaderData }: Route.ComponentProps) {
   const { watches, initialUrl, minIntervalMinutes, publicUrl, view, page, sort, q } = loaderData;
   return (
@@ -173,9 +180,9 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
         <>
           <ViewSwitch view={view} />
           {view === "list" ? (
-            <WatchTable key={`${sort}|${q}`} page={page} sort={sort} q={q} />
+            <WatchTableOnce key={`${sort}|${q}`} page={page} sort={sort} q={q} />
           ) : (
-            <WatchList watches={watches} />
+            <WatchListOnce watches={watches} />
           )}
         </>
       )}

@@ -1,7 +1,8 @@
 /**
  * What the browser build gets for `import … from "react"` (scripts/vite-preact-client.ts):
- * Preact's React compatibility layer, plus the one React 19 hook React Router imports by name
- * that the layer does not have. The server renders with React itself; see
+ * Preact's React compatibility layer, plus what hydrating React's server HTML with it needs: the
+ * React 19 hook React Router imports by name, whole-document hydration, and effects scheduled as
+ * React schedules them. The server renders with React itself; see
  * docs/decisions/0034-preact-in-the-browser.md.
  */
 import { Fragment, options, type VNode } from "preact";
