@@ -5,12 +5,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext } from "./context.ts";
 import { NonceProvider } from "./lib/nonce.ts";
-import { lowPriorityModulePreloads } from "./lib/script-priority.server.ts";
+import { preloadsLastInHead } from "./lib/script-priority.server.ts";
 
 /**
  * React Router's default Node entry, plus the response's CSP nonce: on React's own inline
  * scripts (streaming), React Router's (hydration data, module loader) and ours (root.tsx); and
- * the module preloads at low priority (lib/script-priority.server.ts).
+ * React's preloads last in <head>, module preloads at low priority (lib/script-priority.server.ts).
  */
 
 export const streamTimeout = 5_000;
@@ -47,7 +47,7 @@ export default function handleRequest(
         [readyOption]() {
           isShellRendered = true;
           // React writes into this one stream (it stops rendering if the stream closes early).
-          const body = lowPriorityModulePreloads({
+          const body = preloadsLastInHead({
             onFinal() {
               clearTimeout(timeoutId);
               timeoutId = undefined;

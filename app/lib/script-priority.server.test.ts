@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "./script-priority.server.ts";
+import { preloadsLastInHead } from "./script-priority.server.ts";
 
 const PAGE =
   '<!DOCTYPE html><html><head><link rel="icon" href="/i.svg"/>' +
@@ -11,10 +11,10 @@ const PAGE =
   '<body><pre>&lt;link rel="modulepreload" </pre><link rel="modulepreload" href="/late.js"/></body></html>';
 
 async function run(chunks: string[]): Promise<string> {
-  return text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(lowPriorityModulePreloads()));
+  return text(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(preloadsLastInHead()));
 }
 
-describe("lowPriorityModulePreloads", () => {
+describe("preloadsLastInHead", () => {
   it("puts the preloads in <head> after the stylesheet, module preloads at low priority, and leaves the rest alone", async () => {
     const out = await run([PAGE]);
     expect(out).toBe(
@@ -44,7 +44,7 @@ describe("lowPriorityModulePreloads", () => {
       bytes.subarray(27, 61),
       bytes.subarray(61),
     ]);
-    expect(await text(chunks.pipe(lowPriorityModulePreloads()))).toBe(page);
+    expect(await text(chunks.pipe(preloadsLastInHead()))).toBe(page);
   });
 
   it("passes a page without a <head> end through whole", async () => {
@@ -54,10 +54,10 @@ describe("lowPriorityModulePreloads", () => {
   });
 });
 
-describe("lowPriorityModulePreloads as the response body", () => {
+describe("preloadsLastInHead as the response body", () => {
   it("says when the whole page has been written, not before", async () => {
     let finals = 0;
-    const body = lowPriorityModulePreloads({ onFinal: () => finals++ });
+    const body = preloadsLastInHead({ onFinal: () => finals++ });
     body.write(Buffer.from("<html><head></head>"));
     expect(finals).toBe(0);
     body.end(Buffer.from("<body></body></html>"));

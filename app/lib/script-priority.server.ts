@@ -21,7 +21,7 @@ import { Transform, type TransformCallback } from "node:stream";
 const HEAD_END = Buffer.from("</head>");
 const PRELOAD = /<link rel="(modulepreload|preload)" ([^>]*)>/g;
 
-export function lowPriorityModulePreloads(
+export function preloadsLastInHead(
   options: { /** Called once the page has been written whole. */ onFinal?: () => void } = {},
 ): Transform {
   let head: Buffer[] = []; // the page so far, while its </head> has not come
