@@ -30,9 +30,8 @@ import type { Route } from "./+types/hub-watch";
 
 export const middleware = authGuard("required");
 
-// Below the fold and the only user of TanStack Query here: its own chunk, after hydration.
-// The channel choice (with TanStack Query) is a chunk of its own, fetched once the page is
-// hydrated; the server renders its placeholder (see LazyNotificationBell for why not Suspense).
+// Below the fold and the only user of TanStack Query here: its own chunk, fetched once the page
+// is hydrated; the server renders its placeholder (see LazyNotificationBell for why not Suspense).
 const watchChannels = onDemand<{ watchId: string }>(() =>
   import("../components/watch-channels.tsx").then((m) => ({ default: m.WatchChannels })),
 );
