@@ -1,7 +1,7 @@
 /**
  * End-to-end check throughput: claim → fetch → extract → store → decide, on a local store.
  *   npm run bench:checks -- --products 10000 --workers 2 --db postgres [--pages small|corpus]
- *     [--concurrency 32] [--batch 100] [--cpu-prof DIR]
+ *     [--concurrency 32] [--batch 100] [--cpu-prof DIR] [--node-flags="--flag …"]
  * PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * (a uniquely named database is created and dropped). PGlite: in memory, in this process.
  * Ends with one JSON line; doubleChecks and missed are counted by the store server.
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     batch: { type: "string", default: "100" },
     /** Write each worker process's CPU profile (node --cpu-prof) into this directory. */
     "cpu-prof": { type: "string" },
+    /** More Node/V8 flags for the worker processes (space-separated), to measure one. */
+    "node-flags": { type: "string", default: "" },
   },
 });
 const products = Number(values.products);
@@ -134,7 +136,10 @@ if (dbKind === "pglite") {
         String(batch),
         String(Math.max(4, Math.min(concurrency, Math.floor(40 / workers)))),
       ],
-      values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [],
+      [
+        ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : []),
+        ...values["node-flags"]!.split(" ").filter(Boolean),
+      ],
     ),
   );
   for (const w of workerProcesses) await w.nextLine(); // "ready"

@@ -323,7 +323,9 @@ async function readOutcome(
         preferredCandidateKey: claimed.preferredCandidateKey ?? undefined,
         ...(claimed.variantId ? { variantId: claimed.variantId } : {}),
       };
-      let read = await extract(outcome.body, outcome.finalUrl, {
+      // The bytes as fetched when there are any: the extraction thread decodes them.
+      const page = outcome.page ?? outcome.body;
+      let read = await extract(page, outcome.finalUrl, {
         ...options,
         recipe: claimed.recipe ?? undefined,
       });
@@ -333,7 +335,7 @@ async function readOutcome(
         claimed.isStoreRecipe &&
         read.result.recipeStatus === "stopped_matching"
       ) {
-        read = await extract(outcome.body, outcome.finalUrl, options);
+        read = await extract(page, outcome.finalUrl, options);
       }
       // A page cut by the time budget is reported like one over the size cap; a full queue
       // is not the store's fault: try again shortly, as for a host in backoff.

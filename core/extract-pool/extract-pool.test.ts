@@ -4,7 +4,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { extractProduct } from "../extract/index.ts";
-import { createExtractPool, type ExtractPool, extractTaskFile } from "./extract-pool.ts";
+import { EncodedPage } from "../fetch/page-input.ts";
+import {
+  createExtractPool,
+  type ExtractPool,
+  extractTaskFile,
+  inlineExtractor,
+} from "./extract-pool.ts";
 
 /** Megabytes of unclosed tags (4.5 MB by default): ~1 s of work per 4.5 MB, quiet machine. */
 function hostilePage(megabytes = 4.5): string {
@@ -31,6 +37,19 @@ describe("extraction pool", () => {
       result: extractProduct(PAGE, "https://shop.example/kettle"),
     });
     expect(read.kind === "ok" && read.result.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+
+  it("reads fetched bytes on the thread, decoded in their charset", async () => {
+    pool = createExtractPool({ threads: 1 });
+    const latin = PAGE.replace("24,90 €", "24,90 EUR").replace("Steel kettle", "Bouilloire à thé");
+    const bytes = new EncodedPage(Buffer.from(latin, "latin1"), "windows-1252");
+    const read = await pool.extract(bytes, "https://shop.example/kettle");
+    expect(read).toEqual({
+      kind: "ok",
+      result: extractProduct(latin, "https://shop.example/kettle"),
+    });
+    expect(read.kind === "ok" && read.result.title).toBe("Bouilloire à thé");
+    expect(await inlineExtractor(bytes, "https://shop.example/kettle")).toEqual(read);
   });
 
   it("passes the extraction options to the thread", async () => {

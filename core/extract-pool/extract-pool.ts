@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { extractProduct } from "../extract/index.ts";
 import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
+import { type PageInput, pageText } from "../fetch/page-input.ts";
 import type { Logger } from "../log.ts";
 import type { ExtractTask } from "./extract-task.ts";
 
@@ -17,9 +18,12 @@ export type ExtractOutcome =
   | { kind: "cut"; afterMs: number }
   | { kind: "busy" };
 
-/** Reads a page off the caller's event loop (or inline, for tests and scripts). */
+/**
+ * Reads a page off the caller's event loop (or inline, for tests and scripts). A page given as
+ * fetched bytes is decoded where it is read.
+ */
 export type Extractor = (
-  html: string,
+  page: PageInput,
   url: string,
   options?: ExtractOptions,
 ) => Promise<ExtractOutcome>;
@@ -97,7 +101,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     else running--;
   };
 
-  const extract: Extractor = async (html, url, extractOptions = {}) => {
+  const extract: Extractor = async (page, url, extractOptions = {}) => {
     const turn = acquire();
     if (!turn) return { kind: "busy" };
     await turn;
@@ -117,14 +121,20 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     if (waiting.async) waiting.value.then(onStart);
     else onStart();
     try {
-      const task: ExtractTask = { html, url, options: extractOptions, started };
+      // Bytes cross to the thread as a copy of half the size of their text (UTF-16), and are
+      // decoded there, off this event loop.
+      const task: ExtractTask =
+        typeof page === "string"
+          ? { html: page, url, options: extractOptions, started }
+          : { bytes: page.bytes, charset: page.charset, url, options: extractOptions, started };
       const result = await pool.run(task, { signal: controller.signal });
       return { kind: "ok", result };
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       // Piscina terminates the thread that was reading and starts a fresh one.
       const afterMs = Math.round(performance.now() - startedAt);
-      log?.warn({ url, afterMs, chars: html.length }, "extraction cut: over its time budget");
+      const size = typeof page === "string" ? { chars: page.length } : { bytes: page.bytes.length };
+      log?.warn({ url, afterMs, ...size }, "extraction cut: over its time budget");
       return { kind: "cut", afterMs };
     } finally {
       isDone = true;
@@ -150,7 +160,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
  * Extraction on the caller's own thread, as before the pool: for tests, benchmarks of the
  * extraction itself, and scripts. Servers use the pool.
  */
-export const inlineExtractor: Extractor = async (html, url, options) => ({
+export const inlineExtractor: Extractor = async (page, url, options) => ({
   kind: "ok",
-  result: extractProduct(html, url, options),
+  result: extractProduct(pageText(page), url, options),
 });

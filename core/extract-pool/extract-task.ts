@@ -1,9 +1,12 @@
 import { extractProduct } from "../extract/index.ts";
 import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
+import { EncodedPage } from "../fetch/page-input.ts";
 
-/** What the pool sends a worker thread: one page to read. */
-export type ExtractTask = {
-  html: string;
+/** What the pool sends a worker thread: one page to read, as text or as fetched bytes. */
+export type ExtractTask = (
+  | { html: string; bytes?: undefined; charset?: undefined }
+  | { html?: undefined; bytes: Uint8Array; charset: string }
+) & {
   url: string;
   options: ExtractOptions;
   /** Shared with the pool: set to 1 when this thread starts reading (its time budget begins). */
@@ -19,5 +22,6 @@ export default function extractTask(task: ExtractTask): ExtractResult {
     Atomics.store(task.started, 0, 1);
     Atomics.notify(task.started, 0);
   }
-  return extractProduct(task.html, task.url, task.options);
+  const html = task.html ?? new EncodedPage(task.bytes, task.charset).text;
+  return extractProduct(html, task.url, task.options);
 }

@@ -1,4 +1,5 @@
 import type { ChallengeKind, ChallengeVendor } from "./outcome.ts";
+import { type PageInput, pageText } from "./page-input.ts";
 
 /**
  * Recognises captcha, robot-check and access-denied pages of the big stores and bot-management
@@ -8,11 +9,27 @@ import type { ChallengeKind, ChallengeVendor } from "./outcome.ts";
  * challenge-platform, PerimeterX's `_pxAppId`, DataDome's tags.js, a reCAPTCHA for the newsletter
  * form), so such markers alone never count: a page needs a challenge's title, widget or error
  * text, and the weaker signals only count on pages without product content.
+ *
+ * Cost: every rule needs a word that one pass finds (MARKERS, or a word of the title), so an
+ * ordinary product page costs that pass and the tests of the few rules whose word is on it
+ * (challenge-fast-path.test.ts checks that the answer is the one of every rule run in full).
  */
 
 export type Challenge = { vendor: ChallengeVendor; challenge: ChallengeKind };
 
 type Headers = Record<string, string | string[] | undefined>;
+
+/** Only the start of a page is read: a challenge page is short. */
+const READ_CHARS = 400_000;
+
+/**
+ * The words the rules need, in one pass (case-insensitive). "captcha" stands for every
+ * captcha marker (px-captcha, validateCaptcha, captcha-delivery, g-recaptcha, hcaptcha…).
+ */
+const MARKERS =
+  /_cf_chl_opt|cf-error-details|cf-wrapper|automated|human|captcha|incapsula|turnstile|press/gi;
+/** The words of the title rules. */
+const TITLE_WORDS = /moment|cloudflare|amazon|robot|denied/i;
 
 function header(headers: Headers, name: string): string {
   const value = headers[name] ?? headers[name.toLowerCase()];
@@ -57,21 +74,77 @@ export function hasProductContent(html: string): boolean {
     /property=["'](product:price:amount|og:price:amount)["']/i.test(html) ||
     /itemprop=["']price["']/i.test(html) ||
     /itemtype=["']https?:\/\/schema\.org\/Product["']/i.test(html) ||
-    /add[\s_-]?to[\s_-]?(cart|basket|bag)/i.test(html)
+    /add[\s_-]?to[\s_-]?(cart|bag|basket|trolley)/i.test(html)
   );
 }
+
+/** The lower-cased markers of MARKERS on the page (every occurrence, overlapping ones too). */
+function markersIn(source: string): Set<string> {
+  const found = new Set<string>();
+  MARKERS.lastIndex = 0;
+  for (let match = MARKERS.exec(source); match; match = MARKERS.exec(source)) {
+    found.add(match[0].toLowerCase());
+    MARKERS.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
+/**
+ * What a rule may ask of the page: whether a marker word is on it (a necessary condition of the
+ * rule's own tests, never sufficient), whether the title holds a title rule's word, the page.
+ */
+type Page = {
+  has(marker: string): boolean;
+  title: string;
+  titleMayMatch: boolean;
+  html: string;
+};
 
 export function classifyChallenge(
   status: number,
   headers: Headers,
+  body: PageInput,
+): Challenge | undefined {
+  const html = pageText(body).slice(0, READ_CHARS);
+  const markers = markersIn(html);
+  const title = titleOf(html);
+  return classify(status, headers, {
+    has: (marker) => markers.has(marker),
+    title,
+    titleMayMatch: TITLE_WORDS.test(title),
+    html,
+  });
+}
+
+/**
+ * The same rules with every marker taken as present, so that each rule runs all its tests:
+ * what `classifyChallenge` must answer on any page (challenge.test.ts compares the two).
+ */
+export function classifyChallengeByEveryRule(
+  status: number,
+  headers: Headers,
   body: string,
 ): Challenge | undefined {
-  const html = body.length > 400_000 ? body.slice(0, 400_000) : body;
-  const title = titleOf(html);
-  const isProduct = hasProductContent(html);
-  // The visible text costs five passes over the page: made only when a test needs it. Its
-  // phrase tests first look for one of the phrase's words in the raw HTML (a tag between two
-  // words becomes a space in the text, so a phrase in the text has each of its words in the HTML).
+  const html = body.slice(0, READ_CHARS);
+  return classify(status, headers, {
+    has: () => true,
+    title: titleOf(html),
+    titleMayMatch: true,
+    html,
+  });
+}
+
+function classify(status: number, headers: Headers, page: Page): Challenge | undefined {
+  const { has } = page;
+  // A title rule needs one of TITLE_WORDS in the title.
+  const titleIs = (pattern: RegExp) => page.titleMayMatch && pattern.test(page.title);
+  const { html } = page;
+  let isProductPage: boolean | undefined;
+  const isProduct = () => {
+    isProductPage ??= hasProductContent(html);
+    return isProductPage;
+  };
+  // The visible text costs five passes over the page: made only when a test needs it.
   let visible: string | undefined;
   const text = () => {
     visible ??= visibleText(html);
@@ -84,17 +157,24 @@ export function classifyChallenge(
   if (/challenge/i.test(header(headers, "cf-mitigated"))) {
     return { vendor: "cloudflare", challenge: "js_challenge" };
   }
-  if (/^just a moment\.{0,3}$/i.test(title) || /window\._cf_chl_opt\b/.test(html)) {
+  if (
+    titleIs(/^just a moment\.{0,3}$/i) ||
+    (has("_cf_chl_opt") && /window\._cf_chl_opt\b/.test(html))
+  ) {
     return { vendor: "cloudflare", challenge: "js_challenge" };
   }
-  if (/attention required!? \| cloudflare/i.test(title)) {
+  if (titleIs(/attention required!? \| cloudflare/i)) {
     return {
       vendor: "cloudflare",
-      challenge: /captcha|turnstile/i.test(html) ? "captcha" : "access_denied",
+      challenge:
+        (has("captcha") || has("turnstile")) && /captcha|turnstile/i.test(html)
+          ? "captcha"
+          : "access_denied",
     };
   }
   if (
     isBlockStatus &&
+    (has("cf-error-details") || has("cf-wrapper")) &&
     /cf-error-details|cf-wrapper/.test(html) &&
     /you have been blocked|access denied/i.test(text())
   ) {
@@ -103,10 +183,12 @@ export function classifyChallenge(
 
   // Amazon
   if (
-    /\/errors\/validateCaptcha/i.test(html) ||
-    (/^(amazon\.[a-z.]+|robot check)$/i.test(title) &&
+    (has("captcha") && /\/errors\/validateCaptcha/i.test(html)) ||
+    (titleIs(/^(amazon\.[a-z.]+|robot check)$/i) &&
       /enter the characters you see below/i.test(text())) ||
-    (/automated/i.test(html) && /to discuss automated access to amazon data/i.test(text()))
+    (has("automated") &&
+      /automated/i.test(html) &&
+      /to discuss automated access to amazon data/i.test(text()))
   ) {
     return {
       vendor: "amazon",
@@ -116,19 +198,23 @@ export function classifyChallenge(
 
   // Walmart (fronted by PerimeterX; its own wording first)
   if (
-    /robot or human\??/i.test(title) ||
-    (/human/i.test(html) && isSmall() && /robot or human\?/i.test(text()))
+    titleIs(/robot or human\??/i) ||
+    (has("human") && /human/i.test(html) && isSmall() && /robot or human\?/i.test(text()))
   ) {
     return { vendor: "walmart", challenge: "robot_check" };
   }
 
   // PerimeterX / HUMAN
-  if (/id=["']px-captcha["']/i.test(html) || /captcha\.px-cdn\.net/i.test(html)) {
+  if (
+    has("captcha") &&
+    (/id=["']px-captcha["']/i.test(html) || /captcha\.px-cdn\.net/i.test(html))
+  ) {
     return { vendor: "perimeterx", challenge: "captcha" };
   }
   if (
-    !isProduct &&
+    has("press") &&
     /press (&amp;|&) hold/i.test(html) &&
+    !isProduct() &&
     /_px(AppId|Uuid|Vid)/.test(html) &&
     isSmall()
   ) {
@@ -136,43 +222,55 @@ export function classifyChallenge(
   }
 
   // DataDome
-  if (!isProduct && /(geo\.)?captcha-delivery\.com/i.test(html)) {
+  if (has("captcha") && /(geo\.)?captcha-delivery\.com/i.test(html) && !isProduct()) {
     return { vendor: "datadome", challenge: "captcha" };
   }
-  if (isBlockStatus && header(headers, "x-datadome") !== "" && !isProduct) {
+  if (isBlockStatus && header(headers, "x-datadome") !== "" && !isProduct()) {
     return { vendor: "datadome", challenge: "captcha" };
   }
 
   // Imperva / Incapsula
   if (
+    has("incapsula") &&
     /incapsula/i.test(html) &&
     /incapsula incident id|request unsuccessful\. incapsula/i.test(text())
   ) {
     return { vendor: "imperva", challenge: "access_denied" };
   }
-  if (!isProduct && /_Incapsula_Resource/.test(html) && /<iframe/i.test(html) && isSmall()) {
+  if (
+    has("incapsula") &&
+    /_Incapsula_Resource/.test(html) &&
+    /<iframe/i.test(html) &&
+    !isProduct() &&
+    isSmall()
+  ) {
     return { vendor: "imperva", challenge: "js_challenge" };
   }
 
   // Akamai
   if (
-    /^access denied$/i.test(title) &&
+    titleIs(/^access denied$/i) &&
     /reference\s*#\s*[0-9a-f]+\.[0-9a-f.]+/i.test(text()) &&
     /you don'?t have permission to access/i.test(text())
   ) {
     return { vendor: "akamai", challenge: "access_denied" };
   }
 
-  // Generic captcha pages: a widget on a page with no product content and little text
-  if (isProduct) return undefined;
+  // Generic captcha pages: a widget on a page with no product content and little text. The
+  // block-status rule reads the visible text alone (where an entity may spell a word), so it
+  // has no marker: it runs on every such status.
+  const mayHaveWidget = has("captcha") || has("turnstile");
+  if (!mayHaveWidget && !isBlockStatus) return undefined;
+  if (isProduct()) return undefined;
   const hasWidget =
-    /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i.test(html) ||
-    /(recaptcha\/api\.js|hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile)/i.test(
-      html,
-    );
+    mayHaveWidget &&
+    (/class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i.test(html) ||
+      /(recaptcha\/api\.js|hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile)/i.test(
+        html,
+      ));
   const hasHumanWording = () =>
     /(verify|prove|confirm) (that )?you('| a)re (a )?human|are you a robot|not a robot|security check|unusual traffic|captcha/i.test(
-      `${title} ${text()}`,
+      `${page.title} ${text()}`,
     );
   if (hasWidget && isSmall() && hasHumanWording()) {
     return { vendor: "generic", challenge: "captcha" };

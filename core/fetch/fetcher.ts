@@ -9,6 +9,7 @@ import { classifyChallenge } from "./challenge.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { createMemoryHostGate, type HostGate } from "./host-gate.ts";
 import type { FetchOutcome, FetchTimings, RedirectHop } from "./outcome.ts";
+import { EncodedPage } from "./page-input.ts";
 import {
   createPinnedConnections,
   type DialOverride,
@@ -692,9 +693,9 @@ async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<Fe
   if (read.kind === "too_large") return { kind: "too_large", url, limitBytes: request.maxBytes };
   if (read.kind === "error") return failureOutcome(url, read.error, chain.deadline, chain.options);
   const charset = detectCharset(contentType, read.buffer);
-  const text = new TextDecoder(charset).decode(read.buffer);
+  const page = new EncodedPage(read.buffer, charset);
   if (isPage) {
-    const challenge = classifyChallenge(status, sent.headers, text);
+    const challenge = classifyChallenge(status, sent.headers, page);
     if (challenge) {
       chain.options.logger?.info({ url, ...challenge }, "bot challenge");
       return { kind: "bot_challenge", url, finalUrl: current.href, status, ...challenge };
@@ -713,7 +714,11 @@ async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<Fe
     headers: flat,
     contentType: type,
     charset,
-    body: text,
+    // Decoded when first read: the check worker reads `page` on another thread instead.
+    get body() {
+      return page.text;
+    },
+    page,
     bytes: read.buffer.length,
     timings,
     redirects: chain.redirects,

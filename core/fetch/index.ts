@@ -45,6 +45,7 @@ export {
   type FetchTimings,
   type RedirectHop,
 } from "./outcome.ts";
+export { EncodedPage, type PageInput, pageText } from "./page-input.ts";
 export { CHROMIUM_ARGS } from "./render.ts";
 export { checkUrl, type UrlVerdict } from "./url-policy.ts";
 

@@ -1,4 +1,5 @@
 import { failureWords } from "../failure-words.ts";
+import type { EncodedPage } from "./page-input.ts";
 
 /**
  * What a fetch ends in. Always a value, never an exception; `describeOutcome` turns each kind
@@ -38,6 +39,8 @@ export type FetchOutcome =
       contentType: string;
       charset: string;
       body: string;
+      /** The bytes as fetched (absent for a page rendered by Chromium, whose text is `body`). */
+      page?: EncodedPage;
       /** Decoded (decompressed) body size. */
       bytes: number;
       timings: FetchTimings;

@@ -73,10 +73,14 @@ export async function previewProduct(
         : {}),
     };
   }
-  const read = await (options.extract ?? inlineExtractor)(outcome.body, outcome.finalUrl, {
-    preferredCandidateKey: options.preferredCandidateKey,
-    ...(options.variantId ? { variantId: options.variantId } : {}),
-  });
+  const read = await (options.extract ?? inlineExtractor)(
+    outcome.page ?? outcome.body,
+    outcome.finalUrl,
+    {
+      preferredCandidateKey: options.preferredCandidateKey,
+      ...(options.variantId ? { variantId: options.variantId } : {}),
+    },
+  );
   if (read.kind !== "ok") {
     return read.kind === "cut"
       ? { kind: "failed", code: "too_large", message: "This page is too large or complex to read" }
