@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { repoRoot } from "../../tests/helpers/fixtures.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
@@ -18,6 +21,7 @@ import { type PriceCheckResult, runPriceCheck } from "./run-price-check.ts";
 import { startWorker } from "./worker.ts";
 
 const database = setupTestDatabase();
+const challengeFixture = (name: string) => resolve(repoRoot, "tests/fixtures/challenges", name);
 const log = pino({ level: "silent" });
 const store = forThisFile(startStoreServer);
 const newFetcher = () => testFetcher({ hostConcurrency: 16 });
@@ -303,6 +307,34 @@ describe("run-price-check", () => {
         lastOutcome: "too_large",
         consecutiveFailures: 1,
         leaseOwner: null,
+        priceMinor: 1_000,
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("a captcha served with 200 is recognised where the page is read, inline and on the pool's thread", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/captcha", page("10.00"));
+    const w = await track(alice.id, "/c/captcha");
+    // The store now answers 200 with Amazon's robot check instead of the product.
+    store.setPage("/c/captcha", readFileSync(challengeFixture("amazon-captcha.html"), "utf8"));
+    const pool = createExtractPool({ threads: 1 });
+    try {
+      for (const extract of [undefined, pool.extract]) {
+        await makeDue(w.productId);
+        const [claimed] = await claim("w1");
+        const result = await runPriceCheck(
+          { sql: exec, fetcher: newFetcher(), log, extract },
+          claimed!,
+        );
+        expect(result).toMatchObject({ kind: "failed", failure: "bot_challenge" });
+      }
+      expect(await productRow(w.productId)).toMatchObject({
+        lastOutcome: "bot_challenge",
+        consecutiveFailures: 2,
         priceMinor: 1_000,
       });
     } finally {

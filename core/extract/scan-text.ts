@@ -6,6 +6,8 @@ import {
   BUY_WORDS,
   CART_NOUN,
   CURRENCY_HINT,
+  PLATFORM_WORD,
+  PLATFORMS,
   PRICE_WORD,
   SOLD_OUT_WORDS,
 } from "./scan-words.ts";
@@ -257,13 +259,11 @@ function finishRaw(s: ScanState, frame: Frame, raw: string[]): void {
     s.scripts.push({ type, id: frame.attrs.id ?? "", attrs: frame.attrs, text });
   }
   // A platform is named once: pages with hundreds of scripts test each only until it is seen.
-  const mark = (name: string, pattern: RegExp) => {
+  // Most scripts name none: one pass for a word every platform pattern holds comes first.
+  if (!PLATFORM_WORD.test(head)) return;
+  for (const [name, pattern] of PLATFORMS) {
     if (!s.markers.has(name) && pattern.test(head)) s.markers.add(name);
-  };
-  mark("shopify", /cdn\.shopify\.com|Shopify\.shop|ShopifyAnalytics/);
-  mark("bigcommerce", /BCData|bigcommerce/i);
-  mark("magento", /Magento_|mage\/|"Magento/);
-  mark("woocommerce", /woocommerce|wc_add_to_cart/i);
+  }
 }
 
 export function closeFrame(s: ScanState): void {

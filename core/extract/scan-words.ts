@@ -143,3 +143,13 @@ export const CAPTCHA =
 /** A currency sign, word or code: the cheap test before a text is parsed as a price. */
 export const CURRENCY_HINT =
   /[$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원]|[A-Z]{3}|kr|Kč|Kc|zł|zl|Ft|lei|Lei|RM|Rp|Rs|Fr|TL|KM|Kn|kn|din|тг|руб|грн|лв|р\.|дин|ден|درهم|ر\.س|د\.إ|د\.ك/;
+/** Platforms named by the scripts of their pages, in the order they are tested. */
+export const PLATFORMS: readonly (readonly [string, RegExp])[] = [
+  ["shopify", /cdn\.shopify\.com|Shopify\.shop|ShopifyAnalytics/],
+  ["bigcommerce", /BCData|bigcommerce/i],
+  ["magento", /Magento_|mage\/|"Magento/],
+  ["woocommerce", /woocommerce|wc_add_to_cart/i],
+];
+/** A word every match of PLATFORMS holds (case aside): a script without one names none. */
+export const PLATFORM_WORD =
+  /shopify|bcdata|bigcommerce|magento|mage\/|woocommerce|wc_add_to_cart/i;
