@@ -1,12 +1,12 @@
 import type { Tokenizer } from "htmlparser2";
 import { createTokenizer } from "./fast-tokenizer.ts";
+import { Attrs, keepAttr } from "./scan-attrs.ts";
+import { nameOfAttr, nameOfTag, type TagName } from "./scan-names.ts";
 import { openTag } from "./scan-open.ts";
 import { createScanState, type ScanState, toPageScan } from "./scan-state.ts";
 import { appendText, closeFrame, closeTo } from "./scan-text.ts";
 import type { PageScan } from "./scan-types.ts";
-import { CAPTCHA, KEPT_ATTRS, TOKEN_ATTRS } from "./scan-words.ts";
-
-const TOKEN_ATTR_SET = new Set(TOKEN_ATTRS);
+import { CAPTCHA } from "./scan-words.ts";
 
 export type {
   BuyControl,
@@ -45,19 +45,18 @@ export function scanHtml(html: string): PageScan {
 /** The tokenizer's callbacks: collect a tag's name and kept attributes, then hand over. */
 function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1] {
   const { html } = s;
-  let tagName = "";
-  let attrs: Record<string, string> = {};
+  let tag: TagName = nameOfTag("");
+  let attrs = new Attrs();
   let attrName = "";
   let attrValue = "";
   let isAttrKept = false;
   let hasDataPriceAttr = false;
   let hasTokenAttr = false;
   const finishOpen = (isSelfClosing: boolean): void => {
-    const name = tagName;
+    const opened = tag;
     const attributes = attrs;
-    tagName = "";
     s.lastWasText = false;
-    openTag(s, name, attributes, isSelfClosing, hasDataPriceAttr, hasTokenAttr);
+    openTag(s, opened, attributes, isSelfClosing, hasDataPriceAttr, hasTokenAttr);
   };
   const text = (value: string): void => {
     appendText(s, value);
@@ -71,28 +70,29 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
       if (isAttrKept) attrValue += String.fromCodePoint(codepoint);
     },
     onattribend() {
-      if (isAttrKept && attrName && attrs[attrName] === undefined) attrs[attrName] = attrValue;
+      if (isAttrKept && attrName) keepAttr(attrs, attrName, attrValue);
       attrName = "";
       attrValue = "";
     },
     onattribname(start, end) {
-      attrName = html.slice(start, Math.min(end, start + 100)).toLowerCase();
+      const known = nameOfAttr(html.slice(start, Math.min(end, start + 100)));
+      attrName = known.name;
       attrValue = "";
-      isAttrKept = KEPT_ATTRS.has(attrName) || attrName.startsWith("data-");
-      if (attrName.startsWith("data-price") || attrName.startsWith("data-product-price"))
-        hasDataPriceAttr = true;
-      if (TOKEN_ATTR_SET.has(attrName)) hasTokenAttr = true;
+      isAttrKept = known.isKept;
+      if (known.isDataPrice) hasDataPriceAttr = true;
+      if (known.isToken) hasTokenAttr = true;
     },
     oncdata() {},
     onclosetag(start, end) {
       s.lastWasText = false;
-      const name = html.slice(start, Math.min(end, start + 40)).toLowerCase();
+      const closed = nameOfTag(html.slice(start, Math.min(end, start + 40)));
+      const { name } = closed;
       if (name === "title" && s.isInTitle) {
         s.title = s.titleParts.join("").replace(/\s+/g, " ").trim();
         s.isInTitle = false;
       }
       if (name === "h1" && s.isInH1) s.h1 = s.h1Text.replace(/\s+/g, " ").trim();
-      closeTo(s, name);
+      closeTo(s, closed);
     },
     oncomment() {},
     ondeclaration() {},
@@ -101,8 +101,8 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
       finishOpen(false);
     },
     onopentagname(start, end) {
-      tagName = html.slice(start, Math.min(end, start + 40)).toLowerCase();
-      attrs = Object.create(null) as Record<string, string>;
+      tag = nameOfTag(html.slice(start, Math.min(end, start + 40)));
+      attrs = new Attrs();
       hasDataPriceAttr = false;
       hasTokenAttr = false;
     },

@@ -1,3 +1,5 @@
+import { type Attrs, attrOf, attrRecord } from "./scan-attrs.ts";
+import type { TagName } from "./scan-names.ts";
 import {
   type Frame,
   frameTokens,
@@ -13,10 +15,8 @@ import type { ElementRecord } from "./scan-types.ts";
 import {
   ADD_TO_CART,
   ADD_TO_CART_TOKEN,
-  BREAKS_LINE,
   BUY_WORDS,
   CART_LIKE_TOKEN,
-  CLOSES_P,
   EMPHASIS,
   EXCLUDED,
   HIDDEN_CLASS,
@@ -24,7 +24,6 @@ import {
   PER_UNIT,
   PRICE_WORD,
   QUANTITY,
-  SELF_SIBLING,
   SOLD_OUT_WORDS,
   STOCK_WORD,
   STRUCK,
@@ -59,7 +58,7 @@ function productType(type: string | null): boolean {
 }
 
 /** Page-level facts from the head and from markers: lang, meta tags, canonical, platforms. */
-function noteHead(s: ScanState, name: string, attributes: Record<string, string>): void {
+function noteHead(s: ScanState, name: string, attributes: Attrs): void {
   if (name === "html" && attributes.lang) s.lang = attributes.lang.slice(0, 40);
   if (name === "meta") {
     const key = (attributes.property ?? attributes.name ?? attributes.itemprop ?? "").toLowerCase();
@@ -96,13 +95,13 @@ function noteHead(s: ScanState, name: string, attributes: Record<string, string>
   }
 }
 
-function tokenTextOf(attributes: Record<string, string>, hasTokenAttr: boolean): string {
+function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
   let tokenText = "";
   if (attributes.id) tokenText += `${attributes.id.slice(0, 200)} `;
   if (attributes.class) tokenText += `${attributes.class.slice(0, 1_000)} `;
   if (!hasTokenAttr) return tokenText;
   for (const attr of TOKEN_ATTRS) {
-    const v = attributes[attr];
+    const v = attrOf(attributes, attr);
     if (v !== undefined) tokenText += `${attr}=${v.slice(0, 200)} `;
   }
   return tokenText;
@@ -119,7 +118,7 @@ function isLargeFont(style: string): boolean {
 function setFlags(
   frame: Frame,
   parent: Frame,
-  attributes: Record<string, string>,
+  attributes: Attrs,
   tokenText: string,
   isInteresting: boolean,
 ): void {
@@ -131,7 +130,7 @@ function setFlags(
     name === "del" ||
     name === "strike" ||
     style.includes("line-through") ||
-    attributes["data-a-strike"] === "true";
+    attributes.data?.["data-a-strike"] === "true";
   frame.isStruck =
     parent.isStruck || frame.isStruckMarkup || (isInteresting && STRUCK.test(tokenText));
   frame.isExcluded =
@@ -180,9 +179,9 @@ function setFlags(
         0,
         300,
       );
+  // (role="button" is not read: role is not among the kept attributes.)
   frame.isButtonLike =
     name === "button" ||
-    attributes.role === "button" ||
     (name === "input" && /^(submit|button|image)$/i.test(attributes.type ?? "")) ||
     ((name === "a" || name === "div" || name === "span") &&
       isInteresting &&
@@ -190,7 +189,7 @@ function setFlags(
 }
 
 /** Microdata and RDFa: the item scope and the property an element opens. */
-function setScope(frame: Frame, parent: Frame, s: ScanState, attributes: Record<string, string>) {
+function setScope(frame: Frame, parent: Frame, s: ScanState, attributes: Attrs) {
   const hasScope = attributes.itemscope !== undefined || attributes.typeof !== undefined;
   const rawType = attributes.itemtype ?? attributes.typeof ?? "";
   const scopeType = hasScope
@@ -214,7 +213,7 @@ function keepRecords(
   s: ScanState,
   frame: Frame,
   parent: Frame,
-  attributes: Record<string, string>,
+  attributes: Attrs,
   tokenText: string,
   isInteresting: boolean,
   hasDataPriceAttr: boolean,
@@ -224,11 +223,7 @@ function keepRecords(
   const wantsStock = isInteresting && STOCK_WORD.test(tokenText);
   const wantsTitle = isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText);
   if (!(wantsPrice || wantsProp || wantsStock || wantsTitle)) return;
-  const kept: Record<string, string> = {};
-  for (const [k, v] of Object.entries(attributes)) {
-    if (k === "class" || k === "style") continue;
-    kept[k] = v.slice(0, MAX_ATTR);
-  }
+  const kept = attrRecord(attributes, MAX_ATTR, (name) => name === "class" || name === "style");
   const tokens = selfTokens(attributes);
   frame.tokens = tokens;
   const record: ElementRecord = {
@@ -267,7 +262,7 @@ function keepRecords(
 }
 
 /** A void input that is itself a buy control (a quantity field, a submit with buy words). */
-function noteInput(s: ScanState, frame: Frame, attributes: Record<string, string>): void {
+function noteInput(s: ScanState, frame: Frame, attributes: Attrs): void {
   const label =
     `${attributes.value ?? ""} ${attributes.name ?? ""} ${attributes.id ?? ""} ${attributes["aria-label"] ?? ""}`.slice(
       0,
@@ -300,18 +295,19 @@ function noteInput(s: ScanState, frame: Frame, attributes: Record<string, string
 
 export function openTag(
   s: ScanState,
-  name: string,
-  attributes: Record<string, string>,
+  tag: TagName,
+  attributes: Attrs,
   isSelfClosing: boolean,
   hasDataPriceAttr: boolean,
   hasTokenAttr = true,
 ): void {
+  const { name } = tag;
   s.order++;
   const current = top(s);
-  if (SELF_SIBLING.has(name) && current.tag === name) closeFrame(s);
+  if (tag.isSelfSibling && current.tag === name) closeFrame(s);
   else if ((name === "td" || name === "th") && (current.tag === "td" || current.tag === "th"))
     closeFrame(s);
-  else if (CLOSES_P.has(name) && current.tag === "p") closeFrame(s);
+  else if (tag.closesP && current.tag === "p") closeFrame(s);
   const parent = top(s);
   noteHead(s, name, attributes);
 
@@ -325,7 +321,7 @@ export function openTag(
   frame.hasPriceWord = isInteresting && PRICE_WORD.test(tokenText);
   frame.before = s.recent;
   frame.raw = RAW_TAGS.has(name) ? [] : null;
-  if (name === "script") frame.attrs = attributes;
+  if (name === "script") frame.attrs = attrRecord(attributes);
   setFlags(frame, parent, attributes, tokenText, isInteresting);
   setScope(frame, parent, s, attributes);
   keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);
@@ -336,9 +332,9 @@ export function openTag(
     s.h1Order = s.order;
   }
   if (name === "title" && s.title === null && !parent.scopeType) s.isInTitle = true;
-  if (BREAKS_LINE.has(name)) appendBreak(s, "\n");
+  if (tag.breaksLine) appendBreak(s, "\n");
   if (name === "sup") appendBreak(s, "\uE000");
-  if (VOID.has(name) || isSelfClosing) return;
+  if (tag.isVoid || isSelfClosing) return;
   s.textCollectors += frame.collectors.length;
   s.stack.push(frame);
 }

@@ -1,3 +1,4 @@
+import { type Attrs, attrOf } from "./scan-attrs.ts";
 import type { BuyControl, ElementRecord, PageScan, PriceText, ScriptBlock } from "./scan-types.ts";
 import { TOKEN_ATTRS } from "./scan-words.ts";
 
@@ -17,7 +18,7 @@ export type Frame = {
   isInOption: boolean;
   /** Computed on first use (ancestry of a kept element). */
   tokens: string[] | null;
-  tokenAttrs: Record<string, string> | null;
+  tokenAttrs: Attrs | null;
   /** Its own id/class/data tokens speak of a price (PRICE_WORD). */
   hasPriceWord: boolean;
   collectors: ElementRecord[];
@@ -200,7 +201,7 @@ export function toPageScan(s: ScanState, hasCaptcha: boolean): PageScan {
   };
 }
 
-export function selfTokens(attrs: Record<string, string>): string[] {
+export function selfTokens(attrs: Attrs): string[] {
   const out: string[] = [];
   const id = attrs.id;
   if (id) out.push(`#${id.slice(0, 200)}`);
@@ -213,7 +214,7 @@ export function selfTokens(attrs: Record<string, string>): string[] {
     }
   }
   for (const name of TOKEN_ATTRS) {
-    const value = attrs[name];
+    const value = attrOf(attrs, name);
     if (value !== undefined) out.push(`[${name}=${value.slice(0, 200)}]`);
   }
   return out;

@@ -1,8 +1,8 @@
+import type { TagName } from "./scan-names.ts";
 import { type Frame, frameTokens, NO_STRINGS, type ScanState, top } from "./scan-state.ts";
 import type { PriceText } from "./scan-types.ts";
 import {
   ADD_TO_CART,
-  BREAKS_LINE,
   BUY_WORDS,
   CART_NOUN,
   CURRENCY_HINT,
@@ -292,11 +292,12 @@ export function closeFrame(s: ScanState): void {
 }
 
 /** A closing tag closes the nearest open element of that name (searching at most 64 frames). */
-export function closeTo(s: ScanState, name: string): void {
+export function closeTo(s: ScanState, tag: TagName): void {
+  const { name } = tag;
   for (let i = s.stack.length - 1, n = 0; i > 0 && n < 64; i--, n++) {
     if (s.stack[i]?.tag === name) {
       while (s.stack.length > i) closeFrame(s);
-      if (BREAKS_LINE.has(name)) appendBreak(s, "\n");
+      if (tag.breaksLine) appendBreak(s, "\n");
       return;
     }
   }

@@ -72,34 +72,6 @@ export const TOKEN_ATTRS = [
   "data-cy",
   "itemprop",
 ];
-/** Attributes worth keeping (plus every data-*): the rest (srcset, svg paths, handlers) are skipped. */
-export const KEPT_ATTRS = new Set([
-  "id",
-  "class",
-  "style",
-  "hidden",
-  "itemprop",
-  "itemscope",
-  "itemtype",
-  "property",
-  "typeof",
-  "content",
-  "value",
-  "href",
-  "src",
-  "rel",
-  "type",
-  "name",
-  "lang",
-  "action",
-  "aria-label",
-  "title",
-  "alt",
-  "datetime",
-  "aria-hidden",
-  "disabled",
-  "aria-disabled",
-]);
 
 export const PRICE_WORD =
   /price|preis|prix|precio|prezzo|cena|pris|amount|cost|strikethrough|a-offscreen/i;

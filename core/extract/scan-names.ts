@@ -1,0 +1,88 @@
+import { KEPT_ATTRS } from "./scan-attrs.ts";
+import { BREAKS_LINE, CLOSES_P, SELF_SIBLING, TOKEN_ATTRS, VOID } from "./scan-words.ts";
+
+/**
+ * Tag and attribute names as the scan meets them: one shared string per name (so that every
+ * later comparison and set lookup on it is a pointer test, not a character walk) and what the
+ * scan does with it, looked up once per name instead of in several sets per element.
+ */
+
+/** What the scan does with an attribute of this name. */
+export type AttrName = {
+  name: string;
+  /** Its value is kept (KEPT_ATTRS, or any data-*). */
+  isKept: boolean;
+  /** data-price…, data-product-price…: the element speaks of a price. */
+  isDataPrice: boolean;
+  /** One of TOKEN_ATTRS: a selector token of the element. */
+  isToken: boolean;
+};
+
+/** What the scan does at an element of this name. */
+export type TagName = {
+  name: string;
+  isVoid: boolean;
+  breaksLine: boolean;
+  closesP: boolean;
+  isSelfSibling: boolean;
+};
+
+/** Names a page may add, at most (a page of random names falls back to unshared strings). */
+const MAX_LEARNT = 4_096;
+const TOKEN_ATTR_SET = new Set(TOKEN_ATTRS);
+
+function attrName(name: string): AttrName {
+  return {
+    name,
+    isKept: KEPT_ATTRS.has(name) || name.startsWith("data-"),
+    isDataPrice: name.startsWith("data-price") || name.startsWith("data-product-price"),
+    isToken: TOKEN_ATTR_SET.has(name),
+  };
+}
+
+function tagName(name: string): TagName {
+  return {
+    name,
+    isVoid: VOID.has(name),
+    breaksLine: BREAKS_LINE.has(name),
+    closesP: CLOSES_P.has(name),
+    isSelfSibling: SELF_SIBLING.has(name),
+  };
+}
+
+function namer<T>(make: (name: string) => T, known: Iterable<string>) {
+  const names = new Map<string, T>();
+  for (const name of known) names.set(name, make(name));
+  let learnt = 0;
+  /** `raw` as written (any case) → its entry, shared with every other element of that name. */
+  return (raw: string): T => {
+    const exact = names.get(raw);
+    if (exact) return exact;
+    const lower = raw.toLowerCase();
+    const found = names.get(lower);
+    if (found) return found;
+    const made = make(lower);
+    if (learnt < MAX_LEARNT) {
+      learnt++;
+      names.set(lower, made);
+    }
+    return made;
+  };
+}
+
+const COMMON_TAGS = [
+  ...VOID,
+  ...BREAKS_LINE,
+  ...["a", "span", "i", "b", "s", "del", "strike", "strong", "em", "small", "big", "sup", "sub"],
+  ...["html", "head", "body", "title", "script", "style", "noscript", "template", "textarea"],
+  ...["svg", "path", "g", "use", "picture", "video", "iframe", "u", "abbr", "time", "data"],
+];
+const COMMON_ATTRS = [
+  ...KEPT_ATTRS,
+  ...TOKEN_ATTRS,
+  ...["srcset", "sizes", "loading", "width", "height", "role", "tabindex", "target", "onclick"],
+  ...["d", "viewbox", "fill", "xmlns", "focusable", "aria-expanded", "aria-controls", "for"],
+];
+
+export const nameOfTag: (raw: string) => TagName = namer(tagName, COMMON_TAGS);
+export const nameOfAttr: (raw: string) => AttrName = namer(attrName, COMMON_ATTRS);
