@@ -10,6 +10,9 @@ type Internals = {
   fastForwardTo(c: number): boolean;
   stateText(c: number): void;
   handleInAttributeValue(c: number, quote: number): void;
+  stateInTagName(c: number): void;
+  stateInClosingTagName(c: number): void;
+  stateInAttributeName(c: number): void;
 };
 const Stock = Tokenizer as unknown as new (
   options: { xmlMode: boolean; decodeEntities: boolean },
@@ -18,12 +21,21 @@ const Stock = Tokenizer as unknown as new (
 
 const LT = 0x3c; // <
 const AMP = 0x26; // &
+const EQ = 0x3d; // =
+
+/** htmlparser2's end of a tag or attribute name: whitespace, `/` or `>`. */
+function endsName(c: number): boolean {
+  return (
+    c === 0x2f || c === 0x3e || c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d
+  );
+}
 
 /**
- * htmlparser2's tokenizer with three loops moved out of its per-character state machine
+ * htmlparser2's tokenizer with four loops moved out of its per-character state machine
  * (docs/decisions/0033-tokenizer-fast-paths.md): text runs up to the next `<` or `&`, quoted
- * attribute values up to their quote or `&`, and the search for one character (the `<` that may
- * end a script or style, the `>` of a comment) with the string's own `indexOf`. It emits exactly
+ * attribute values up to their quote or `&`, tag and attribute names up to their end, and the
+ * search for one character (the `<` that may end a script or style, the `>` of a comment) with
+ * the string's own `indexOf`. It emits exactly
  * the events of the stock tokenizer (fast-tokenizer.test.ts compares the two on every saved page
  * and on random markup).
  */
@@ -51,6 +63,35 @@ class FastTokenizer extends Stock {
     else this.skipToEither(quote, AMP);
   }
 
+  // A tag's or attribute's name: only the character that ends it does anything.
+  override stateInTagName(c: number): void {
+    if (endsName(c)) super.stateInTagName(c);
+    else this.skipName(false);
+  }
+
+  override stateInClosingTagName(c: number): void {
+    if (endsName(c)) super.stateInClosingTagName(c);
+    else this.skipName(false);
+  }
+
+  override stateInAttributeName(c: number): void {
+    if (c === EQ || endsName(c)) super.stateInAttributeName(c);
+    else this.skipName(true);
+  }
+
+  /** Moves to just before the end of a name (or of the buffer): the calling loop steps onto it. */
+  private skipName(isAttribute: boolean): void {
+    const { buffer, offset } = this;
+    let i = this.index - offset + 1;
+    const end = buffer.length;
+    while (i < end) {
+      const d = buffer.charCodeAt(i);
+      if (endsName(d) || (isAttribute && d === EQ)) break;
+      i++;
+    }
+    this.index = i + offset - 1;
+  }
+
   /** Moves to just before the next `a` or `b` (or the end): the calling loop steps onto it. */
   private skipToEither(a: number, b: number): void {
     const { buffer, offset } = this;
@@ -74,7 +115,10 @@ export const hasFastPaths: boolean = (() => {
   if (
     typeof proto.fastForwardTo !== "function" ||
     typeof proto.stateText !== "function" ||
-    typeof proto.handleInAttributeValue !== "function"
+    typeof proto.handleInAttributeValue !== "function" ||
+    typeof proto.stateInTagName !== "function" ||
+    typeof proto.stateInClosingTagName !== "function" ||
+    typeof proto.stateInAttributeName !== "function"
   )
     return false;
   const probe = new Tokenizer({}, {} as Callbacks) as unknown as Internals;

@@ -1,7 +1,7 @@
 import type { Tokenizer } from "htmlparser2";
 import { createTokenizer } from "./fast-tokenizer.ts";
 import { Attrs, keepAttr } from "./scan-attrs.ts";
-import { nameOfAttr, nameOfTag, type TagName } from "./scan-names.ts";
+import { attrNameAt, nameOfTag, type TagName, tagNameAt } from "./scan-names.ts";
 import { openTag } from "./scan-open.ts";
 import { createScanState, type ScanState, toPageScan } from "./scan-state.ts";
 import { appendText, closeFrame, closeTo } from "./scan-text.ts";
@@ -75,7 +75,7 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
       attrValue = "";
     },
     onattribname(start, end) {
-      const known = nameOfAttr(html.slice(start, Math.min(end, start + 100)));
+      const known = attrNameAt(html, start, end);
       attrName = known.name;
       attrValue = "";
       isAttrKept = known.isKept;
@@ -85,7 +85,7 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
     oncdata() {},
     onclosetag(start, end) {
       s.lastWasText = false;
-      const closed = nameOfTag(html.slice(start, Math.min(end, start + 40)));
+      const closed = tagNameAt(html, start, end);
       const { name } = closed;
       if (name === "title" && s.isInTitle) {
         s.title = s.titleParts.join("").replace(/\s+/g, " ").trim();
@@ -101,7 +101,7 @@ function tokenHandlers(s: ScanState): ConstructorParameters<typeof Tokenizer>[1]
       finishOpen(false);
     },
     onopentagname(start, end) {
-      tag = nameOfTag(html.slice(start, Math.min(end, start + 40)));
+      tag = tagNameAt(html, start, end);
       attrs = new Attrs();
       hasDataPriceAttr = false;
       hasTokenAttr = false;

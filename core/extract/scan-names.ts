@@ -50,12 +50,30 @@ function tagName(name: string): TagName {
   };
 }
 
-function namer<T>(make: (name: string) => T, known: Iterable<string>) {
+/** Names this long at most are found in the page itself, without a string made for them. */
+const MAX_FOUND_IN_PAGE = 16;
+
+function namer<T extends { name: string }>(
+  make: (name: string) => T,
+  known: Iterable<string>,
+  maxLength: number,
+) {
   const names = new Map<string, T>();
-  for (const name of known) names.set(name, make(name));
+  // The known names by length and first character (ASCII), to compare in place in the page.
+  const byStart: (T[] | undefined)[] = new Array((MAX_FOUND_IN_PAGE + 1) * 128);
+  for (const name of known) {
+    if (names.has(name)) continue;
+    const entry = make(name);
+    names.set(name, entry);
+    const first = name.charCodeAt(0);
+    if (name.length <= MAX_FOUND_IN_PAGE && first < 128) {
+      const slot = name.length * 128 + first;
+      byStart[slot] = [...(byStart[slot] ?? []), entry];
+    }
+  }
   let learnt = 0;
   /** `raw` as written (any case) → its entry, shared with every other element of that name. */
-  return (raw: string): T => {
+  const of = (raw: string): T => {
     const exact = names.get(raw);
     if (exact) return exact;
     const lower = raw.toLowerCase();
@@ -68,6 +86,19 @@ function namer<T>(make: (name: string) => T, known: Iterable<string>) {
     }
     return made;
   };
+  /** The name at `source[start, end)` (cut at maxLength): a known lower-case name in place. */
+  const at = (source: string, start: number, end: number): T => {
+    const length = Math.min(end, start + maxLength) - start;
+    const first = source.charCodeAt(start);
+    if (length <= MAX_FOUND_IN_PAGE && first < 128) {
+      const candidates = byStart[length * 128 + first];
+      if (candidates) {
+        for (const entry of candidates) if (source.startsWith(entry.name, start)) return entry;
+      }
+    }
+    return of(source.slice(start, start + length));
+  };
+  return { of, at };
 }
 
 const COMMON_TAGS = [
@@ -84,5 +115,13 @@ const COMMON_ATTRS = [
   ...["d", "viewbox", "fill", "xmlns", "focusable", "aria-expanded", "aria-controls", "for"],
 ];
 
-export const nameOfTag: (raw: string) => TagName = namer(tagName, COMMON_TAGS);
-export const nameOfAttr: (raw: string) => AttrName = namer(attrName, COMMON_ATTRS);
+const tags = namer(tagName, COMMON_TAGS, 40);
+const attrs = namer(attrName, COMMON_ATTRS, 100);
+/** A tag name as written (any case). */
+export const nameOfTag: (raw: string) => TagName = tags.of;
+/** The tag name at `source[start, end)`, cut at 40 characters. */
+export const tagNameAt: (source: string, start: number, end: number) => TagName = tags.at;
+/** An attribute name as written (any case). */
+export const nameOfAttr: (raw: string) => AttrName = attrs.of;
+/** The attribute name at `source[start, end)`, cut at 100 characters. */
+export const attrNameAt: (source: string, start: number, end: number) => AttrName = attrs.at;
