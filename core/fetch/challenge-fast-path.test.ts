@@ -7,23 +7,40 @@ import { classifyChallenge, classifyChallengeByEveryRule } from "./challenge.ts"
 import { EncodedPage } from "./page-input.ts";
 
 /**
- * `classifyChallenge` skips every rule whose marker word is not on the page. That may not change
- * an answer: on every saved page (as text and as fetched bytes) and on random markup made of the
- * rules' own words, it answers as the same rules run in full.
+ * `classifyChallenge` skips every rule whose marker word or ASCII pattern is not on the page,
+ * looked for in bytes without decoding them. That may not change an answer: on every saved page
+ * and on random markup made of the rules' own words (as text, UTF-8 and windows-1252 bytes), it
+ * answers as the same rules run in full on the text.
  */
 
 const STATUSES = [200, 403, 503] as const;
 const HEADER_SETS = [{}, { "x-datadome": "protected" }, { "cf-mitigated": "challenge" }] as const;
 
+/** A page given as bytes is read as the text of its first 400 000 bytes. */
+const READ_LENGTH = 400_000;
+
 function expectSameAnswers(html: string): void {
   const utf8 = new EncodedPage(new TextEncoder().encode(html), "utf-8");
+  const utf8Read = new TextDecoder().decode(utf8.bytes.subarray(0, READ_LENGTH));
+  const isLatin = !/[^\u0000-\u00ff]/.test(html);
+  const latin = new EncodedPage(Buffer.from(html, "latin1"), "windows-1252");
   for (const status of STATUSES) {
     for (const headers of HEADER_SETS) {
-      const expected = classifyChallengeByEveryRule(status, headers, html);
-      expect(classifyChallenge(status, headers, html), `text, HTTP ${status}`).toEqual(expected);
-      expect(classifyChallenge(status, headers, utf8), `UTF-8 bytes, HTTP ${status}`).toEqual(
-        expected,
+      const why = `HTTP ${status} ${JSON.stringify(headers)}`;
+      expect(classifyChallenge(status, headers, html), `text, ${why}`).toEqual(
+        classifyChallengeByEveryRule(status, headers, html),
       );
+      expect(classifyChallenge(status, headers, utf8), `UTF-8 bytes, ${why}`).toEqual(
+        classifyChallengeByEveryRule(status, headers, utf8Read),
+      );
+      if (isLatin) {
+        const latinRead = new TextDecoder("windows-1252").decode(
+          latin.bytes.subarray(0, READ_LENGTH),
+        );
+        expect(classifyChallenge(status, headers, latin), `windows-1252 bytes, ${why}`).toEqual(
+          classifyChallengeByEveryRule(status, headers, latinRead),
+        );
+      }
     }
   }
 }
@@ -80,6 +97,7 @@ const fragment = fc.constantFrom(
   "€ 19,99",
   "価格 ¥1,980",
   "😀",
+  "prix à 19,99 ¤ ÿ µ",
   "Ω",
 );
 const markup = fc.array(fragment, { maxLength: 14 }).map((parts) => parts.join(""));

@@ -10,17 +10,22 @@ import { type PageInput, pageText } from "./page-input.ts";
  * form), so such markers alone never count: a page needs a challenge's title, widget or error
  * text, and the weaker signals only count on pages without product content.
  *
- * Cost: every rule needs a word that one pass finds (MARKERS, or a word of the title), so an
- * ordinary product page costs that pass and the tests of the few rules whose word is on it
- * (challenge-fast-path.test.ts checks that the answer is the one of every rule run in full).
+ * Cost: every rule needs a word that one pass finds (MARKERS, or a word of the title), and
+ * most rules an ASCII pattern found in the page as it came: an ordinary product page costs that
+ * pass, a few pattern tests, and no decoding of its bytes on this thread; a rule whose pattern
+ * is on the page runs its own tests on the decoded text. challenge-fast-path.test.ts checks that
+ * the answers are those of every rule run in full.
  */
 
 export type Challenge = { vendor: ChallengeVendor; challenge: ChallengeKind };
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** Only the start of a page is read: a challenge page is short. */
-const READ_CHARS = 400_000;
+/**
+ * Only the start of a page is read: a challenge page is short. Its first 400 000 characters,
+ * or, for a page given as bytes, the text of its first 400 000 bytes.
+ */
+const READ_LENGTH = 400_000;
 
 /**
  * The words the rules need, in one pass (case-insensitive). "captcha" stands for every
@@ -28,6 +33,10 @@ const READ_CHARS = 400_000;
  */
 const MARKERS =
   /_cf_chl_opt|cf-error-details|cf-wrapper|automated|human|captcha|incapsula|turnstile|press/gi;
+/** A captcha widget's markup or script. */
+const WIDGET_CLASS = /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i;
+const WIDGET_SCRIPT =
+  /(recaptcha\/api\.js|hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile)/i;
 /** The words of the title rules. */
 const TITLE_WORDS = /moment|cloudflare|amazon|robot|denied/i;
 
@@ -36,10 +45,25 @@ function header(headers: Headers, name: string): string {
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }
 
+const TITLE = /<title[^>]*>([\s\S]*?)<\/title>/i;
+
 function titleOf(html: string): string {
-  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
-  return (match?.[1] ?? "").replace(/\s+/g, " ").trim();
+  return cleanTitle(TITLE.exec(html)?.[1] ?? "");
 }
+
+function cleanTitle(raw: string): string {
+  return raw.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A pattern for `word` in the visible text as the HTML may spell it: each letter as itself or
+ * as a numeric character reference (the only entities visibleText turns into letters).
+ */
+function spelled(word: string): RegExp {
+  return new RegExp([...word].map((letter) => `(?:${letter}|&#x?[0-9a-f]+;)`).join(""), "i");
+}
+const SPELLS_ROBOT = spelled("robot");
+const SPELLS_DISCUSS = spelled("discuss");
 
 const namedEntities: Record<string, string> = {
   amp: "&",
@@ -90,67 +114,111 @@ function markersIn(source: string): Set<string> {
 }
 
 /**
- * What a rule may ask of the page: whether a marker word is on it (a necessary condition of the
- * rule's own tests, never sufficient), whether the title holds a title rule's word, the page.
+ * What a rule may ask of the page: whether a marker word is on it, whether an ASCII pattern
+ * (one that matches ASCII characters only) is on it, and whether the title holds a title rule's
+ * word — each a necessary condition of the rule's own tests, never sufficient — then the text
+ * itself (the title, the page), decoded once, when first asked for.
  */
 type Page = {
   has(marker: string): boolean;
-  title: string;
+  may(asciiPattern: RegExp): boolean;
   titleMayMatch: boolean;
-  html: string;
+  title(): string;
+  html(): string;
 };
+
+/**
+ * Where the markers and ASCII patterns are looked for without decoding: the Latin-1 reading of
+ * bytes in UTF-8 or a single-byte encoding, where every ASCII character of the text is the same
+ * byte, in the same order, and every other character is made of non-ASCII bytes only.
+ */
+const READS_AS_BYTES =
+  /^(utf-8|windows-\d+|iso-8859-\d+|koi8-[ru]|ibm866|macintosh|x-mac-cyrillic)$/;
 
 export function classifyChallenge(
   status: number,
   headers: Headers,
   body: PageInput,
 ): Challenge | undefined {
-  const html = pageText(body).slice(0, READ_CHARS);
-  const markers = markersIn(html);
-  const title = titleOf(html);
+  let view: string;
+  let html: () => string;
+  let titleOfPage: () => string;
+  if (typeof body !== "string" && READS_AS_BYTES.test(body.charset)) {
+    const bytes = body.bytes.subarray(0, READ_LENGTH);
+    const decoder = new TextDecoder(body.charset);
+    view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+    let text: string | undefined;
+    html = () => {
+      text ??= decoder.decode(bytes);
+      return text;
+    };
+    // The title's bytes are where its characters are in the view: only they are decoded.
+    const match = TITLE.exec(view);
+    const start = match
+      ? match.index + match[0].length - "</title>".length - (match[1]?.length ?? 0)
+      : 0;
+    titleOfPage = () =>
+      match
+        ? cleanTitle(decoder.decode(bytes.subarray(start, start + (match[1]?.length ?? 0))))
+        : "";
+  } else {
+    const text = pageText(body).slice(0, READ_LENGTH);
+    view = text;
+    html = () => text;
+    titleOfPage = () => titleOf(text);
+  }
+  const markers = markersIn(view);
+  let title: string | undefined;
   return classify(status, headers, {
     has: (marker) => markers.has(marker),
-    title,
-    titleMayMatch: TITLE_WORDS.test(title),
+    may: (pattern) => pattern.test(view),
+    titleMayMatch: TITLE_WORDS.test(titleOf(view)),
+    title: () => {
+      title ??= titleOfPage();
+      return title;
+    },
     html,
   });
 }
 
 /**
- * The same rules with every marker taken as present, so that each rule runs all its tests:
- * what `classifyChallenge` must answer on any page (challenge.test.ts compares the two).
+ * The same rules with every marker and pattern taken as present, so that each rule runs all
+ * its tests: what `classifyChallenge` must answer on any page (challenge-fast-path.test.ts).
  */
 export function classifyChallengeByEveryRule(
   status: number,
   headers: Headers,
   body: string,
 ): Challenge | undefined {
-  const html = body.slice(0, READ_CHARS);
+  const html = body.slice(0, READ_LENGTH);
+  const title = titleOf(html);
   return classify(status, headers, {
     has: () => true,
-    title: titleOf(html),
+    may: () => true,
     titleMayMatch: true,
-    html,
+    title: () => title,
+    html: () => html,
   });
 }
 
 function classify(status: number, headers: Headers, page: Page): Challenge | undefined {
-  const { has } = page;
+  const { has, may, html } = page;
   // A title rule needs one of TITLE_WORDS in the title.
-  const titleIs = (pattern: RegExp) => page.titleMayMatch && pattern.test(page.title);
-  const { html } = page;
+  const titleIs = (pattern: RegExp) => page.titleMayMatch && pattern.test(page.title());
+  /** A pattern of ASCII characters on the page: looked for undecoded first, then in the text. */
+  const inPage = (pattern: RegExp) => may(pattern) && pattern.test(html());
   let isProductPage: boolean | undefined;
   const isProduct = () => {
-    isProductPage ??= hasProductContent(html);
+    isProductPage ??= hasProductContent(html());
     return isProductPage;
   };
   // The visible text costs five passes over the page: made only when a test needs it.
   let visible: string | undefined;
   const text = () => {
-    visible ??= visibleText(html);
+    visible ??= visibleText(html());
     return visible;
   };
-  const isSmall = () => html.length < 3000 || text().length < 3000;
+  const isSmall = () => html().length < 3000 || text().length < 3000;
   const isBlockStatus = status === 403 || status === 429 || status === 503 || status === 405;
 
   // Cloudflare
@@ -159,7 +227,7 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
   }
   if (
     titleIs(/^just a moment\.{0,3}$/i) ||
-    (has("_cf_chl_opt") && /window\._cf_chl_opt\b/.test(html))
+    (has("_cf_chl_opt") && inPage(/window\._cf_chl_opt\b/))
   ) {
     return { vendor: "cloudflare", challenge: "js_challenge" };
   }
@@ -167,7 +235,7 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
     return {
       vendor: "cloudflare",
       challenge:
-        (has("captcha") || has("turnstile")) && /captcha|turnstile/i.test(html)
+        (has("captcha") || has("turnstile")) && inPage(/captcha|turnstile/i)
           ? "captcha"
           : "access_denied",
     };
@@ -175,7 +243,7 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
   if (
     isBlockStatus &&
     (has("cf-error-details") || has("cf-wrapper")) &&
-    /cf-error-details|cf-wrapper/.test(html) &&
+    inPage(/cf-error-details|cf-wrapper/) &&
     /you have been blocked|access denied/i.test(text())
   ) {
     return { vendor: "cloudflare", challenge: "access_denied" };
@@ -183,46 +251,48 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
 
   // Amazon
   if (
-    (has("captcha") && /\/errors\/validateCaptcha/i.test(html)) ||
+    (has("captcha") && inPage(/\/errors\/validateCaptcha/i)) ||
     (titleIs(/^(amazon\.[a-z.]+|robot check)$/i) &&
       /enter the characters you see below/i.test(text())) ||
     (has("automated") &&
-      /automated/i.test(html) &&
+      may(SPELLS_DISCUSS) &&
+      inPage(/automated/i) &&
       /to discuss automated access to amazon data/i.test(text()))
   ) {
     return {
       vendor: "amazon",
-      challenge: /captcha|characters/i.test(html) ? "captcha" : "robot_check",
+      challenge: /captcha|characters/i.test(html()) ? "captcha" : "robot_check",
     };
   }
 
   // Walmart (fronted by PerimeterX; its own wording first)
   if (
     titleIs(/robot or human\??/i) ||
-    (has("human") && /human/i.test(html) && isSmall() && /robot or human\?/i.test(text()))
+    (has("human") &&
+      may(SPELLS_ROBOT) &&
+      inPage(/human/i) &&
+      isSmall() &&
+      /robot or human\?/i.test(text()))
   ) {
     return { vendor: "walmart", challenge: "robot_check" };
   }
 
   // PerimeterX / HUMAN
-  if (
-    has("captcha") &&
-    (/id=["']px-captcha["']/i.test(html) || /captcha\.px-cdn\.net/i.test(html))
-  ) {
+  if (has("captcha") && (inPage(/id=["']px-captcha["']/i) || inPage(/captcha\.px-cdn\.net/i))) {
     return { vendor: "perimeterx", challenge: "captcha" };
   }
   if (
     has("press") &&
-    /press (&amp;|&) hold/i.test(html) &&
+    inPage(/press (&amp;|&) hold/i) &&
+    inPage(/_px(AppId|Uuid|Vid)/) &&
     !isProduct() &&
-    /_px(AppId|Uuid|Vid)/.test(html) &&
     isSmall()
   ) {
     return { vendor: "perimeterx", challenge: "captcha" };
   }
 
   // DataDome
-  if (has("captcha") && /(geo\.)?captcha-delivery\.com/i.test(html) && !isProduct()) {
+  if (has("captcha") && inPage(/(geo\.)?captcha-delivery\.com/i) && !isProduct()) {
     return { vendor: "datadome", challenge: "captcha" };
   }
   if (isBlockStatus && header(headers, "x-datadome") !== "" && !isProduct()) {
@@ -232,15 +302,15 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
   // Imperva / Incapsula
   if (
     has("incapsula") &&
-    /incapsula/i.test(html) &&
+    inPage(/incapsula/i) &&
     /incapsula incident id|request unsuccessful\. incapsula/i.test(text())
   ) {
     return { vendor: "imperva", challenge: "access_denied" };
   }
   if (
     has("incapsula") &&
-    /_Incapsula_Resource/.test(html) &&
-    /<iframe/i.test(html) &&
+    inPage(/_Incapsula_Resource/) &&
+    inPage(/<iframe/i) &&
     !isProduct() &&
     isSmall()
   ) {
@@ -259,18 +329,13 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
   // Generic captcha pages: a widget on a page with no product content and little text. The
   // block-status rule reads the visible text alone (where an entity may spell a word), so it
   // has no marker: it runs on every such status.
-  const mayHaveWidget = has("captcha") || has("turnstile");
-  if (!mayHaveWidget && !isBlockStatus) return undefined;
-  if (isProduct()) return undefined;
   const hasWidget =
-    mayHaveWidget &&
-    (/class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i.test(html) ||
-      /(recaptcha\/api\.js|hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile)/i.test(
-        html,
-      ));
+    (has("captcha") || has("turnstile")) && (inPage(WIDGET_CLASS) || inPage(WIDGET_SCRIPT));
+  if (!hasWidget && !isBlockStatus) return undefined;
+  if (isProduct()) return undefined;
   const hasHumanWording = () =>
     /(verify|prove|confirm) (that )?you('| a)re (a )?human|are you a robot|not a robot|security check|unusual traffic|captcha/i.test(
-      `${page.title} ${text()}`,
+      `${page.title()} ${text()}`,
     );
   if (hasWidget && isSmall() && hasHumanWording()) {
     return { vendor: "generic", challenge: "captcha" };
