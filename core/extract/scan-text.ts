@@ -194,7 +194,7 @@ function noteControl(s: ScanState, frame: Frame): void {
   const isButton = frame.tag === "button";
   const isLink = frame.tag === "a" || frame.isButtonLike;
   if (!isButton && !isLink) return;
-  const text = frame.buf.slice(0, 200).replace(/\s+/g, " ").trim();
+  const text = collapseSpaces(frame.buf.slice(0, 200)).trim();
   const isAddToCartText = ADD_TO_CART.test(text);
   if (isAddToCartText) s.hasAddToCart = true;
   // A box that merely holds the button (and prices) is not the button.
@@ -285,7 +285,7 @@ export function closeFrame(s: ScanState): void {
   if (!frame) return;
   s.textCollectors -= frame.collectors.length;
   if (frame.raw) finishRaw(s, frame, frame.raw);
-  for (const record of frame.collectors) record.text = record.text.replace(/\s+/g, " ").trim();
+  for (const record of frame.collectors) record.text = collapseSpaces(record.text).trim();
   if (frame.tag === "h1") s.isInH1 = false;
   if (frame.tag === "title") s.isInTitle = false;
   if (!frame.raw) {
