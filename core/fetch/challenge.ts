@@ -165,14 +165,16 @@ export function classifyChallenge(
     const text = pageText(body).slice(0, READ_LENGTH);
     view = text;
     html = () => text;
-    titleOfPage = () => titleOf(text);
+    // The view is the text: its title is the page's.
+    titleOfPage = () => viewTitle;
   }
   const markers = markersIn(view);
+  const viewTitle = titleOf(view);
   let title: string | undefined;
   return classify(status, headers, {
     has: (marker) => markers.has(marker),
     may: (pattern) => pattern.test(view),
-    titleMayMatch: TITLE_WORDS.test(titleOf(view)),
+    titleMayMatch: TITLE_WORDS.test(viewTitle),
     title: () => {
       title ??= titleOfPage();
       return title;
