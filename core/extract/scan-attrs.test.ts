@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { Attrs, attrOf, attrRecord, KEPT_ATTRS, keepAttr } from "./scan-attrs.ts";
-import { nameOfAttr, nameOfTag } from "./scan-names.ts";
 
 describe("Attrs", () => {
   it("keeps the first value of a name, data-* apart, and the names in document order", () => {
@@ -26,20 +25,5 @@ describe("Attrs", () => {
     expect(KEPT_ATTRS.has("data")).toBe(false);
     expect(KEPT_ATTRS.has("names")).toBe(false);
     expect(KEPT_ATTRS.has("onclick")).toBe(false);
-  });
-});
-
-describe("scan names", () => {
-  it("one shared entry per name whatever its case, with what the scan does with it", () => {
-    expect(nameOfTag("DIV")).toBe(nameOfTag("div"));
-    expect(nameOfTag("Br")).toMatchObject({ name: "br", isVoid: true, breaksLine: true });
-    expect(nameOfTag("my-widget")).toBe(nameOfTag("MY-WIDGET"));
-    expect(nameOfAttr("Data-Price-Amount")).toMatchObject({
-      name: "data-price-amount",
-      isKept: true,
-      isDataPrice: true,
-    });
-    expect(nameOfAttr("data-testid")).toMatchObject({ isKept: true, isToken: true });
-    expect(nameOfAttr("onclick")).toMatchObject({ isKept: false, isToken: false });
   });
 });

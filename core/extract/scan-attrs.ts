@@ -45,6 +45,9 @@ export const KEPT_ATTRS: ReadonlySet<string> = new Set(
 
 const isData = (name: string) => name.startsWith("data-");
 
+/** An attribute whose value the scan keeps: one of KEPT_ATTRS, or any data-*. */
+export const isKeptAttr = (name: string): boolean => KEPT_ATTRS.has(name) || isData(name);
+
 export function attrOf(attrs: Attrs, name: string): string | undefined {
   if (isData(name)) return attrs.data?.[name];
   return KEPT_ATTRS.has(name) ? attrs[name as Field] : undefined;

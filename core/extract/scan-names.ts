@@ -1,4 +1,4 @@
-import { KEPT_ATTRS } from "./scan-attrs.ts";
+import { isKeptAttr, KEPT_ATTRS } from "./scan-attrs.ts";
 import { BREAKS_LINE, CLOSES_P, SELF_SIBLING, TOKEN_ATTRS, VOID } from "./scan-words.ts";
 
 /**
@@ -34,7 +34,7 @@ const TOKEN_ATTR_SET = new Set(TOKEN_ATTRS);
 function attrName(name: string): AttrName {
   return {
     name,
-    isKept: KEPT_ATTRS.has(name) || name.startsWith("data-"),
+    isKept: isKeptAttr(name),
     isDataPrice: name.startsWith("data-price") || name.startsWith("data-product-price"),
     isToken: TOKEN_ATTR_SET.has(name),
   };
