@@ -104,6 +104,12 @@ describe("extractProduct on random and broken HTML", () => {
       () => `${'<span class="price">'.repeat(100_000)}$1.00`,
     ],
     [
+      // Each break went to every open element in turn: minutes before the text log.
+      "20k nested elements around a price, then 20k alternating break marks",
+      () =>
+        `${"<span>".repeat(20_000)}$1.00${"<br><sup></sup>".repeat(10_000)}${"</span>".repeat(20_000)}`,
+    ],
+    [
       "100k mismatched closing tags",
       () => `${"<div><p>".repeat(50_000)}${"</span></li>".repeat(100_000)}`,
     ],

@@ -30,9 +30,13 @@ export type Frame = {
   raw: string[] | null;
   rawLength: number;
   attrs: Record<string, string>;
-  /** Short visible text of the element, until it grows past the cap. */
-  buf: string;
-  isLong: boolean;
+  /**
+   * Where the element's visible text starts in the page's text log (ScanState.chunks): the
+   * position and chunk of the first text after it opened, -1 while it has none. Its text is
+   * the log from there; it is read only when the element ends, and only if short.
+   */
+  textAt: number;
+  textChunk: number;
   /** A descendant already gave a price text (the innermost one wins). */
   hasPriceChild: boolean;
   /** Texts of the price texts found inside (capped). */
@@ -82,8 +86,24 @@ export type ScanState = {
   /** The last visible text seen (≤ 120 chars), for the words before an element. */
   recent: string;
   /**
-   * The stack's length at the last text fed to the short-text buffers: frames above it opened
-   * since and hold no text, so a break need not walk them (deep empty nesting stays linear).
+   * The visible text in order, one chunk per text and per break mark (see scan-text.ts): every
+   * open element's short text is a tail of it, so a text is appended once, not to each element.
+   */
+  chunks: string[];
+  /** Chunk numbers are counted from the page's start: chunks[0] is chunk number chunkBase. */
+  chunkBase: number;
+  /** When the log grows to this many chunks, chunks no open short element needs are dropped. */
+  trimAt: number;
+  /** Characters in the log, and at the end of its last text (marks after it not counted). */
+  logLength: number;
+  textEnd: number;
+  /** The last element text read from the log (see textOf in scan-text.ts). */
+  lastRead: { chunk: number; logLength: number; text: string };
+  /** The last chunk that holds a digit (-1: none yet). */
+  digitChunk: number;
+  /**
+   * The stack's length at the last text: frames above it opened since and hold no text yet,
+   * so the next text sets where theirs starts (each frame once: deep nesting stays linear).
    */
   fedTo: number;
   lastWasText: boolean;
@@ -123,8 +143,8 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
     raw: null,
     rawLength: 0,
     attrs: NO_ATTRS,
-    buf: "",
-    isLong: false,
+    textAt: -1,
+    textChunk: -1,
     hasPriceChild: false,
     childPrices: NO_STRINGS,
     before: "",
@@ -137,7 +157,6 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
 
 export function createScanState(html: string): ScanState {
   const root = newFrame("#root", null);
-  root.isLong = true;
   return {
     html,
     stack: [root],
@@ -169,7 +188,14 @@ export function createScanState(html: string): ScanState {
     hasAddToCart: false,
     bodyTokens: [],
     recent: "",
-    fedTo: 0,
+    chunks: [],
+    chunkBase: 0,
+    trimAt: 4_096,
+    logLength: 0,
+    textEnd: 0,
+    lastRead: { chunk: -1, logLength: -1, text: "" },
+    digitChunk: -1,
+    fedTo: 1,
     lastWasText: false,
   };
 }

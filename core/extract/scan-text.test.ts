@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { scanHtml } from "./scan-html.ts";
 import { collapseSpaces } from "./scan-text.ts";
 
 describe("collapseSpaces", () => {
@@ -34,5 +35,29 @@ describe("collapseSpaces", () => {
         expect(collapseSpaces(text)).toBe(text.replace(/\s+/g, " "));
       }),
     );
+  });
+});
+
+describe("an element's short text (the page's text log)", () => {
+  const priceTexts = (html: string) => scanHtml(html).priceTexts.map((p) => [p.tag, p.text]);
+
+  it("starts at the element's first text: a break before it is not part of it", () => {
+    expect(priceTexts("<div><br><span>$19</span><br><sup>99</sup></div>")).toEqual([
+      ["span", "$19"],
+      ["div", "$19\n\uE00099"],
+    ]);
+  });
+
+  it("holds one break mark where several breaks meet", () => {
+    expect(priceTexts("<div>Price<p></p><br><p>$5</p></div>")).toEqual([
+      ["p", "$5"],
+      ["div", "Price\n$5"],
+    ]);
+  });
+
+  it("is long past 160 characters of text; break marks after the last text do not count", () => {
+    const text = `${"a".repeat(156)} $9`;
+    expect(priceTexts(`<div>${text}${"<br><sup></sup>".repeat(20)}</div>`)).toHaveLength(1);
+    expect(priceTexts(`<div>${text}!!!</div>`)).toEqual([]);
   });
 });

@@ -23,30 +23,79 @@ const MAX_AFTER = 40;
 const HAS_DIGIT = /\d/;
 
 /**
- * Feed visible text to the short-text buffers of the open elements (innermost first; an
- * element stops collecting once its text is too long to be one price, and so do its
- * ancestors: bounded work per character whatever the nesting).
+ * Visible text goes to the page's text log once (ScanState.chunks). An open element's short
+ * text is the log from its first text on, so elements opened since the last text (and only
+ * they: each is set once, whatever the nesting) learn here where theirs starts.
  */
-function feedBuffers(s: ScanState, text: string): void {
-  s.fedTo = s.stack.length;
-  for (let i = s.stack.length - 1; i > 0; i--) {
-    const f = s.stack[i];
-    if (!f || f.isLong) break;
-    f.buf += text;
-    if (f.buf.length > MAX_SHORT_TEXT) f.isLong = true;
+function logText(s: ScanState, text: string): void {
+  if (text === "") return;
+  for (let i = s.fedTo; i < s.stack.length; i++) {
+    const f = s.stack[i] as Frame;
+    f.textAt = s.logLength;
+    f.textChunk = s.chunkBase + s.chunks.length;
   }
+  s.fedTo = s.stack.length;
+  s.chunks.push(text);
+  if (HAS_DIGIT.test(text)) s.digitChunk = s.chunkBase + s.chunks.length - 1;
+  s.logLength += text.length;
+  s.textEnd = s.logLength;
+  if (s.chunks.length >= s.trimAt) trimLog(s);
 }
 
-/** A line break or a <sup> marker: numbers are never joined across a break. */
-export function appendBreak(s: ScanState, mark: string): void {
+/**
+ * An element is long once its text has grown past the cap at one of its texts (a break mark
+ * after the last text does not make it long): then it is not one price, nor one control.
+ */
+function isLong(s: ScanState, frame: Frame): boolean {
+  return frame.textAt >= 0 && s.textEnd - frame.textAt > MAX_SHORT_TEXT;
+}
+
+/**
+ * The element's visible text so far: "" before its first text. Nested elements that end
+ * together share one text (the same first chunk and the same log): it is joined once, not
+ * once per element (a thousand wrappers around one price and its breaks stay linear).
+ */
+function textOf(s: ScanState, frame: Frame): string {
+  if (frame.textAt < 0) return "";
+  const last = s.lastRead;
+  if (last.chunk === frame.textChunk && last.logLength === s.logLength) return last.text;
+  const { chunks } = s;
+  let i = frame.textChunk - s.chunkBase;
+  let text = chunks[i] ?? "";
+  for (i++; i < chunks.length; i++) text += chunks[i];
+  s.lastRead = { chunk: frame.textChunk, logLength: s.logLength, text };
+  return text;
+}
+
+/**
+ * Drops the chunks before the first one an open short element still needs: long elements and
+ * closed ones never read theirs again, so the log holds ~a few hundred chunks, not the page.
+ */
+function trimLog(s: ScanState): void {
+  let keepFrom = s.chunkBase + s.chunks.length;
   for (let i = Math.min(s.fedTo, s.stack.length) - 1; i > 0; i--) {
-    const f = s.stack[i];
-    if (!f || f.isLong) break;
-    if (f.buf === "") continue;
-    // Marks go to a run of frames from the top, and text reaches every frame below the one it
-    // reaches: a frame that already ends with this mark has it below too. (Linear closing.)
-    if (f.buf.endsWith(mark)) break;
-    f.buf += mark;
+    const f = s.stack[i] as Frame;
+    if (f.textAt < 0 || isLong(s, f)) break;
+    keepFrom = f.textChunk;
+  }
+  const drop = keepFrom - s.chunkBase;
+  if (drop > 0) {
+    s.chunks = s.chunks.slice(drop);
+    s.chunkBase = keepFrom;
+  }
+  s.trimAt = s.chunks.length + 4_096;
+}
+
+/**
+ * A line break or a <sup> marker: numbers are never joined across a break. It goes to the log
+ * unless the log already ends with it: every open element's non-empty text ends where the log
+ * ends, so it is the same test as each element's; elements with no text yet start after it.
+ */
+export function appendBreak(s: ScanState, mark: string): void {
+  const last = s.chunks[s.chunks.length - 1];
+  if (last !== undefined && !last.endsWith(mark)) {
+    s.chunks.push(mark);
+    s.logLength += mark.length;
   }
   if (mark === "\n" && !s.recent.endsWith(" ")) s.recent += " ";
 }
@@ -109,7 +158,7 @@ export function appendText(s: ScanState, text: string): void {
     return;
   }
   if (s.isInH1 && s.h1Text.length < 1_000) s.h1Text += text;
-  feedBuffers(s, text);
+  logText(s, text);
   feedAfter(s, text);
   if (!frame.isHidden) {
     // Whitespace runs collapse: the words before a price are counted in words, not in the
@@ -145,9 +194,8 @@ function nearPriceWord(s: ScanState, frame: Frame): boolean {
 }
 
 /** The innermost element with a short text holding a number and a currency → a price text. */
-function notePriceText(s: ScanState, frame: Frame): boolean {
-  if (frame.isLong || frame.raw || !HAS_DIGIT.test(frame.buf)) return false;
-  const hasCurrency = CURRENCY_HINT.test(frame.buf);
+function notePriceText(s: ScanState, frame: Frame, buf: string): boolean {
+  const hasCurrency = CURRENCY_HINT.test(buf);
   // Without a currency, only a price-named element or near ancestor makes a price text: the
   // frames' own flags say so before any token list is built.
   if (!hasCurrency && !nearPriceWord(s, frame)) return false;
@@ -159,7 +207,7 @@ function notePriceText(s: ScanState, frame: Frame): boolean {
     order: frame.order,
     endOrder: s.order,
     tag: frame.tag,
-    text: collapse(frame.buf),
+    text: collapse(buf),
     tokens,
     before: frame.before.slice(-60),
     after: "",
@@ -189,12 +237,9 @@ function notePriceText(s: ScanState, frame: Frame): boolean {
  * or by an add/buy token with the cart named in its text or title — a token alone marks a
  * wrapper, not a control (and so does a box around a control already found).
  */
-function noteControl(s: ScanState, frame: Frame): void {
-  if (frame.isLong) return;
+function noteControl(s: ScanState, frame: Frame, buf: string): void {
   const isButton = frame.tag === "button";
-  const isLink = frame.tag === "a" || frame.isButtonLike;
-  if (!isButton && !isLink) return;
-  const text = collapseSpaces(frame.buf.slice(0, 200)).trim();
+  const text = collapseSpaces(buf.slice(0, 200)).trim();
   const isAddToCartText = ADD_TO_CART.test(text);
   if (isAddToCartText) s.hasAddToCart = true;
   // A box that merely holds the button (and prices) is not the button.
@@ -242,14 +287,13 @@ function saysSoldOut(text: string): boolean {
   return lastSoldOutTest.says;
 }
 
-function noteSoldOut(s: ScanState, frame: Frame): void {
-  if (frame.isLong || frame.buf.length > 80 || frame.isHidden || frame.buf.length < 3) return;
+function noteSoldOut(s: ScanState, frame: Frame, buf: string): void {
   const last = s.soldOutTexts[s.soldOutTexts.length - 1];
   if (last && last.order >= frame.order) return;
-  if (s.soldOutTexts.length < 50 && saysSoldOut(frame.buf)) {
+  if (s.soldOutTexts.length < 50 && saysSoldOut(buf)) {
     s.soldOutTexts.push({
       order: frame.order,
-      text: collapse(frame.buf),
+      text: collapse(buf),
       isExcluded: frame.isExcluded,
       isInOption: frame.isInOption,
     });
@@ -290,17 +334,25 @@ export function closeFrame(s: ScanState): void {
   if (frame.tag === "title") s.isInTitle = false;
   if (!frame.raw) {
     const parent = top(s);
-    const isPrice = notePriceText(s, frame);
+    // What the element's short text is read for decides whether it is read at all.
+    const isShort = !isLong(s, frame);
+    const hasDigit = isShort && frame.textAt >= 0 && s.digitChunk >= frame.textChunk;
+    const isControl =
+      isShort && (frame.tag === "button" || frame.tag === "a" || frame.isButtonLike);
+    const length = frame.textAt < 0 ? 0 : s.logLength - frame.textAt;
+    const mayBeSoldOut = isShort && !frame.isHidden && length >= 3 && length <= 80;
+    const buf = hasDigit || isControl || mayBeSoldOut ? textOf(s, frame) : "";
+    const isPrice = hasDigit && notePriceText(s, frame, buf);
     if (isPrice || frame.hasPriceChild) parent.hasPriceChild = true;
     if (parent.childPrices.length < 8 && (isPrice || frame.childPrices.length > 0)) {
       if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
-      if (isPrice) parent.childPrices.push(frame.buf);
+      if (isPrice) parent.childPrices.push(buf);
       else
         for (const c of frame.childPrices)
           if (parent.childPrices.length < 8) parent.childPrices.push(c);
     }
-    noteControl(s, frame);
-    noteSoldOut(s, frame);
+    if (isControl) noteControl(s, frame, buf);
+    if (mayBeSoldOut) noteSoldOut(s, frame, buf);
   }
 }
 
