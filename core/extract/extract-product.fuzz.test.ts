@@ -110,6 +110,15 @@ describe("extractProduct on random and broken HTML", () => {
         `${"<span>".repeat(20_000)}$1.00${"<br><sup></sup>".repeat(10_000)}${"</span>".repeat(20_000)}`,
     ],
     [
+      // Text walked every open element down to the ones that keep records: quadratic.
+      "100k nested price-named elements, each with its own text",
+      () => '<span class="price">$1'.repeat(100_000),
+    ],
+    [
+      "100k nested title- and stock-named elements, each with its own text",
+      () => '<div class="product-title">x<div class="stock">y'.repeat(50_000),
+    ],
+    [
       "100k mismatched closing tags",
       () => `${"<div><p>".repeat(50_000)}${"</span></li>".repeat(100_000)}`,
     ],

@@ -335,6 +335,6 @@ export function openTag(
   if (tag.breaksLine) appendBreak(s, "\n");
   if (name === "sup") appendBreak(s, "\uE000");
   if (tag.isVoid || isSelfClosing) return;
-  s.textCollectors += frame.collectors.length;
+  if (frame.collectors.length > 0) s.collecting.push(frame);
   s.stack.push(frame);
 }

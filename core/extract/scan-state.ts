@@ -22,6 +22,8 @@ export type Frame = {
   /** Its own id/class/data tokens speak of a price (PRICE_WORD). */
   hasPriceWord: boolean;
   collectors: ElementRecord[];
+  /** The stack position of the nearest <body> at or below this element (-1: none). */
+  bodyDepth: number;
   scopeType: string | null;
   scopeId: number;
   isInProductScope: boolean;
@@ -58,7 +60,11 @@ export type ScanState = {
   root: Frame;
   order: number;
   scopeCounter: number;
-  textCollectors: number;
+  /**
+   * The open elements that keep records (collectors), innermost last: text goes to the nearest
+   * ones without walking the elements in between (a page may nest thousands).
+   */
+  collecting: Frame[];
   metas: Map<string, string[]>;
   jsonLd: string[];
   scripts: ScriptBlock[];
@@ -136,6 +142,7 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
     tokenAttrs: null,
     hasPriceWord: false,
     collectors: NO_RECORDS,
+    bodyDepth: parent === null ? -1 : tag === "body" ? parent.depth + 1 : parent.bodyDepth,
     scopeType: null,
     scopeId: 0,
     isInProductScope: false,
@@ -163,7 +170,7 @@ export function createScanState(html: string): ScanState {
     root,
     order: 0,
     scopeCounter: 0,
-    textCollectors: 0,
+    collecting: [],
     metas: new Map(),
     jsonLd: [],
     scripts: [],

@@ -100,12 +100,17 @@ export function appendBreak(s: ScanState, mark: string): void {
   if (mark === "\n" && !s.recent.endsWith(" ")) s.recent += " ";
 }
 
+/**
+ * Text goes to the records of the nearest open elements that keep some (8 records, rounded up to
+ * a whole element), up to the innermost <body>.
+ */
 function feedCollectors(s: ScanState, text: string): void {
   const isBlank = text.trim() === "";
+  const bodyDepth = top(s).bodyDepth;
   let fed = 0;
-  for (let i = s.stack.length - 1; i > 0 && fed < 8; i--) {
-    const f = s.stack[i];
-    if (!f) break;
+  for (let k = s.collecting.length - 1; k >= 0 && fed < 8; k--) {
+    const f = s.collecting[k] as Frame;
+    if (f.depth < bodyDepth) break;
     for (const record of f.collectors) {
       fed++;
       if (record.text.length < MAX_TEXT) record.text += text;
@@ -117,7 +122,6 @@ function feedCollectors(s: ScanState, text: string): void {
         record.parts.push(text);
       }
     }
-    if (f.tag === "body") break;
   }
 }
 
@@ -167,7 +171,7 @@ export function appendText(s: ScanState, text: string): void {
     if (!(words === " " && s.recent.endsWith(" "))) s.recent += words;
     if (s.recent.length > MAX_RECENT * 2) s.recent = s.recent.slice(-MAX_RECENT);
   }
-  if (s.textCollectors > 0) feedCollectors(s, text);
+  if (s.collecting.length > 0) feedCollectors(s, text);
 }
 
 const collapse = (text: string) =>
@@ -327,7 +331,7 @@ export function closeFrame(s: ScanState): void {
   const frame = s.stack.pop();
   if (s.fedTo > s.stack.length) s.fedTo = s.stack.length;
   if (!frame) return;
-  s.textCollectors -= frame.collectors.length;
+  if (frame.collectors.length > 0) s.collecting.pop();
   if (frame.raw) finishRaw(s, frame, frame.raw);
   for (const record of frame.collectors) record.text = collapseSpaces(record.text).trim();
   if (frame.tag === "h1") s.isInH1 = false;
