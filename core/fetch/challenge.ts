@@ -45,10 +45,27 @@ function header(headers: Headers, name: string): string {
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }
 
-const TITLE = /<title[^>]*>([\s\S]*?)<\/title>/i;
+/**
+ * Where the page's title text is: what `/<title[^>]*>([\s\S]*?)<\/title>/i` captures, found in
+ * one pass. That regex tries every `<title` in turn, each to the page's end when no `>` or
+ * `</title>` follows: seconds of this thread on a crafted page. But only the first `<title` can
+ * match: a later one has no `>` or `</title>` after it if the first has none.
+ */
+export function titleAt(html: string): { start: number; end: number } | undefined {
+  const open = TITLE_OPEN.exec(html);
+  if (!open) return undefined;
+  const gt = html.indexOf(">", open.index + open[0].length);
+  if (gt === -1) return undefined;
+  TITLE_CLOSE.lastIndex = gt + 1;
+  const close = TITLE_CLOSE.exec(html);
+  return close ? { start: gt + 1, end: close.index } : undefined;
+}
+const TITLE_OPEN = /<title/i;
+const TITLE_CLOSE = /<\/title>/gi;
 
 function titleOf(html: string): string {
-  return cleanTitle(TITLE.exec(html)?.[1] ?? "");
+  const at = titleAt(html);
+  return at ? cleanTitle(html.slice(at.start, at.end)) : "";
 }
 
 function cleanTitle(raw: string): string {
@@ -74,10 +91,67 @@ const namedEntities: Record<string, string> = {
   nbsp: " ",
 };
 
+const RAW_OPEN = /<(script|style|noscript|template)\b/gi;
+
+/**
+ * `html.replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1>/gi, " ")` in linear time:
+ * that regex searches the rest of the page for a closing tag from every opening one, and a page
+ * of unclosed `<script>`s took it seconds. An opening with no closing of its name after it
+ * is skipped at once (each name's last closing is found once).
+ */
+export function withoutRawBlocks(html: string): string {
+  const lastClose = new Map<string, number>();
+  const closeOf = (name: string) => new RegExp(`</${name}>`, "gi");
+  let out = "";
+  let from = 0;
+  RAW_OPEN.lastIndex = 0;
+  for (let open = RAW_OPEN.exec(html); open; open = RAW_OPEN.exec(html)) {
+    const name = (open[1] as string).toLowerCase();
+    let last = lastClose.get(name);
+    if (last === undefined) {
+      last = -1;
+      const close = closeOf(name);
+      for (let m = close.exec(html); m; m = close.exec(html)) last = m.index;
+      lastClose.set(name, last);
+    }
+    const after = open.index + open[0].length;
+    if (last < after) continue;
+    const close = closeOf(name);
+    close.lastIndex = after;
+    const end = close.exec(html) as RegExpExecArray;
+    out += `${html.slice(from, open.index)} `;
+    from = end.index + end[0].length;
+    RAW_OPEN.lastIndex = from;
+  }
+  return out + html.slice(from);
+}
+
+/**
+ * `html.replace(/<[^>]+>/g, " ")` in linear time (that regex runs to the page's end from every
+ * `<` when no `>` follows). A tag is `<`, one character other than `>`, then up to the first `>`.
+ */
+export function withoutTags(html: string): string {
+  let out = "";
+  let from = 0;
+  let at = 0;
+  for (;;) {
+    const lt = html.indexOf("<", at);
+    if (lt === -1) break;
+    if (html.charCodeAt(lt + 1) === 0x3e) {
+      at = lt + 1;
+      continue;
+    }
+    const gt = html.indexOf(">", lt + 1);
+    if (gt === -1) break;
+    out += `${html.slice(from, lt)} `;
+    from = gt + 1;
+    at = from;
+  }
+  return out + html.slice(from);
+}
+
 function visibleText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
+  return withoutTags(withoutRawBlocks(html))
     .replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d) % 0x110000))
     .replace(/&#x([0-9a-f]+);/gi, (_m, h: string) =>
       String.fromCodePoint(Number.parseInt(h, 16) % 0x110000),
@@ -90,11 +164,30 @@ function visibleText(html: string): string {
     .trim();
 }
 
+const OG_TYPE_PARTS = /property=["']og:type["']|content=["']product|>/gi;
+
+/**
+ * `/property=["'](og:type)["'][^>]*content=["']product/i.test(html)` in one pass (that regex
+ * scans to the next `>` from every `property="og:type"`: tens of seconds on a crafted page).
+ * The three parts never overlap, so one scan sees each in order; a `>` ends a tag.
+ */
+export function hasProductOgType(html: string): boolean {
+  OG_TYPE_PARTS.lastIndex = 0;
+  let isInOgType = false;
+  for (let m = OG_TYPE_PARTS.exec(html); m; m = OG_TYPE_PARTS.exec(html)) {
+    const part = m[0];
+    if (part === ">") isInOgType = false;
+    else if (part[0] === "p" || part[0] === "P") isInOgType = true;
+    else if (isInOgType) return true;
+  }
+  return false;
+}
+
 /** Signs that the page is a real product page. */
 export function hasProductContent(html: string): boolean {
   return (
     /"@type"\s*:\s*"(Product|ProductGroup|Offer)"/i.test(html) ||
-    /property=["'](og:type)["'][^>]*content=["']product/i.test(html) ||
+    hasProductOgType(html) ||
     /property=["'](product:price:amount|og:price:amount)["']/i.test(html) ||
     /itemprop=["']price["']/i.test(html) ||
     /itemtype=["']https?:\/\/schema\.org\/Product["']/i.test(html) ||
@@ -153,14 +246,8 @@ export function classifyChallenge(
       return text;
     };
     // The title's bytes are where its characters are in the view: only they are decoded.
-    const match = TITLE.exec(view);
-    const start = match
-      ? match.index + match[0].length - "</title>".length - (match[1]?.length ?? 0)
-      : 0;
-    titleOfPage = () =>
-      match
-        ? cleanTitle(decoder.decode(bytes.subarray(start, start + (match[1]?.length ?? 0))))
-        : "";
+    const at = titleAt(view);
+    titleOfPage = () => (at ? cleanTitle(decoder.decode(bytes.subarray(at.start, at.end))) : "");
   } else {
     const text = pageText(body).slice(0, READ_LENGTH);
     view = text;
