@@ -44,8 +44,11 @@ function clean(input: string): string {
   let text = input
     .replace(/^\s*(?:<!--|<!\[CDATA\[)/, "")
     .replace(/(?:-->|\]\]>)\s*$/, "")
-    .trim()
-    .replace(/;+\s*$/, "");
+    .trim();
+  // Trailing semicolons (`/;+\s*$/` would retry from every `;` of a long run: quadratic).
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x3b) end--;
+  text = text.slice(0, end);
   const out: string[] = [];
   let inString = false;
   let i = 0;
