@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   decimalToMinor,
@@ -34,5 +35,37 @@ describe("decimal ↔ minor units", () => {
     expect(divisorToMinor(24500, 1000, "KWD")).toBe(24500);
     expect(divisorToMinor(24500, 1000, "USD")).toBe(2450);
     expect(divisorToMinor(5, 3, "USD")).toBeNull();
+  });
+});
+
+describe("decimal strings with long runs of zeros", () => {
+  const digits = fc
+    .array(fc.constantFrom("0", "0", "0", "1", "9", ".", "-", " ", "x"), { maxLength: 16 })
+    .map((parts) => parts.join(""));
+
+  it("normalise as the regex it replaced did", () => {
+    const byRegex = (amount: string) => {
+      const match = /^(-?)0*(\d*?)(\d)(?:\.(\d*?)0*)?$/.exec(amount.trim());
+      if (!match) return amount.trim();
+      const fraction = match[4] ?? "";
+      return `${match[1]}${match[2]}${match[3]}${fraction ? `.${fraction}` : ""}`;
+    };
+    fc.assert(
+      fc.property(digits, (amount) => {
+        expect(normalizeDecimal(amount)).toBe(byRegex(amount));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("are read in one pass (a crafted form field or page price)", () => {
+    const zeros = "0".repeat(200_000);
+    const started = performance.now();
+    expect(decimalToMinor(`1.${zeros}`, "EUR")).toBe(100);
+    expect(decimalToMinor(`1.${zeros}1`, "EUR")).toBeNull();
+    expect(normalizeDecimal(`${zeros}1.${zeros}1x`)).toBe(`${zeros}1.${zeros}1x`);
+    expect(normalizeDecimal(`${zeros}1.5${zeros}`)).toBe("1.5");
+    // The regexes took minutes here (each restarted at every zero of a run).
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

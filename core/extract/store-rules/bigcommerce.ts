@@ -2,7 +2,7 @@ import { asRecord, asText } from "../json-walk.ts";
 import type { ElementRecord } from "../scan-html.ts";
 import { parseTolerantJson } from "../tolerant-json.ts";
 import type { RawCandidate } from "../types.ts";
-import { inside, platformMatches, textCandidate, uniqueByPath } from "./helpers.ts";
+import { assignedObject, inside, platformMatches, textCandidate, uniqueByPath } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 /** The product's own price, with or without tax (what a BigCommerce theme marks it with). */
@@ -37,7 +37,7 @@ export const bigcommerce: StoreRule = {
     }
     const script = ctx.scan.scripts.find((s) => s.text.includes("BCData"));
     const json = script
-      ? /BCData\s*=\s*(\{[\s\S]*?\});?\s*(?:<\/script>|$|\n)/.exec(script.text)?.[1]
+      ? assignedObject(script.text, /BCData\s*=\s*(?=\{)/, ";?\\s*(?:<\\/script>|$|\\n)")
       : undefined;
     const price = asRecord(
       asRecord(asRecord(json ? parseTolerantJson(json) : null)?.product_attributes)?.price,

@@ -108,3 +108,18 @@ export function pathCountry(url: URL | null): string | null {
 export function firstPricedPart(record: ElementRecord): string {
   return record.parts.find((p) => /\d/.test(p)) ?? record.text;
 }
+
+/**
+ * The object literal a script assigns after `head` (a pattern that ends just before its `{`), up
+ * to the first `}` that `tail` follows: what `/head(\{[\s\S]*?\})tail/` captures, in linear
+ * time. That regex restarts its lazy scan at every occurrence of `head`, each to the script's
+ * end when no tail follows (seconds for a script that repeats `head`); only the first
+ * occurrence can match, as a later one's scan is the end of the first one's.
+ */
+export function assignedObject(text: string, head: RegExp, tail: string): string | undefined {
+  const start = head.exec(text);
+  if (!start || text[start.index + start[0].length] !== "{") return undefined;
+  const body = new RegExp(`(\\{[\\s\\S]*?\\})${tail}`, "y");
+  body.lastIndex = start.index + start[0].length;
+  return body.exec(text)?.[1];
+}

@@ -1,6 +1,7 @@
 import { asArray, asRecord, asText } from "../json-walk.ts";
 import { parseTolerantJson } from "../tolerant-json.ts";
 import type { Availability, RawCandidate } from "../types.ts";
+import { assignedObject } from "./helpers.ts";
 import type { StoreRule } from "./store-rule.ts";
 
 type Variant = Record<string, unknown>;
@@ -46,11 +47,13 @@ export const shopify: StoreRule = {
           });
         continue;
       }
-      const meta = /var meta\s*=\s*(\{[\s\S]*?\});\s*(?:\n|for\s*\(|window\.|var\s)/.exec(
+      const meta = assignedObject(
         script.text,
+        /var meta\s*=\s*(?=\{)/,
+        ";\\s*(?:\\n|for\\s*\\(|window\\.|var\\s)",
       );
-      if (meta?.[1]) {
-        const product = asRecord(asRecord(parseTolerantJson(meta[1]))?.product);
+      if (meta) {
+        const product = asRecord(asRecord(parseTolerantJson(meta))?.product);
         const variants = asArray(product?.variants)
           .map(asRecord)
           .filter((v): v is Variant => v !== null);
