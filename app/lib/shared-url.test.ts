@@ -23,4 +23,14 @@ describe("sharedProductUrl", () => {
     expect(from({ text: "no link here" })).toBeNull();
     expect(from({})).toBeNull();
   });
+
+  it("drops the punctuation after a link, however much there is", () => {
+    expect(from({ text: "See https://shop.test/p/4?!).” and more" })).toBe("https://shop.test/p/4");
+    expect(from({ text: `https://shop.test/p/5${".".repeat(3_000)}` })).toBe(
+      "https://shop.test/p/5",
+    );
+    expect(from({ text: `https://shop.test/${")".repeat(3_900)}x` })).toBe(
+      `https://shop.test/${")".repeat(3_900)}x`,
+    );
+  });
 });
