@@ -253,18 +253,32 @@ test("PostHog goes through this origin's proxy and never carries card-like text 
     const secret = document.createElement("input");
     secret.type = "password";
     secret.id = "pw";
-    document.querySelector("main")?.append(button, input, secret);
+    const done = document.createElement("button");
+    done.textContent = "Done here";
+    done.id = "done";
+    document.querySelector("main")?.append(button, input, secret, done);
   });
-  await page.click("#pay");
+  const clicked = (text: string) =>
+    posthogEvents.some((e) => e.body.event === "$autocapture" && e.raw.includes(text));
+  // posthog-js starts autocapture when its remote config arrives (onRemoteConfig), which may be
+  // after the page view: a CI run on a loaded machine clicked once, and in 10 s only the page
+  // view was sent. So click until a click is seen. Earlier tests' events are in the list too,
+  // hence the buttons' own texts.
+  await expect
+    .poll(
+      async () => {
+        if (!clicked("Pay with")) await page.click("#pay");
+        return clicked("Pay with");
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(true);
   await page.click("#card");
   await page.fill("#card", "4111111111111111");
   await page.click("#pw");
-  // Wait for this click's event: earlier tests' events are in the list too.
-  await expect
-    .poll(() =>
-      posthogEvents.some((e) => e.body.event === "$autocapture" && e.raw.includes("Pay with")),
-    )
-    .toBe(true);
+  // posthog-js sends its queue in order: once this last click is here, so is all of the above.
+  await page.click("#done");
+  await expect.poll(() => clicked("Done here"), { timeout: 30_000 }).toBe(true);
   const all = posthogEvents.map((e) => e.raw).join("\n");
   expect(all).not.toMatch(/4242 4242|4111111111111111/);
   expect(all).toContain("Pay with [redacted]");
