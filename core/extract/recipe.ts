@@ -69,12 +69,31 @@ const MARGIN = 0.08;
 /** Digits in ids and classes vary per product and per build ("price-1234"): compared as '#'. */
 const shape = (value: string) => value.toLowerCase().replace(/\d+/g, "#");
 
-function stepOf<N>(node: N, view: TreeView<N>): RecipeStep {
+/**
+ * The element's place among its siblings of the same tag, from 1. With `known` (positions
+ * already counted in this tree, read once), the count stops at the nearest same-tag sibling
+ * counted before: every price element of a page is described, and a list of thousands of
+ * siblings was counted from its start for each of them.
+ */
+function siblingIndex<N>(node: N, view: TreeView<N>, known?: Map<N, number>): number {
   const tag = view.tag(node);
   let index = 1;
   for (let p = view.previous(node); p !== null; p = view.previous(p)) {
-    if (view.isElement(p) && view.tag(p) === tag) index++;
+    if (!view.isElement(p) || view.tag(p) !== tag) continue;
+    const counted = known?.get(p);
+    if (counted !== undefined) {
+      index += counted;
+      break;
+    }
+    index++;
   }
+  known?.set(node, index);
+  return index;
+}
+
+function stepOf<N>(node: N, view: TreeView<N>, known?: Map<N, number>): RecipeStep {
+  const tag = view.tag(node);
+  const index = siblingIndex(node, view, known);
   const id = view.attr(node, "id");
   const classes = (view.attr(node, "class") ?? "")
     .split(/\s+/)
@@ -170,6 +189,7 @@ export function describePick<N>(
   view: TreeView<N>,
   sample: Money,
   candidateKey: string | null = null,
+  known?: Map<N, number>,
 ): PriceRecipe {
   const attrs: Record<string, string> = {};
   for (const name of view.attrNames(node)) {
@@ -179,11 +199,11 @@ export function describePick<N>(
   const ancestors: RecipeStep[] = [];
   for (let p = view.parent(node); p !== null && ancestors.length < 8; p = view.parent(p)) {
     if (!view.isElement(p) || /^(?:body|html)$/.test(view.tag(p))) break;
-    ancestors.push(stepOf(p, view));
+    ancestors.push(stepOf(p, view, known));
   }
   return {
     candidateKey,
-    element: { ...stepOf(node, view), attrs },
+    element: { ...stepOf(node, view, known), attrs },
     ancestors,
     label: labelBefore(node, view),
     sample,
@@ -299,9 +319,10 @@ function priceElements<N>(
 
 /** The recipe's price on a tree (the DOM, or parsed HTML): the most alike price element. */
 export function matchRecipeInTree<N>(root: N, view: TreeView<N>, recipe: PriceRecipe): RecipeMatch {
+  const known = new Map<N, number>();
   const scored = priceElements(root, view, recipe.sample.currency).map((found) => ({
     ...found,
-    score: likeness(recipe, describePick(found.node, view, found.price)),
+    score: likeness(recipe, describePick(found.node, view, found.price, null, known)),
   }));
   scored.sort((a, b) => b.score - a.score);
   const [best, ...rest] = scored;
