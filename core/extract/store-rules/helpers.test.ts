@@ -26,7 +26,7 @@ describe("assignedObject", () => {
     const started = performance.now();
     expect(assignedObject(text, /BCData\s*=\s*(?=\{)/, tail)).toBeUndefined();
     expect(assignedObject(`${text}}`, /BCData\s*=\s*(?=\{)/, tail)).toBe(`${text.slice(7)}}`);
-    // The regex restarted its scan at each of the 100 000 assignments: minutes.
+    // The regex restarted its scan at each of the 100 000 assignments: ~19 s (a tenth: 188 ms).
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
