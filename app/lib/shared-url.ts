@@ -1,3 +1,5 @@
+import { trimEnd } from "../../core/trim-end.ts";
+
 /**
  * What a share target or bookmarklet hands `/hub/add`: the product's address. Browsers and
  * apps differ in where they put it: desktop browsers fill `url`; many Android apps put the
@@ -20,11 +22,8 @@ const TRAILING_PUNCTUATION = ").,;:!?»”’";
 function firstHttpUrl(text: string): string | null {
   const match = URL_IN_TEXT.exec(text.slice(0, 4_000));
   if (!match) return null;
-  // Sentence punctuation right after a link is not part of it (trimmed in one pass: a regex
-  // anchored at the end restarts at every character of a long run).
-  let end = match[0].length;
-  while (end > 0 && TRAILING_PUNCTUATION.includes(match[0][end - 1] as string)) end--;
-  const candidate = match[0].slice(0, end);
+  // Sentence punctuation right after a link is not part of it.
+  const candidate = trimEnd(match[0], TRAILING_PUNCTUATION);
   try {
     const url = new URL(candidate);
     return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;

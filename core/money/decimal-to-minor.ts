@@ -1,3 +1,4 @@
+import { trimEnd } from "../trim-end.ts";
 import { currencyExponent } from "./currencies.ts";
 
 /**
@@ -10,7 +11,7 @@ export function decimalToMinor(amount: string, currency: string): number | null 
   if (!match) return null;
   const exponent = currencyExponent(currency);
   const whole = match[1] ?? "0";
-  const fraction = withoutTrailingZeros(match[2] ?? "");
+  const fraction = trimEnd(match[2] ?? "", "0");
   if (fraction.length > exponent) return null;
   const minor = Number(whole + fraction.padEnd(exponent, "0"));
   return Number.isSafeInteger(minor) ? minor : null;
@@ -24,16 +25,6 @@ export function minorToDecimal(amountMinor: number, currency: string): string {
   const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
   const fraction = exponent === 0 ? "" : `.${digits.slice(-exponent)}`;
   return `${negative ? "-" : ""}${whole}${fraction}`;
-}
-
-/**
- * Trailing zeros off, in one pass: `/0+$/` restarts at every zero of a run, and a crafted amount
- * of many zeros (a form field, a page's price) held the thread for seconds.
- */
-function withoutTrailingZeros(digits: string): string {
-  let end = digits.length;
-  while (end > 0 && digits.charCodeAt(end - 1) === 0x30) end--;
-  return digits.slice(0, end);
 }
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
@@ -50,7 +41,7 @@ export function normalizeDecimal(amount: string): string {
   const whole = match[2] as string;
   let start = 0;
   while (start < whole.length - 1 && whole.charCodeAt(start) === 0x30) start++;
-  const fraction = withoutTrailingZeros(match[3] ?? "");
+  const fraction = trimEnd(match[3] ?? "", "0");
   return `${match[1]}${whole.slice(start)}${fraction ? `.${fraction}` : ""}`;
 }
 

@@ -1,3 +1,5 @@
+import { trimEnd } from "../trim-end.ts";
+
 /**
  * The key under which everyone tracking the same product shares one product row: the URL
  * with tracking noise removed and the variant kept.
@@ -137,15 +139,8 @@ export function normalizeProductUrl(input: string): NormalizedUrl | null {
   url.searchParams.sort();
   // A fragment names a variant on some shops (`#/12-size-m`); other fragments are page anchors.
   if (!url.hash.startsWith("#/")) url.hash = "";
-  if (url.pathname.length > 1) url.pathname = withoutTrailingSlashes(url.pathname) || "/";
+  if (url.pathname.length > 1) url.pathname = trimEnd(url.pathname, "/") || "/";
   return { key: url.toString(), host: url.hostname };
-}
-
-/** `path.replace(/\/+$/, "")` without the regex, which retries from every `/` of a long run. */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
-  return path.slice(0, end);
 }
 
 const HAS_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
