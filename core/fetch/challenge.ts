@@ -100,25 +100,25 @@ const RAW_OPEN = /<(script|style|noscript|template)\b/gi;
  * is skipped at once (each name's last closing is found once).
  */
 export function withoutRawBlocks(html: string): string {
-  const lastClose = new Map<string, number>();
-  const closeOf = (name: string) => new RegExp(`</${name}>`, "gi");
+  /** Each name's closing tag, and where its last one on the page starts (-1: none). */
+  const closings = new Map<string, { pattern: RegExp; last: number }>();
   let out = "";
   let from = 0;
   RAW_OPEN.lastIndex = 0;
   for (let open = RAW_OPEN.exec(html); open; open = RAW_OPEN.exec(html)) {
     const name = (open[1] as string).toLowerCase();
-    let last = lastClose.get(name);
-    if (last === undefined) {
-      last = -1;
-      const close = closeOf(name);
-      for (let m = close.exec(html); m; m = close.exec(html)) last = m.index;
-      lastClose.set(name, last);
+    let closing = closings.get(name);
+    if (closing === undefined) {
+      const pattern = new RegExp(`</${name}>`, "gi");
+      let last = -1;
+      for (let m = pattern.exec(html); m; m = pattern.exec(html)) last = m.index;
+      closing = { pattern, last };
+      closings.set(name, closing);
     }
     const after = open.index + open[0].length;
-    if (last < after) continue;
-    const close = closeOf(name);
-    close.lastIndex = after;
-    const end = close.exec(html) as RegExpExecArray;
+    if (closing.last < after) continue;
+    closing.pattern.lastIndex = after;
+    const end = closing.pattern.exec(html) as RegExpExecArray;
     out += `${html.slice(from, open.index)} `;
     from = end.index + end[0].length;
     RAW_OPEN.lastIndex = from;
@@ -246,7 +246,6 @@ export function classifyChallenge(
       return text;
     };
     // The title's bytes are where its characters are in the view: only they are decoded.
-    const at = titleAt(view);
     titleOfPage = () => (at ? cleanTitle(decoder.decode(bytes.subarray(at.start, at.end))) : "");
   } else {
     const text = pageText(body).slice(0, READ_LENGTH);
@@ -255,8 +254,10 @@ export function classifyChallenge(
     // The view is the text: its title is the page's.
     titleOfPage = () => viewTitle;
   }
+  // Found once, in the view: the title rules' gate reads it there, the rules in the text.
+  const at = titleAt(view);
   const markers = markersIn(view);
-  const viewTitle = titleOf(view);
+  const viewTitle = at ? cleanTitle(view.slice(at.start, at.end)) : "";
   let title: string | undefined;
   return classify(status, headers, {
     has: (marker) => markers.has(marker),
