@@ -1,8 +1,9 @@
 /**
  * PGlite's start-up and idle memory, each start in its own process:
  *   npm run bench:pglite
- * For PGlite's defaults, Dropwave's settings (core/db/client.ts PGLITE_SETTINGS), and those
- * settings with the server's Node flags (scripts/server-flags.ts):
+ * For PGlite's defaults, Dropwave's options (core/db/client.ts PGLITE_OPTIONS: its settings and
+ * initdb's arguments), and those with the server's Node flags (scripts/server-flags.ts), also
+ * without initdb's arguments (as before 2026-11-25):
  * a first start (initdb + every migration) and a restart on that data directory. Reports
  * start-up time, peak RSS (VmHWM) and RSS after 2 s idle, as JSON lines and a table.
  */
@@ -10,15 +11,20 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGLITE_SETTINGS } from "../../core/db/client.ts";
+import { PGLITE_OPTIONS, PGLITE_SETTINGS } from "../../core/db/client.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 
 const variants = [
   { name: "PGlite defaults", settings: {}, nodeFlags: [] as readonly string[] },
-  { name: "Dropwave settings", settings: { postgresqlconf: PGLITE_SETTINGS }, nodeFlags: [] },
+  { name: "Dropwave options", settings: PGLITE_OPTIONS, nodeFlags: [] },
   {
-    name: `Dropwave settings + ${SERVER_NODE_FLAGS.join(" ")} (as npm start runs)`,
+    name: `Dropwave settings without initdb's arguments + ${SERVER_NODE_FLAGS.join(" ")}`,
     settings: { postgresqlconf: PGLITE_SETTINGS },
+    nodeFlags: SERVER_NODE_FLAGS,
+  },
+  {
+    name: `Dropwave options + ${SERVER_NODE_FLAGS.join(" ")} (as npm start runs)`,
+    settings: PGLITE_OPTIONS,
     nodeFlags: SERVER_NODE_FLAGS,
   },
 ];

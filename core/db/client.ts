@@ -66,6 +66,24 @@ export const PGLITE_SETTINGS = [
   "temp_buffers=2MB",
 ];
 
+/**
+ * initdb's arguments when PGlite creates the database (first start only): the same settings,
+ * so the bootstrap backend does not run with initdb's own 128 MB of shared buffers, and 1 MB
+ * WAL segments instead of 16 MB (PGlite 0.5 builds the database in a second instance and copies
+ * it over as a tarball: a 16 MB segment is held three times). First-start peak 700 → ~620–660 MB
+ * (docs/BENCHMARKS.md, "PGlite memory"). A database created before keeps its own.
+ */
+export const PGLITE_INITDB_PARAMS = [
+  ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting]),
+  "--wal-segsize=1",
+];
+
+/** PGlite's options for Dropwave's embedded database (what openDatabase passes). */
+export const PGLITE_OPTIONS = {
+  postgresqlconf: PGLITE_SETTINGS,
+  initDbStartParams: PGLITE_INITDB_PARAMS,
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
@@ -89,7 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    postgresqlconf: PGLITE_SETTINGS,
+    ...PGLITE_OPTIONS,
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
