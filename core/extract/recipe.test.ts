@@ -130,6 +130,19 @@ describe("price recipes", () => {
     expect(matchRecipe("", recipe).kind).toBe("not_found");
   });
 
+  it("reads a page of 200 000 unclosed elements in bounded time (the parser's stack is capped)", () => {
+    // htmlparser2's Parser grows its stack at the front and searches it at every closing tag:
+    // ~20 s for this page before.
+    const html = page({ sale: "$17.49", list: "$24.99" }).replace(
+      "<main>",
+      `<main>${"<div>".repeat(200_000)}`,
+    );
+    const started = performance.now();
+    const match = matchRecipe(html, recipe);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(match.kind).toBe("not_found");
+  });
+
   it("counts an element's place among thousands of siblings once, not from the start each time", () => {
     // 40 000 tiles of other prices before the buy box: each tile's place among its siblings was
     // counted from the first tile, for every tile (~6 s here before).

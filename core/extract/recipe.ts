@@ -368,6 +368,24 @@ const MAX_NODES = 400_000;
 /** Deeper elements are read as part of their ancestor at this depth (bounded recursion). */
 const MAX_DEPTH = 200;
 
+/**
+ * Open elements htmlparser2's Parser remembers, at most. Its stack is an array it grows at the
+ * front (`unshift`) and searches on every closing tag: O(depth) per element, so a page of
+ * 200 000 unclosed `<div>`s took it ~20 s. Past this depth (far beyond any real page's, and
+ * past MAX_DEPTH, below which the tree is built) the outermost open elements are forgotten:
+ * their closing tags, if any, are then ignored.
+ */
+const MAX_OPEN = 1_024;
+
+/** htmlparser2's Parser's stacks (private in its types, plain arrays in 12.0). */
+type ParserStacks = { stack?: unknown; foreignContext?: unknown };
+
+function forgetOutermost(parser: ParserStacks): void {
+  for (const list of [parser.stack, parser.foreignContext]) {
+    if (Array.isArray(list) && list.length > MAX_OPEN) list.length = MAX_OPEN;
+  }
+}
+
 /** Parses HTML into a LightNode tree (htmlparser2's forgiving parser; capped in size). */
 export function parseLightTree(html: string): LightNode {
   const root: LightNode = {
@@ -389,6 +407,7 @@ export function parseLightTree(html: string): LightNode {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        forgetOutermost(parser as unknown as ParserStacks);
         if (depth >= MAX_DEPTH) {
           overflow++;
           return;
