@@ -7,20 +7,28 @@ import { preactClient } from "./scripts/vite-preact-client.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 /**
- * The extraction pool's worker-thread entry (core/extract-pool), built beside the server bundle
- * as build/server/extract-task.js: worker threads load a file of their own, not the bundle.
+ * Entries built beside the server bundle, for processes and threads that load a file of their
+ * own, not the bundle: build/server/extract-task.js (the extraction pool's worker threads,
+ * core/extract-pool) and build/server/create-database.js (the embedded database's first start,
+ * run by scripts/start.ts in a process of its own).
  */
-function extractTaskEntry(): Plugin {
+function ownEntries(): Plugin {
+  const entries = {
+    "extract-task.js": "./core/extract-pool/extract-task.ts",
+    "create-database.js": "./server/create-database.ts",
+  };
   return {
-    name: "dropwave:extract-task-entry",
+    name: "dropwave:own-entries",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
-      this.emitFile({
-        type: "chunk",
-        id: fileURLToPath(new URL("./core/extract-pool/extract-task.ts", import.meta.url)),
-        fileName: "extract-task.js",
-      });
+      for (const [fileName, source] of Object.entries(entries)) {
+        this.emitFile({
+          type: "chunk",
+          id: fileURLToPath(new URL(source, import.meta.url)),
+          fileName,
+        });
+      }
     },
   };
 }
@@ -28,14 +36,7 @@ function extractTaskEntry(): Plugin {
 // The server build's entry is server/main.ts: Hono, the API and React Router in one bundle,
 // so a process has one copy of every module (see docs/ARCHITECTURE.md).
 export default defineConfig({
-  plugins: [
-    preactClient(),
-    tailwindcss(),
-    reactRouter(),
-    buildId(),
-    extractTaskEntry(),
-    precompress(),
-  ],
+  plugins: [preactClient(), tailwindcss(), reactRouter(), buildId(), ownEntries(), precompress()],
   resolve: { tsconfigPaths: true },
   environments: {
     ssr: {

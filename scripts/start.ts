@@ -18,5 +18,25 @@ if (!existsSync(entry)) {
 if (!existsSync(path.resolve("build/extension/dropwave-chrome.zip"))) {
   spawnSync("node", ["scripts/build-extension.ts"], { stdio: "inherit" });
 }
+// First start on the embedded database: it is created (initdb + every migration) in a process
+// of its own before the server loads, so that its peak memory is never on top of the server's
+// (server/create-database.ts).
+const creator = path.resolve("build/server/create-database.js");
+if (existsSync(creator)) {
+  const { embeddedDatabaseToCreate } = (await import(
+    pathToFileURL(creator).href
+  )) as typeof import("../server/create-database.ts");
+  const dir = embeddedDatabaseToCreate();
+  if (dir) {
+    console.log(`First start: creating the embedded database in ${dir}…`);
+    const created = spawnSync(process.execPath, [...process.execArgv, creator], {
+      stdio: "inherit",
+    });
+    if (created.status !== 0) {
+      console.error("Creating the database failed; see above.");
+      process.exit(1);
+    }
+  }
+}
 const server = (await import(pathToFileURL(entry).href)) as typeof import("../server/main.ts");
 await server.start();

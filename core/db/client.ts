@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { DatabaseOptions } from "./options.ts";
 import * as schema from "./schema/index.ts";
 
 export { schema };
@@ -37,19 +37,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
-  | { kind: "postgres"; url: string; maxConnections?: number }
-  /** dataDir undefined = in memory (tests); loadDataDir = start from a dumped data dir. */
-  | { kind: "pglite"; dataDir: string | undefined; loadDataDir?: Blob };
-
-export function databaseOptionsFromEnv(env: {
-  DATABASE_URL?: string | undefined;
-  DATA_DIR: string;
-}): DatabaseOptions {
-  return env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL }
-    : { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "db") };
-}
+export { type DatabaseOptions, databaseOptionsFromEnv } from "./options.ts";
 
 /**
  * The embedded database's memory settings, sized for one household on a small machine
