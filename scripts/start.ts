@@ -29,9 +29,9 @@ if (existsSync(creator)) {
   const dir = embeddedDatabaseToCreate();
   if (dir) {
     console.log(`First start: creating the embedded database in ${dir}…`);
-    const created = spawnSync(process.execPath, [...process.execArgv, creator], {
-      stdio: "inherit",
-    });
+    // The server's own Node flags (--liftoff-only), not a debugger's or a profiler's.
+    const flags = process.execArgv.filter((flag) => !/^--(inspect|cpu-prof|heap-prof)/.test(flag));
+    const created = spawnSync(process.execPath, [...flags, creator], { stdio: "inherit" });
     if (created.status !== 0) {
       console.error("Creating the database failed; see above.");
       process.exit(1);
