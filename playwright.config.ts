@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf .e2e-data && node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.ts`,
+    command: `rm -rf .e2e-data && node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

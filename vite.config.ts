@@ -10,7 +10,7 @@ import { precompress } from "./scripts/vite-precompress.ts";
  * Entries built beside the server bundle, for processes and threads that load a file of their
  * own, not the bundle: build/server/extract-task.js (the extraction pool's worker threads,
  * core/extract-pool) and build/server/create-database.js (the embedded database's first start,
- * run by scripts/start.ts in a process of its own).
+ * run by scripts/start.mjs in a process of its own).
  */
 function ownEntries(): Plugin {
   const entries = {

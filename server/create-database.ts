@@ -5,7 +5,7 @@ import { databaseOptionsFromEnv } from "../core/db/options.ts";
 import { getEnv } from "../core/env.ts";
 
 /**
- * The embedded database's first start, in a process of its own: `npm start` (scripts/start.ts)
+ * The embedded database's first start, in a process of its own: `npm start` (scripts/start.mjs)
  * runs this file, built as build/server/create-database.js, before the server when DATA_DIR
  * holds no database yet. PGlite creates a database with initdb in two extra WebAssembly
  * instances; in the server's process those came on top of the server's own code and the

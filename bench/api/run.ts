@@ -15,7 +15,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +25,7 @@ import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
+import { benchServerEnv, processMemoryMb, waitUntilServing } from "../server-process.ts";
 import { type PacedRequest, runPaced } from "./paced.ts";
 
 const { values } = parseArgs({
@@ -110,47 +111,21 @@ const server: ChildProcess = spawn(
   [
     ...(values["bare-node"] ? [] : SERVER_NODE_FLAGS),
     ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : []),
-    "scripts/start.ts",
+    "scripts/start.mjs",
     ...(dbKind === "postgres" ? ["--role=web"] : []),
   ],
   {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: "" }),
-    },
+    env: benchServerEnv({ port, dataDir, databaseUrl: scratch?.url }),
     stdio: ["ignore", "inherit", "inherit"],
   },
 );
 process.on("exit", () => {
   if (server.exitCode === null) server.kill("SIGKILL");
 });
-const startedAt = performance.now();
-for (;;) {
-  try {
-    if ((await fetch(`${origin}/api/v1/me`)).status === 401) break;
-  } catch {}
-  if (server.exitCode !== null) throw new Error("the server exited");
-  if (performance.now() - startedAt > 180_000) throw new Error("the server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-const startMs = Math.round(performance.now() - startedAt);
+const startMs = await waitUntilServing(origin, server);
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-function peakMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+const rssMb = (pid: number) => processMemoryMb(pid, "VmRSS");
+const peakMb = (pid: number) => processMemoryMb(pid, "VmHWM");
 
 const watchesPath = `/api/v1/watches${values.limit ? `?limit=${values.limit}` : ""}`;
 const randomToken = () => tokens[Math.floor(Math.random() * tokens.length)] as string;

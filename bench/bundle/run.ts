@@ -225,12 +225,12 @@ const dataDir = mkdtempSync(join(tmpdir(), "dropwave-bundle-"));
 const appDir = join(dataDir, "app");
 mkdirSync(join(appDir, "scripts"), { recursive: true });
 cpSync(join(repoRoot, "build"), join(appDir, "build"), { recursive: true });
-cpSync(join(repoRoot, "scripts/start.ts"), join(appDir, "scripts/start.ts"));
+cpSync(join(repoRoot, "scripts/start.mjs"), join(appDir, "scripts/start.mjs"));
 cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
 symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
 symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));
 const store = await startStoreServer();
-const server: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
   cwd: appDir,
   env: {
     ...process.env,

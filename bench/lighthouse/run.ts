@@ -53,7 +53,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "dropwave-lighthouse-"));
 const appDir = join(dataDir, "app");
 mkdirSync(join(appDir, "scripts"), { recursive: true });
 cpSync(join(repoRoot, "build"), join(appDir, "build"), { recursive: true });
-cpSync(join(repoRoot, "scripts/start.ts"), join(appDir, "scripts/start.ts"));
+cpSync(join(repoRoot, "scripts/start.mjs"), join(appDir, "scripts/start.mjs"));
 cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
 symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
 symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));
@@ -77,7 +77,7 @@ function productPicture(hue: number): Buffer {
   return encodePng({ width: size, height: size, channels: 3, rows });
 }
 
-const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
+const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.mjs"], {
   cwd: appDir,
   env: {
     ...process.env,

@@ -15,16 +15,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { benchServerEnv, processMemoryMb, waitUntilServing } from "../server-process.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-
-const memoryMb = (pid: number, field: "VmHWM" | "VmRSS") =>
-  Math.round(
-    Number(
-      new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1],
-    ) / 1024,
-  );
 
 /** The process's own children (Linux: /proc/PID/task/PID/children). */
 function childrenOf(pid: number): number[] {
@@ -45,7 +39,7 @@ function sampleTree(root: number) {
   const timer = setInterval(() => {
     try {
       // A process that is exiting has no memory lines any more (NaN): counted as 0.
-      const mb = (pid: number, field: "VmHWM" | "VmRSS") => memoryMb(pid, field) || 0;
+      const mb = (pid: number, field: "VmHWM" | "VmRSS") => processMemoryMb(pid, field) || 0;
       let sum = mb(root, "VmRSS");
       for (const child of childrenOf(root)) {
         sum += mb(child, "VmRSS");
@@ -78,42 +72,27 @@ function freePort(): Promise<number> {
 async function startOnce(dataDir: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "scripts/start.mjs"],
+    {
+      cwd: repoRoot,
+      env: benchServerEnv({ port, dataDir }),
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const tree = sampleTree(server.pid as number);
   try {
-    const startedAt = performance.now();
-    for (;;) {
-      try {
-        if ((await fetch(`${origin}/api/v1/me`)).status === 401) break;
-      } catch {}
-      if (server.exitCode !== null) throw new Error("the server exited");
-      if (performance.now() - startedAt > 180_000) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const startMs = Math.round(performance.now() - startedAt);
+    const startMs = await waitUntilServing(origin, server, { pollMs: 50 });
     const pid = server.pid as number;
-    const peakAtReadyMb = memoryMb(pid, "VmHWM");
+    const peakAtReadyMb = processMemoryMb(pid, "VmHWM");
     const { treePeakMb, childPeakMb } = tree.stop();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     return {
       startMs,
-      peakMb: memoryMb(pid, "VmHWM"),
+      peakMb: processMemoryMb(pid, "VmHWM"),
       peakAtReadyMb,
-      idleMb: memoryMb(pid, "VmRSS"),
+      idleMb: processMemoryMb(pid, "VmRSS"),
       childPeakMb,
       treePeakMb,
     };

@@ -22,7 +22,7 @@ export async function startAppProcess(options: {
   if (isTaken) throw new Error(`port ${options.port} is already in use`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "dropwave-e2e-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -4,6 +4,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 // `npm start`: the built server bundle. A fresh clone has none yet, so build it once.
+// Plain JavaScript (type-checked through JSDoc, tsconfig.json): this process becomes the server,
+// and a .ts entry would keep Node's TypeScript stripper (a WebAssembly module, ~14 MB) resident
+// in it for good (docs/decisions/0036).
 process.env.NODE_ENV ??= "production";
 const entry = path.resolve("build/server/index.js");
 if (!existsSync(entry)) {
@@ -23,9 +26,8 @@ if (!existsSync(path.resolve("build/extension/dropwave-chrome.zip"))) {
 // (server/create-database.ts).
 const creator = path.resolve("build/server/create-database.js");
 if (existsSync(creator)) {
-  const { embeddedDatabaseToCreate } = (await import(
-    pathToFileURL(creator).href
-  )) as typeof import("../server/create-database.ts");
+  /** @type {typeof import("../server/create-database.ts")} */
+  const { embeddedDatabaseToCreate } = await import(pathToFileURL(creator).href);
   const dir = embeddedDatabaseToCreate();
   if (dir) {
     console.log(`First start: creating the embedded database in ${dir}…`);
@@ -38,5 +40,6 @@ if (existsSync(creator)) {
     }
   }
 }
-const server = (await import(pathToFileURL(entry).href)) as typeof import("../server/main.ts");
+/** @type {typeof import("../server/main.ts")} */
+const server = await import(pathToFileURL(entry).href);
 await server.start();
