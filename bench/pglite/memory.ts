@@ -3,7 +3,7 @@
  *   npm run bench:pglite
  * For PGlite's defaults, Dropwave's options (core/db/client.ts PGLITE_OPTIONS: its settings and
  * initdb's arguments), and those with the server's Node flags (scripts/server-flags.ts), also
- * without initdb's arguments (as before 2026-11-25):
+ * without initdb's arguments (as before 2026-11-25) and with the first-start process's flags:
  * a first start (initdb + every migration) and a restart on that data directory. Reports
  * start-up time, peak RSS (VmHWM) and RSS after 2 s idle, as JSON lines and a table.
  */
@@ -26,6 +26,12 @@ const variants = [
     name: `Dropwave options + ${SERVER_NODE_FLAGS.join(" ")} (as npm start runs)`,
     settings: PGLITE_OPTIONS,
     nodeFlags: SERVER_NODE_FLAGS,
+  },
+  {
+    // The flags of the process that creates the database on the first start (scripts/start.mjs).
+    name: `Dropwave options + ${SERVER_NODE_FLAGS.join(" ")} --max-semi-space-size=1 (npm start's first-start process)`,
+    settings: PGLITE_OPTIONS,
+    nodeFlags: [...SERVER_NODE_FLAGS, "--max-semi-space-size=1"],
   },
 ];
 const child = path.join(path.dirname(new URL(import.meta.url).pathname), "open-child.ts");
