@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { FIRST_START_NODE_FLAGS } from "./first-start-flags.mjs";
 
 // `npm start`: the built server bundle. A fresh clone has none yet, so build it once.
 // Plain JavaScript (type-checked through JSDoc, tsconfig.json): this process becomes the server,
@@ -31,12 +32,10 @@ if (existsSync(creator)) {
   const dir = embeddedDatabaseToCreate();
   if (dir) {
     console.log(`First start: creating the embedded database in ${dir}…`);
-    // The server's own Node flags (--liftoff-only), not a debugger's or a profiler's, and a
-    // young generation of 1 MB: what PGlite lets go while it creates the database (initdb's
-    // instances, a 25 MB tarball) is then freed at once, not after the migrations: the child's
-    // peak ~580–620 → ~470 MB, in the same time (docs/decisions/0036).
+    // The server's own Node flags (--liftoff-only), not a debugger's or a profiler's, and the
+    // first-start process's own.
     const flags = process.execArgv.filter((flag) => !/^--(inspect|cpu-prof|heap-prof)/.test(flag));
-    const created = spawnSync(process.execPath, [...flags, "--max-semi-space-size=1", creator], {
+    const created = spawnSync(process.execPath, [...flags, ...FIRST_START_NODE_FLAGS, creator], {
       stdio: "inherit",
     });
     if (created.status !== 0) {

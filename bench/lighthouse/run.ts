@@ -53,7 +53,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "dropwave-lighthouse-"));
 const appDir = join(dataDir, "app");
 mkdirSync(join(appDir, "scripts"), { recursive: true });
 cpSync(join(repoRoot, "build"), join(appDir, "build"), { recursive: true });
-cpSync(join(repoRoot, "scripts/start.mjs"), join(appDir, "scripts/start.mjs"));
+for (const script of ["start.mjs", "first-start-flags.mjs"]) {
+  cpSync(join(repoRoot, "scripts", script), join(appDir, "scripts", script));
+}
 cpSync(join(repoRoot, "package.json"), join(appDir, "package.json"));
 symlinkSync(join(repoRoot, "node_modules"), join(appDir, "node_modules"));
 symlinkSync(join(repoRoot, "drizzle"), join(appDir, "drizzle"));

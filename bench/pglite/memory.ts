@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGLITE_OPTIONS, PGLITE_SETTINGS } from "../../core/db/client.ts";
+import { FIRST_START_NODE_FLAGS } from "../../scripts/first-start-flags.mjs";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 
 const variants = [
@@ -28,10 +29,9 @@ const variants = [
     nodeFlags: SERVER_NODE_FLAGS,
   },
   {
-    // The flags of the process that creates the database on the first start (scripts/start.mjs).
-    name: `Dropwave options + ${SERVER_NODE_FLAGS.join(" ")} --max-semi-space-size=1 (npm start's first-start process)`,
+    name: `Dropwave options + ${[...SERVER_NODE_FLAGS, ...FIRST_START_NODE_FLAGS].join(" ")} (npm start's first-start process)`,
     settings: PGLITE_OPTIONS,
-    nodeFlags: [...SERVER_NODE_FLAGS, "--max-semi-space-size=1"],
+    nodeFlags: [...SERVER_NODE_FLAGS, ...FIRST_START_NODE_FLAGS],
   },
 ];
 const child = path.join(path.dirname(new URL(import.meta.url).pathname), "open-child.ts");
