@@ -323,20 +323,14 @@ async function readOutcome(
         preferredCandidateKey: claimed.preferredCandidateKey ?? undefined,
         ...(claimed.variantId ? { variantId: claimed.variantId } : {}),
       };
-      // The bytes as fetched when there are any: the extraction thread decodes them.
-      const page = outcome.page ?? outcome.body;
-      let read = await extract(page, outcome.finalUrl, {
+      // The bytes as fetched when there are any: handed to the extraction thread, which
+      // decodes them. A store's recipe is offered, not imposed: a page of another layout is
+      // read as usual (in the same reading).
+      const read = await extract(outcome.page ?? outcome.body, outcome.finalUrl, {
         ...options,
         recipe: claimed.recipe ?? undefined,
+        ...(claimed.isStoreRecipe ? { isRecipeOffered: true } : {}),
       });
-      // A store's recipe is offered, not imposed: a page of another layout is read as usual.
-      if (
-        read.kind === "ok" &&
-        claimed.isStoreRecipe &&
-        read.result.recipeStatus === "stopped_matching"
-      ) {
-        read = await extract(page, outcome.finalUrl, options);
-      }
       // A page cut by the time budget is reported like one over the size cap; a full queue
       // is not the store's fault: try again shortly, as for a host in backoff.
       if (read.kind === "cut") return { kind: "failed", failure: "too_large" };

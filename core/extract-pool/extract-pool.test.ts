@@ -52,6 +52,33 @@ describe("extraction pool", () => {
     expect(await inlineExtractor(bytes, "https://shop.example/kettle")).toEqual(read);
   });
 
+  it("moves the bytes of a page that owns its buffer to the thread, and copies any other", async () => {
+    pool = createExtractPool({ threads: 1 });
+    const url = "https://shop.example/kettle";
+    const own = new Uint8Array(new TextEncoder().encode(PAGE));
+    const moved = new EncodedPage(own, "utf-8", { isOwnBuffer: true });
+    expect(await pool.extract(moved, url)).toEqual({
+      kind: "ok",
+      result: extractProduct(PAGE, url),
+    });
+    // Moved, not copied: the buffer is gone from this thread, and the page says so.
+    expect(own.buffer.byteLength).toBe(0);
+    expect(() => moved.text).toThrow(/handed over/);
+
+    // A slice of a larger buffer (Node's pool of small buffers), or a page that does not own
+    // its buffer, crosses as a copy and stays readable here.
+    const slice = Buffer.from(PAGE);
+    const sliced = new EncodedPage(slice, "utf-8", { isOwnBuffer: true });
+    const whole = new EncodedPage(new TextEncoder().encode(PAGE), "utf-8");
+    for (const page of [sliced, whole]) {
+      expect(await pool.extract(page, url)).toEqual({
+        kind: "ok",
+        result: extractProduct(PAGE, url),
+      });
+      expect(page.text).toBe(PAGE);
+    }
+  });
+
   it("passes the extraction options to the thread", async () => {
     pool = createExtractPool({ threads: 1 });
     const options = { preferredCandidateKey: "json_ld:$.offers.price" };

@@ -20,7 +20,8 @@ export type ExtractOutcome =
 
 /**
  * Reads a page off the caller's event loop (or inline, for tests and scripts). A page given as
- * fetched bytes is decoded where it is read.
+ * fetched bytes is decoded where it is read, and is handed over: one that owns its buffer
+ * (the fetcher's) moves it to the reading thread and cannot be read again by the caller.
  */
 export type Extractor = (
   page: PageInput,
@@ -120,20 +121,33 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     };
     if (waiting.async) waiting.value.then(onStart);
     else onStart();
+    let byteLength = 0;
     try {
-      // Bytes cross to the thread as a copy of half the size of their text (UTF-16), and are
-      // decoded there, off this event loop.
-      const task: ExtractTask =
-        typeof page === "string"
-          ? { html: page, url, options: extractOptions, started }
-          : { bytes: page.bytes, charset: page.charset, url, options: extractOptions, started };
-      const result = await pool.run(task, { signal: controller.signal });
+      // Bytes cross to the thread (moved when the page owns them, else as a copy of half the
+      // size of their text in UTF-16), and are decoded there, off this event loop.
+      let task: ExtractTask;
+      let transferList: ArrayBuffer[] = [];
+      if (typeof page === "string") {
+        task = { html: page, url, options: extractOptions, started };
+      } else {
+        const handed = page.handOver();
+        byteLength = handed.bytes.length;
+        transferList = handed.transferList;
+        task = {
+          bytes: handed.bytes,
+          charset: page.charset,
+          url,
+          options: extractOptions,
+          started,
+        };
+      }
+      const result = await pool.run(task, { signal: controller.signal, transferList });
       return { kind: "ok", result };
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       // Piscina terminates the thread that was reading and starts a fresh one.
       const afterMs = Math.round(performance.now() - startedAt);
-      const size = typeof page === "string" ? { chars: page.length } : { bytes: page.bytes.length };
+      const size = typeof page === "string" ? { chars: page.length } : { bytes: byteLength };
       log?.warn({ url, afterMs, ...size }, "extraction cut: over its time budget");
       return { kind: "cut", afterMs };
     } finally {

@@ -43,11 +43,18 @@ export function extractProduct(
   try {
     const page = typeof html === "string" ? html.slice(0, MAX_HTML) : "";
     const recipe = options?.recipe;
-    const result = run(page, typeof url === "string" ? url : "", {
+    const pageUrl = typeof url === "string" ? url : "";
+    const result = run(page, pageUrl, {
       ...options,
       preferredCandidateKey: recipe?.candidateKey ?? options?.preferredCandidateKey,
     });
-    return recipe ? applyRecipe(result, page, recipe) : result;
+    if (!recipe) return result;
+    const read = applyRecipe(result, page, recipe);
+    // A recipe offered (a store's) that stopped matching: the page read as if it had none.
+    if (options.isRecipeOffered === true && read.recipeStatus === "stopped_matching") {
+      return run(page, pageUrl, { ...options, recipe: undefined });
+    }
+    return read;
   } catch (error) {
     return {
       ...emptyResult("no_price"),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
 import {
   describePick,
   LIGHT_VIEW,
@@ -93,6 +94,24 @@ describe("price recipes", () => {
   it("says it stopped matching on a page of another layout", () => {
     const other = `<html><body><div class="p"><b>Price</b> <i>$5.00</i></div><div><i>$7.00</i></div></body></html>`;
     expect(matchRecipe(other, recipe).kind).toBe("not_found");
+  });
+
+  it("reads a page as usual where an offered recipe (a store's) stops matching, never where a person's does", () => {
+    const url = "https://shop.example/toaster";
+    const other = `<html><head><script type="application/ld+json">{"@context":"https://schema.org",
+      "@type":"Product","name":"Toaster","offers":{"@type":"Offer","price":"5.00","priceCurrency":"USD"}}
+      </script></head><body><h1>Toaster</h1><div class="p"><b>Price</b> <i>$5.00</i></div>
+      <button>Add to cart</button></body></html>`;
+    const imposed = extractProduct(other, url, { recipe });
+    expect(imposed).toMatchObject({ recipeStatus: "stopped_matching", price: null });
+    const offered = extractProduct(other, url, { recipe, isRecipeOffered: true });
+    expect(offered).toEqual(extractProduct(other, url));
+    expect(offered.price).toEqual({ amountMinor: 500, currency: "USD" });
+    // Where it matches, an offered recipe decides the price as an imposed one does.
+    const moved = page({ sale: "$17.49", list: "$24.99" });
+    expect(extractProduct(moved, url, { recipe, isRecipeOffered: true })).toEqual(
+      extractProduct(moved, url, { recipe }),
+    );
   });
 
   it("picks the list price when that is what was picked (the choice is the person's)", () => {

@@ -95,6 +95,11 @@ export const ExtractOptions = z.object({
   preferredCandidateKey: z.string().optional(),
   /** Where a person pointed at the price (their own, or their store's): see recipe.ts. */
   recipe: PriceRecipe.optional(),
+  /**
+   * The recipe is offered, not imposed (a store's, learnt from another page of it): where it
+   * stops matching, the page is read as if there were none. A person's own recipe is imposed.
+   */
+  isRecipeOffered: z.boolean().optional(),
   /** The variant to read (its SKU or id from `variants`), over one the URL names. */
   variantId: z
     .string()

@@ -693,7 +693,8 @@ async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<Fe
   if (read.kind === "too_large") return { kind: "too_large", url, limitBytes: request.maxBytes };
   if (read.kind === "error") return failureOutcome(url, read.error, chain.deadline, chain.options);
   const charset = detectCharset(contentType, read.buffer);
-  const page = new EncodedPage(read.buffer, charset);
+  // The body's own copy (Buffer.concat): the reading thread may take it over without a copy.
+  const page = new EncodedPage(read.buffer, charset, { isOwnBuffer: true });
   if (isPage) {
     const challenge = classifyChallenge(status, sent.headers, page);
     if (challenge) {

@@ -4,18 +4,48 @@
  * check worker hands the bytes to an extraction thread, which decodes them there.
  */
 export class EncodedPage {
-  readonly bytes: Uint8Array;
   readonly charset: string;
+  #bytes: Uint8Array | undefined;
+  /** Whether `handOver` may move the buffer to another thread instead of copying it. */
+  readonly #isMovable: boolean;
   #text: string | undefined;
 
-  constructor(bytes: Uint8Array, charset: string) {
-    this.bytes = bytes;
+  /**
+   * `isOwnBuffer`: nothing else holds the buffer under `bytes` (the fetcher's own copy of the
+   * body), so it may be moved to the thread that reads the page (`handOver`).
+   */
+  constructor(bytes: Uint8Array, charset: string, options: { isOwnBuffer?: boolean } = {}) {
+    this.#bytes = bytes;
     this.charset = charset;
+    this.#isMovable =
+      options.isOwnBuffer === true &&
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength;
+  }
+
+  get bytes(): Uint8Array {
+    if (this.#bytes === undefined) {
+      throw new Error("this page's bytes were handed over to the thread that reads it");
+    }
+    return this.#bytes;
   }
 
   get text(): string {
     this.#text ??= new TextDecoder(this.charset).decode(this.bytes);
     return this.#text;
+  }
+
+  /**
+   * The bytes for the thread that reads the page, and the buffers to move there rather than
+   * copy: the page's own buffer, which this page then no longer has (its bytes and text can no
+   * longer be read here, unless the text was read before), or none.
+   */
+  handOver(): { bytes: Uint8Array; transferList: ArrayBuffer[] } {
+    const bytes = this.bytes;
+    if (!this.#isMovable) return { bytes, transferList: [] };
+    this.#bytes = undefined;
+    return { bytes, transferList: [bytes.buffer as ArrayBuffer] };
   }
 }
 
