@@ -10,11 +10,11 @@ import { type PageInput, pageText } from "./page-input.ts";
  * form), so such markers alone never count: a page needs a challenge's title, widget or error
  * text, and the weaker signals only count on pages without product content.
  *
- * Cost: every rule needs a word that one pass finds (MARKERS, or a word of the title), and
- * most rules an ASCII pattern found in the page as it came: an ordinary product page costs that
- * pass, a few pattern tests, and no decoding of its bytes on this thread; a rule whose pattern
- * is on the page runs its own tests on the decoded text. challenge-fast-path.test.ts checks that
- * the answers are those of every rule run in full.
+ * Cost: every rule needs a word that one pass finds (MARKERS, or a word of the title) or a
+ * blocking status, and most rules an ASCII pattern found in the page as it came: an ordinary
+ * product page costs that pass, a few pattern tests, and no decoding of its bytes on this
+ * thread; a rule whose pattern is on the page runs its own tests on the decoded text.
+ * challenge-fast-path.test.ts checks that the answers are those of every rule run in full.
  */
 
 export type Challenge = { vendor: ChallengeVendor; challenge: ChallengeKind };
@@ -29,10 +29,12 @@ const READ_LENGTH = 400_000;
 
 /**
  * The words the rules need, in one pass (case-insensitive). "captcha" stands for every
- * captcha marker (px-captcha, validateCaptcha, captcha-delivery, g-recaptcha, hcaptcha…).
+ * captcha marker (px-captcha, validateCaptcha, captcha-delivery, g-recaptcha, hcaptcha…), and
+ * "_px" for PerimeterX's `_pxAppId`, `_pxUuid` and `_pxVid` (rarer than the "press" of its
+ * "Press & Hold", which "WordPress" and "express" put on most pages). Rules that only a
+ * blocking status can fire need no word: their patterns are looked for on such pages alone.
  */
-const MARKERS =
-  /_cf_chl_opt|cf-error-details|cf-wrapper|automated|human|captcha|incapsula|turnstile|press/gi;
+const MARKERS = /_cf_chl_opt|automated|human|captcha|incapsula|turnstile|_px(?:appid|uuid|vid)/gi;
 /** A captcha widget's markup or script. */
 const WIDGET_CLASS = /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i;
 const WIDGET_SCRIPT =
@@ -200,7 +202,8 @@ function markersIn(source: string): Set<string> {
   const found = new Set<string>();
   MARKERS.lastIndex = 0;
   for (let match = MARKERS.exec(source); match; match = MARKERS.exec(source)) {
-    found.add(match[0].toLowerCase());
+    const marker = match[0].toLowerCase();
+    found.add(marker.startsWith("_px") ? "_px" : marker);
     MARKERS.lastIndex = match.index + 1;
   }
   return found;
@@ -332,7 +335,6 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
   }
   if (
     isBlockStatus &&
-    (has("cf-error-details") || has("cf-wrapper")) &&
     inPage(/cf-error-details|cf-wrapper/) &&
     /you have been blocked|access denied/i.test(text())
   ) {
@@ -372,9 +374,9 @@ function classify(status: number, headers: Headers, page: Page): Challenge | und
     return { vendor: "perimeterx", challenge: "captcha" };
   }
   if (
-    has("press") &&
-    inPage(/press (&amp;|&) hold/i) &&
+    has("_px") &&
     inPage(/_px(AppId|Uuid|Vid)/) &&
+    inPage(/press (&amp;|&) hold/i) &&
     !isProduct() &&
     isSmall()
   ) {
