@@ -14,6 +14,8 @@ export type WorkerReport = {
   fetchMs: number;
   extractMs: number;
   storeMs: number;
+  /** The process's peak resident memory (for PGlite, the benchmark's own process). */
+  peakRssMb: number;
 };
 
 export function createWorkerStats() {
@@ -29,6 +31,7 @@ export function createWorkerStats() {
         ...totals,
         cpuMs: (cpu.user + cpu.system) / 1000,
         mainThreadCpuMs: (thread.user + thread.system) / 1000,
+        peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       };
     },
   };

@@ -194,6 +194,7 @@ console.error(
     `machine CPU ${per(cpuMs)} ms/check (all processes incl. database and store); worker processes ${per(sum("cpuMs"))} ms/check: event-loop thread ${per(sum("mainThreadCpuMs"))}, extraction threads ${per(sum("cpuMs") - sum("mainThreadCpuMs"))}`,
     `per check (wall, overlapping): fetch ${per(sum("fetchMs"))} ms, extract ${per(sum("extractMs"))} ms, store (read, decide, one write) ${per(sum("storeMs"))} ms`,
     `events ${Number(events?.n ?? 0)}, failed ${sum("failed")}, store hits ${stats.hits}`,
+    `worker peak memory ${reports.map((r) => `${r.peakRssMb} MB`).join(", ")}`,
   ].join("\n"),
 );
 console.log(
