@@ -6,7 +6,7 @@ import { createExtractPool, type ExtractPool } from "../core/extract-pool/index.
 import { createPerson, createTestApp } from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
 import { forThisFile } from "../tests/helpers/for-file.ts";
-import { startStoreServer } from "../tests/helpers/store-server.ts";
+import { productPage, startStoreServer } from "../tests/helpers/store-server.ts";
 import { waitFor } from "../tests/helpers/wait-for.ts";
 
 /**
@@ -93,6 +93,41 @@ describe("extraction off the event loop", () => {
       await pool.close();
     }
   }, 90_000); // about a second of extraction on a quiet machine, much more on a busy one
+
+  it("saves the page a preview read on a thread: the reading leaves its bytes for the save", async () => {
+    const pool = createExtractPool({ threads: 1 });
+    const { origin, person, close } = await serveApp(pool);
+    // Far larger than Node's pool of small buffers: the body has a buffer of its own, which a
+    // reading on a thread takes over unless the page is kept to be read again.
+    const page = productPage({ title: "Teapot", price: "35.00", currency: "GBP" }).replace(
+      "</body>",
+      `<p>${"Steeped in tradition. ".repeat(10_000)}</p></body>`,
+    );
+    store.setPage("/teapot", page);
+    const post = (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, {
+        method: "POST",
+        headers: { ...person.auth, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    try {
+      const previewed = await post("/api/v1/preview", { url: store.url("/teapot") });
+      expect(previewed.status).toBe(200);
+      const price = { amountMinor: 3500, currency: "GBP" };
+      expect((await previewed.json()).product).toMatchObject({ title: "Teapot", price });
+      const created = await post("/api/v1/watches", {
+        url: store.url("/teapot"),
+        rule: { kind: "any_drop" },
+      });
+      expect(created.status).toBe(201);
+      expect((await created.json()).watch).toMatchObject({ title: "Teapot", price });
+      // The save read the page the person was shown: the store was asked once.
+      expect(store.hitsFor("/teapot")).toBe(1);
+    } finally {
+      await close();
+      await pool.close();
+    }
+  });
 
   it("cuts a page that runs past the time budget and says so, instead of waiting on it", async () => {
     const pool = createExtractPool({ threads: 1, timeBudgetMs: 300 });

@@ -7,7 +7,7 @@ export class EncodedPage {
   readonly charset: string;
   #bytes: Uint8Array | undefined;
   /** Whether `handOver` may move the buffer to another thread instead of copying it. */
-  readonly #isMovable: boolean;
+  #isMovable: boolean;
   #text: string | undefined;
 
   /**
@@ -34,6 +34,14 @@ export class EncodedPage {
   get text(): string {
     this.#text ??= new TextDecoder(this.charset).decode(this.bytes);
     return this.#text;
+  }
+
+  /**
+   * This page is kept to be read again (the hub's preview, saved a moment later): from now on
+   * its bytes are copied to the thread that reads it, never moved.
+   */
+  keepForRereading(): void {
+    this.#isMovable = false;
   }
 
   /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { okOutcome } from "../../tests/helpers/fixtures.ts";
 import type { FetchPageOptions } from "./fetcher.ts";
 import type { FetchOutcome } from "./outcome.ts";
+import { EncodedPage } from "./page-input.ts";
 import { createRecentPages } from "./recent-pages.ts";
 
 function fakeStore() {
@@ -38,6 +39,27 @@ describe("createRecentPages", () => {
     clock = 1_001;
     expect(bodyOf(await recent.reusing("alice").fetchPage(url))).toBe("<p>9.00</p>");
     expect(store.calls).toHaveLength(2);
+  });
+
+  it("keeps a page's bytes for the save when the preview's reading takes a fetched page over", async () => {
+    const url = "https://shop.test/p/9";
+    const html = "<p>Bouilloire 10,00 €</p>";
+    // As the fetcher makes it: the body's own buffer, which a reader may move to its thread.
+    const fetched = () =>
+      okOutcome(url, {
+        body: html,
+        page: new EncodedPage(new TextEncoder().encode(html), "utf-8", { isOwnBuffer: true }),
+      });
+    const recent = createRecentPages({ fetchPage: async () => fetched() });
+    const shown = await recent.recording("alice").fetchPage(url);
+    // The preview is read (what the extraction pool does with a fetched page)…
+    const preview = shown.kind === "ok" ? shown.page?.handOver() : undefined;
+    expect(preview?.transferList).toEqual([]);
+    // …and the save reads the same page again.
+    const saved = await recent.reusing("alice").fetchPage(url);
+    expect(saved).toBe(shown);
+    const again = saved.kind === "ok" ? saved.page?.handOver() : undefined;
+    expect(new TextDecoder().decode(again?.bytes)).toBe(html);
   });
 
   it("never shows anyone an old page: previews fetch, and pages are per person", async () => {

@@ -48,6 +48,8 @@ export function createRecentPages(
     if (outcome.kind !== "ok") return;
     const bytes = outcome.body.length * 2;
     if (bytes > maxBytes) return;
+    // Read now (the preview) and again at the save: its bytes must stay here.
+    outcome.page?.keepForRereading();
     entries.set(key, { outcome, at: now(), bytes });
     total += bytes;
     // Map keeps insertion order: the first entries are the oldest.
