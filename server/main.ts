@@ -17,6 +17,7 @@ import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { precompressedAssets } from "./compression.ts";
+import { extractPoolSize } from "./extract-pool-size.ts";
 import { createFetcherFromEnv, createServices } from "./services.ts";
 
 /**
@@ -52,9 +53,12 @@ async function openServices(env: Env, log: Logger, extract: Extractor): Promise<
 }
 
 /** The process's one extraction pool, shared by the check worker and the previews. */
-function startExtractPool(log: Logger): ExtractPool {
-  const pool = createExtractPool({ log: log.child({ module: "extract-pool" }) });
-  log.info({ threads: pool.stats().threads }, "extraction pool started");
+function startExtractPool(env: Env, log: Logger): ExtractPool {
+  const pool = createExtractPool({
+    ...extractPoolSize(env),
+    log: log.child({ module: "extract-pool" }),
+  });
+  log.info(pool.stats(), "extraction pool started");
   return pool;
 }
 
@@ -102,7 +106,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
   let services: AppServices | undefined;
   let database: Database;
   let fetcher: AppServices["fetcher"];
-  const extractPool = startExtractPool(log);
+  const extractPool = startExtractPool(env, log);
   if (role === "worker") {
     database = await openDatabase(databaseOptionsFromEnv(env));
     await migrateDatabase(database);
@@ -208,7 +212,7 @@ export async function createDevApp(): Promise<Hono<HonoEnv>> {
   holder.__dropwaveServices ??= (async () => {
     const env = readEnvOrExit();
     const log = createLogger({ level: env.LOG_LEVEL, pretty: true });
-    return openServices(env, log, startExtractPool(log).extract);
+    return openServices(env, log, startExtractPool(env, log).extract);
   })();
   return createApp(await holder.__dropwaveServices, {
     pageHandler: pageHandler("development"),

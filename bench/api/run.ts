@@ -12,6 +12,11 @@
  * `GET /api/v1/me` (each with a random person's token) and the SSR landing page `/`.
  * Reports the achieved rate, latency p50/p99/max, errors (non-2xx, socket errors, timeouts)
  * and the server's resident memory (VmRSS) before and after. One JSON line on stdout.
+ *
+ * `--checks`: the products are real saved store pages (bench/checks/store.ts, on loopback) and
+ * all due when the server starts, so its check worker reads every one of them during the run
+ * (a household's whole list coming due at once, after a night off). Otherwise they are due in a
+ * week and the worker idles.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -46,6 +51,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "200" },
     /** even: an open-loop request every 1/rate s (paced.ts); autocannon: its per-second bursts. */
     pacing: { type: "string", default: "even" },
+    /** The products are real store pages, all due at the start (see above). */
+    checks: { type: "boolean", default: false },
   },
 });
 const dbKind = values.db === "pglite" ? "pglite" : "postgres";
@@ -59,6 +66,21 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
+
+// With --checks: the store the products live on, serving the shared corpus's saved pages.
+let storeOrigin = "https://shop.example";
+const store = values.checks
+  ? spawn(process.execPath, ["bench/checks/store.ts", String(users * productsPerUser), "corpus"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+  : undefined;
+if (store) {
+  process.on("exit", () => store.kill("SIGKILL"));
+  storeOrigin = await new Promise<string>((resolve) =>
+    store.stdout!.once("data", (line) => resolve(String(line).trim())),
+  );
+}
+const storeHost = new URL(storeOrigin).hostname;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "dropwave-bench-api-"));
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
@@ -87,9 +109,10 @@ for (let u = 0; u < users; u++) {
        insert into product (url_key, url, host, store, title, price_minor, currency, availability,
                             extract_status, next_check_at, check_interval_minutes, last_checked_at,
                             last_success_at, last_outcome)
-       select k, k, 'shop.example', 'shop.example', 'Product ' || g, 1000 + g * 7, 'EUR',
-              'in_stock', 'ok', now() + interval '7 days', 360, now(), now(), 'ok'
-         from generate_series(1, $2::int) g, lateral (select 'https://shop.example/' || $1 || '/p/' || g as k) k
+       select k, k, $4, $4, 'Product ' || g, 1000 + g * 7, 'EUR',
+              'in_stock', 'ok', now() + $5::interval, 360, now(), now(), 'ok'
+         from generate_series(1, $2::int) g,
+              lateral (select $3 || '/p/' || ($6::int * $2::int + g - 1) as k) k
        returning id, price_minor
      ), w as (
        insert into watch (user_id, product_id, interval_minutes, baseline_price_minor, baseline_currency)
@@ -99,7 +122,7 @@ for (let u = 0; u < users; u++) {
      select p.id, p.price_minor + d * 50, 'EUR', 'in_stock', now() - (d || ' days')::interval,
             now() - (d || ' days')::interval
        from p, generate_series(0, 2) d`,
-    [id, productsPerUser],
+    [id, productsPerUser, storeOrigin, storeHost, values.checks ? "-1 minute" : "7 days", u],
   );
 }
 await database.close();
@@ -115,7 +138,11 @@ const server: ChildProcess = spawn(
     ...(dbKind === "postgres" ? ["--role=web"] : []),
   ],
   {
-    env: benchServerEnv({ port, dataDir, databaseUrl: scratch?.url }),
+    env: {
+      ...benchServerEnv({ port, dataDir, databaseUrl: scratch?.url }),
+      // The store is on loopback, and one host stands for a household's many stores.
+      ...(values.checks ? { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" } : {}),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   },
 );
@@ -195,6 +222,12 @@ const sample = await fetch(`${origin}${watchesPath}`, {
 });
 const watchesBytes = (await sample.arrayBuffer()).byteLength;
 
+// With --checks: how many of the due pages the check worker read during the run.
+const pagesRead = store
+  ? ((await (await fetch(`${storeOrigin}/__stats`)).json()) as { hits: number }).hits
+  : undefined;
+store?.kill("SIGTERM");
+
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));
 await scratch?.drop();
@@ -216,12 +249,16 @@ const summary = {
   memoryMb: { before: memoryBeforeMb, after: memoryAfterMb, peak: peakMemoryMb },
   rssEvery30sMb: rssSeries,
   watchesResponseBytes: watchesBytes,
+  ...(pagesRead === undefined ? {} : { checks: { due: users * productsPerUser, read: pagesRead } }),
 };
 console.error(
   [
     `${summary.requests} requests in ${duration} s at a target of ${rate}/s on ${dbKind} (${users} people × ${productsPerUser} products): achieved ${summary.achievedRate}/s`,
     `latency p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms; errors ${summary.errors} (non-2xx ${result.non2xx}, timeouts ${result.timeouts})`,
     `server memory (RSS) ${memoryBeforeMb} MB before, ${memoryAfterMb} MB after, peak ${peakMemoryMb} MB; started in ${startMs} ms; ${watchesPath} is ${watchesBytes} bytes`,
+    ...(pagesRead === undefined
+      ? []
+      : [`checks: ${pagesRead} of ${users * productsPerUser} due store pages read during the run`]),
   ].join("\n"),
 );
 console.log(JSON.stringify(summary));

@@ -79,6 +79,19 @@ describe("extraction pool", () => {
     }
   });
 
+  it("gives its threads the young generation asked, and V8's own by default", async () => {
+    pool = createExtractPool({ threads: 1, youngGenerationMb: 16 });
+    const read = await pool.extract(PAGE, "https://shop.example/kettle");
+    expect(read).toEqual({
+      kind: "ok",
+      result: extractProduct(PAGE, "https://shop.example/kettle"),
+    });
+    expect(pool.stats()).toMatchObject({ threads: 1, youngGenerationMb: 16 });
+    await pool.close();
+    pool = createExtractPool({ threads: 1 });
+    expect(pool.stats().youngGenerationMb).not.toBe(16);
+  });
+
   it("passes the extraction options to the thread", async () => {
     pool = createExtractPool({ threads: 1 });
     const options = { preferredCandidateKey: "json_ld:$.offers.price" };
