@@ -30,6 +30,7 @@ import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
+import { spawnNode } from "../child-process.ts";
 import { benchServerEnv, processMemoryMb, waitUntilServing } from "../server-process.ts";
 import { type PacedRequest, runPaced } from "./paced.ts";
 
@@ -68,18 +69,11 @@ const serverUrl =
   "postgres://postgres@127.0.0.1:5432/postgres";
 
 // With --checks: the store the products live on, serving the shared corpus's saved pages.
-let storeOrigin = "https://shop.example";
+const here = path.dirname(new URL(import.meta.url).pathname);
 const store = values.checks
-  ? spawn(process.execPath, ["bench/checks/store.ts", String(users * productsPerUser), "corpus"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    })
+  ? spawnNode(path.join(here, "../checks/store.ts"), [String(users * productsPerUser), "corpus"])
   : undefined;
-if (store) {
-  process.on("exit", () => store.kill("SIGKILL"));
-  storeOrigin = await new Promise<string>((resolve) =>
-    store.stdout!.once("data", (line) => resolve(String(line).trim())),
-  );
-}
+const storeOrigin = store ? await store.nextLine() : "https://shop.example";
 const storeHost = new URL(storeOrigin).hostname;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "dropwave-bench-api-"));
@@ -226,7 +220,7 @@ const watchesBytes = (await sample.arrayBuffer()).byteLength;
 const pagesRead = store
   ? ((await (await fetch(`${storeOrigin}/__stats`)).json()) as { hits: number }).hits
   : undefined;
-store?.kill("SIGTERM");
+store?.child.kill("SIGTERM");
 
 server.kill("SIGTERM");
 await new Promise((resolve) => server.once("exit", resolve));

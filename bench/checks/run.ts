@@ -6,14 +6,13 @@
  * (a uniquely named database is created and dropped). PGlite: in memory, in this process.
  * Ends with one JSON line; doubleChecks and missed are counted by the store server.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { type Database, openDatabase } from "../../core/db/client.ts";
 import { migrateDatabase } from "../../core/db/migrate.ts";
 import { createScratchDatabase } from "../../tests/helpers/postgres.ts";
+import { spawnNode } from "../child-process.ts";
 import { createWorkerStats, startBenchWorker, type WorkerReport } from "./bench-worker.ts";
 
 const { values } = parseArgs({
@@ -45,35 +44,6 @@ const serverUrl =
   process.env.DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
 
-const children: ChildProcess[] = [];
-process.on("exit", () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-function spawnNode(script: string, args: string[], nodeFlags: string[] = []) {
-  const child = spawn(process.execPath, [...nodeFlags, path.join(here, script), ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  const queue: string[] = [];
-  const waiting: Array<(line: string) => void> = [];
-  lines.on("line", (line) => {
-    const next = waiting.shift();
-    if (next) next(line);
-    else queue.push(line);
-  });
-  return {
-    child,
-    nextLine: () =>
-      new Promise<string>((resolve) => {
-        const line = queue.shift();
-        if (line !== undefined) resolve(line);
-        else waiting.push(resolve);
-      }),
-  };
-}
-
 function cpuBusyMs(): number {
   // /proc/stat "cpu" line, in USER_HZ (100/s): everything but idle and iowait.
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1);
@@ -82,7 +52,7 @@ function cpuBusyMs(): number {
   return ((total - n[3]! - n[4]!) * 1000) / 100;
 }
 
-const store = spawnNode("store.ts", [String(products), values.pages!]);
+const store = spawnNode(path.join(here, "store.ts"), [String(products), values.pages!]);
 const origin = await store.nextLine();
 
 let database: Database;
@@ -129,7 +99,7 @@ if (dbKind === "pglite") {
   workerProcesses = Array.from({ length: workers }, () =>
     // 40 connections in all, whatever the number of workers (the server allows 100).
     spawnNode(
-      "worker.ts",
+      path.join(here, "worker.ts"),
       [
         scratch!.url,
         String(concurrency),
