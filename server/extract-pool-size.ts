@@ -1,3 +1,4 @@
+import { databaseOptionsFromEnv } from "../core/db/options.ts";
 import type { Env } from "../core/env.ts";
 import type { ExtractPoolOptions } from "../core/extract-pool/index.ts";
 
@@ -8,6 +9,7 @@ import type { ExtractPoolOptions } from "../core/extract-pool/index.ts";
  * processes scale out, one thread per core with V8's own sizes, for throughput
  * (docs/decisions/0038-embedded-extraction-memory.md).
  */
-export function extractPoolSize(env: Pick<Env, "DATABASE_URL">): ExtractPoolOptions {
-  return env.DATABASE_URL ? {} : { threads: 1, youngGenerationMb: 16 };
+export function extractPoolSize(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): ExtractPoolOptions {
+  const isEmbedded = databaseOptionsFromEnv(env).kind === "pglite";
+  return isEmbedded ? { threads: 1, youngGenerationMb: 16 } : {};
 }
