@@ -3,10 +3,10 @@
  *   node bench/pglite/open-child.ts <dataDir> <json: { postgresqlconf?, initDbStartParams?, initialMemory? }> <migrate: 0|1>
  * Prints one JSON line: start-up ms, peak and idle RSS (MB), and the settings PGlite ran with.
  */
-import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { processMemoryMb } from "../server-process.ts";
 
 const [dataDir, json, doMigrate] = process.argv.slice(2);
 const settings = JSON.parse(json ?? "{}") as {
@@ -14,11 +14,7 @@ const settings = JSON.parse(json ?? "{}") as {
   initDbStartParams?: string[];
   initialMemory?: number;
 };
-const rss = (field: "VmRSS" | "VmHWM") =>
-  Math.round(
-    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync("/proc/self/status", "utf8"))?.[1]) /
-      1024,
-  );
+const rss = (field: "VmRSS" | "VmHWM") => processMemoryMb(process.pid, field);
 const t0 = performance.now();
 const client = new PGlite({ dataDir, ...settings });
 await client.waitReady;
