@@ -52,6 +52,19 @@ describe("extraction pool", () => {
     expect(await inlineExtractor(bytes, "https://shop.example/kettle")).toEqual(read);
   });
 
+  it("reads a long page's bytes, decoded in pieces there, as the page in one string", async () => {
+    pool = createExtractPool({ threads: 1 });
+    // ~200 KB: the price comes after several pieces, and an é and a € straddle their ends.
+    const filler = '<p class="note">Thé à la menthe, 5 € de remise. </p>\n'.repeat(3_800);
+    const long = PAGE.replace("<h1>", `${filler}<h1>`);
+    const bytes = new TextEncoder().encode(long);
+    expect(bytes.length).toBeGreaterThan(4 * 32_768);
+    const url = "https://shop.example/kettle";
+    const read = await pool.extract(new EncodedPage(bytes, "utf-8"), url);
+    expect(read).toEqual({ kind: "ok", result: extractProduct(long, url) });
+    expect(read.kind === "ok" && read.result.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+
   it("moves the bytes of a page that owns its buffer to the thread, and copies any other", async () => {
     pool = createExtractPool({ threads: 1 });
     const url = "https://shop.example/kettle";

@@ -1,6 +1,6 @@
 import { extractProduct } from "../extract/index.ts";
 import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
-import { EncodedPage } from "../fetch/page-input.ts";
+import { decodeInPieces } from "../fetch/page-input.ts";
 
 /** What the pool sends a worker thread: one page to read, as text or as fetched bytes. */
 export type ExtractTask = (
@@ -22,6 +22,7 @@ export default function extractTask(task: ExtractTask): ExtractResult {
     Atomics.store(task.started, 0, 1);
     Atomics.notify(task.started, 0);
   }
-  const html = task.html ?? new EncodedPage(task.bytes, task.charset).text;
+  // Bytes are decoded in pieces, read as the page in one string would be.
+  const html = task.html ?? decodeInPieces(task.bytes, task.charset);
   return extractProduct(html, task.url, task.options);
 }

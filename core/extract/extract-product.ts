@@ -4,6 +4,7 @@ import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
+import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
 import { readMicrodata } from "./read-microdata.ts";
@@ -33,15 +34,16 @@ const MAX_HTML = 16_000_000;
 
 /**
  * HTML (+ its URL) → what the product is and what it costs, or an honest "cannot tell".
+ * The HTML may come whole or in consecutive pieces (page-text.ts): the answer is the same.
  * Pure and browser-safe; never throws.
  */
 export function extractProduct(
-  html: string,
+  html: PageText,
   url: string,
   options: ExtractOptions = {},
 ): ExtractResult {
   try {
-    const page = typeof html === "string" ? html.slice(0, MAX_HTML) : "";
+    const page = isPageText(html) ? pageTextPrefix(html, MAX_HTML) : "";
     const recipe = options?.recipe;
     const pageUrl = typeof url === "string" ? url : "";
     const result = run(page, pageUrl, {
@@ -49,7 +51,8 @@ export function extractProduct(
       preferredCandidateKey: recipe?.candidateKey ?? options?.preferredCandidateKey,
     });
     if (!recipe) return result;
-    const read = applyRecipe(result, page, recipe);
+    // A recipe reads the page's element tree, built from the page in one string.
+    const read = applyRecipe(result, wholePageText(page), recipe);
     // A recipe offered (a store's) that stopped matching: the page read as if it had none.
     if (options.isRecipeOffered === true && read.recipeStatus === "stopped_matching") {
       return run(page, pageUrl, { ...options, recipe: undefined });
@@ -66,6 +69,13 @@ export function extractProduct(
       ],
     };
   }
+}
+
+function isPageText(html: unknown): html is PageText {
+  return (
+    typeof html === "string" ||
+    (Array.isArray(html) && html.every((piece) => typeof piece === "string"))
+  );
 }
 
 function emptyResult(status: ExtractResult["status"]): ExtractResult {
@@ -176,7 +186,7 @@ function runRule(rule: StoreRule, ctx: PageContext): RuleOutput {
 }
 
 /** One scan, then every reader but visible text (whose features depend on the others). */
-function readSources(html: string, url: string, variantId: string | null = null) {
+function readSources(html: PageText, url: string, variantId: string | null = null) {
   const scan: PageScan = scanHtml(html);
   const ctx = makePageContext(scan, url, variantId);
   const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
@@ -220,7 +230,7 @@ export function extractWithWeights(
 }
 
 function run(
-  html: string,
+  html: PageText,
   url: string,
   options: ExtractOptions,
   weights: readonly number[] = VISIBLE_WEIGHTS,

@@ -55,7 +55,6 @@ export type Frame = {
 
 /** Everything the scan accumulates; the tokenizer callbacks only mutate this. */
 export type ScanState = {
-  html: string;
   stack: Frame[];
   root: Frame;
   order: number;
@@ -162,10 +161,9 @@ export function newFrame(tag: string, parent: Frame | null): Frame {
   };
 }
 
-export function createScanState(html: string): ScanState {
+export function createScanState(): ScanState {
   const root = newFrame("#root", null);
   return {
-    html,
     stack: [root],
     root,
     order: 0,
