@@ -236,35 +236,45 @@ export function classifyChallenge(
   headers: Headers,
   body: PageInput,
 ): Challenge | undefined {
-  let view: string;
+  let view: () => string;
   let html: () => string;
   let titleOfPage: () => string;
+  let markers: Set<string>;
+  let at: { start: number; end: number } | undefined;
+  let viewTitle: string;
   if (typeof body !== "string" && READS_AS_BYTES.test(body.charset)) {
     const bytes = body.bytes.subarray(0, READ_LENGTH);
     const decoder = new TextDecoder(body.charset);
-    view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+    // Markers and title are found in the view read piece by piece; the view in one string is
+    // made only when a rule's pattern is to be looked for (a marker is on the page).
+    ({ markers, at } = readLatin1View(bytes));
+    let whole: string | undefined;
+    view = () => {
+      whole ??= latin1(bytes);
+      return whole;
+    };
     let text: string | undefined;
     html = () => {
       text ??= decoder.decode(bytes);
       return text;
     };
+    viewTitle = at ? cleanTitle(latin1(bytes.subarray(at.start, at.end))) : "";
     // The title's bytes are where its characters are in the view: only they are decoded.
     titleOfPage = () => (at ? cleanTitle(decoder.decode(bytes.subarray(at.start, at.end))) : "");
   } else {
     const text = pageText(body).slice(0, READ_LENGTH);
-    view = text;
+    view = () => text;
     html = () => text;
+    at = titleAt(text);
+    markers = markersIn(text);
+    viewTitle = at ? cleanTitle(text.slice(at.start, at.end)) : "";
     // The view is the text: its title is the page's.
     titleOfPage = () => viewTitle;
   }
-  // Found once, in the view: the title rules' gate reads it there, the rules in the text.
-  const at = titleAt(view);
-  const markers = markersIn(view);
-  const viewTitle = at ? cleanTitle(view.slice(at.start, at.end)) : "";
   let title: string | undefined;
   return classify(status, headers, {
     has: (marker) => markers.has(marker),
-    may: (pattern) => pattern.test(view),
+    may: (pattern) => pattern.test(view()),
     titleMayMatch: TITLE_WORDS.test(viewTitle),
     title: () => {
       title ??= titleOfPage();
@@ -272,6 +282,62 @@ export function classifyChallenge(
     },
     html,
   });
+}
+
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+}
+
+/**
+ * The view is read in pieces of this many bytes: a Latin-1 string of 64 KB stays under the
+ * ~128 KB from which V8 maps a string its own memory (the view of a page's first 400 KB in one
+ * string cost ~2.8 ms of this event loop per page on a machine where mapping is slow).
+ */
+const VIEW_PIECE = 65_536;
+/** Every marker and the title's tags are this long at most: pieces overlap by one less. */
+const LONGEST_WORD = Math.max("_cf_chl_opt".length, "</title>".length);
+
+/**
+ * What `markersIn(view)` and `titleAt(view)` give for the Latin-1 view of `bytes`, read in
+ * pieces: each piece is searched with the last characters of the one before, so that a word
+ * cut by a piece's end is found whole.
+ */
+export function readLatin1View(
+  bytes: Uint8Array,
+  pieceBytes = VIEW_PIECE,
+): { markers: Set<string>; at: { start: number; end: number } | undefined } {
+  const markers = new Set<string>();
+  const overlap = LONGEST_WORD - 1;
+  /** The title search: where its `<title`, its `>` and its `</title>` are (-1: not yet). */
+  let open = -1;
+  let gt = -1;
+  let at: { start: number; end: number } | undefined;
+  let isTitleDone = false;
+  for (let from = 0; from < bytes.length; from += pieceBytes) {
+    // The piece with the `overlap` characters before it: `base` is where it starts in the view.
+    const base = Math.max(0, from - overlap);
+    const piece = latin1(bytes.subarray(base, Math.min(bytes.length, from + pieceBytes)));
+    for (const marker of markersIn(piece)) markers.add(marker);
+    if (isTitleDone) continue;
+    if (open < 0) {
+      TITLE_OPEN.lastIndex = 0;
+      const found = TITLE_OPEN.exec(piece);
+      if (found) open = base + found.index;
+    }
+    if (open >= 0 && gt < 0) {
+      const found = piece.indexOf(">", Math.max(0, open + "<title".length - base));
+      if (found >= 0) gt = base + found;
+    }
+    if (gt >= 0) {
+      TITLE_CLOSE.lastIndex = Math.max(0, gt + 1 - base);
+      const close = TITLE_CLOSE.exec(piece);
+      if (close) {
+        at = { start: gt + 1, end: base + close.index };
+        isTitleDone = true;
+      }
+    }
+  }
+  return { markers, at };
 }
 
 /**
