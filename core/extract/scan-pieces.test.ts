@@ -123,6 +123,11 @@ describe("scanHtml of a page in pieces", () => {
     }
   });
 
+  it("reads no pieces as an empty page", () => {
+    expect(scanHtml([])).toEqual(scanHtml(""));
+    expect(scanHtml(["", ""])).toEqual(scanHtml(""));
+  });
+
   it("finds the page-wide captcha markers across a cut", () => {
     const html = "<html><body><script>var u = '/errors/validateCaptcha';</script></body></html>";
     expect(scanHtml(html).hasCaptcha).toBe(true);

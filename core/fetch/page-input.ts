@@ -64,6 +64,10 @@ export class EncodedPage {
  */
 const PIECE_BYTES = 32_768;
 
+/** Charsets whose streaming decoder gives exactly what one decoding gives, whatever the bytes. */
+const DECODES_IN_PIECES =
+  /^(utf-8|utf-16le|utf-16be|windows-\d+|iso-8859-\d+|koi8-[ru]|ibm866|macintosh|x-mac-cyrillic)$/;
+
 /**
  * The page's text in consecutive pieces (core/extract/page-text.ts): what `new
  * TextDecoder(charset).decode(bytes)` gives, joined.
@@ -74,6 +78,12 @@ export function decodeInPieces(
   pieceBytes = PIECE_BYTES,
 ): string[] {
   const decoder = new TextDecoder(charset);
+  // Node's streaming decoders of the multi-byte legacy charsets (gb18030, euc-jp, …) may answer
+  // invalid bytes otherwise than one decoding does, or throw: those pages are decoded whole.
+  if (!DECODES_IN_PIECES.test(decoder.encoding)) {
+    const whole = decoder.decode(bytes);
+    return whole === "" ? [] : [whole];
+  }
   const pieces: string[] = [];
   for (let at = 0; at < bytes.length; at += pieceBytes) {
     const piece = decoder.decode(bytes.subarray(at, at + pieceBytes), { stream: true });
