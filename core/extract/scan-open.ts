@@ -107,6 +107,48 @@ function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
   return tokenText;
 }
 
+/** What an element's id, class and token attributes say (`Words`), one bit per word list. */
+const Says = {
+  anything: 1,
+  price: 2,
+  struck: 4,
+  excluded: 8,
+  perUnit: 16,
+  product: 32,
+  buyToken: 64,
+  cartLike: 128,
+  stock: 256,
+  title: 512,
+} as const;
+
+/** Token texts remembered per page at most (a hostile page's millions of classes are not kept). */
+const MAX_TOKEN_TEXTS = 20_000;
+
+/**
+ * What `tokenText` says: every word list tested once per distinct text on a page (elements
+ * repeat their classes: ~120 000 texts on the benchmark pages, ~12 000 distinct), and none
+ * but INTERESTING when it says nothing of interest.
+ */
+function tokenSays(s: ScanState, tokenText: string): number {
+  if (tokenText === "") return 0;
+  const known = s.tokenSays.get(tokenText);
+  if (known !== undefined) return known;
+  const says = INTERESTING.test(tokenText)
+    ? Says.anything |
+      (PRICE_WORD.test(tokenText) ? Says.price : 0) |
+      (STRUCK.test(tokenText) ? Says.struck : 0) |
+      (EXCLUDED.test(tokenText) ? Says.excluded : 0) |
+      (PER_UNIT.test(tokenText) ? Says.perUnit : 0) |
+      (/product|pdp|buy-?box/i.test(tokenText) ? Says.product : 0) |
+      (ADD_TO_CART_TOKEN.test(tokenText) ? Says.buyToken : 0) |
+      (CART_LIKE_TOKEN.test(tokenText) ? Says.cartLike : 0) |
+      (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
+      (TITLE_WORD.test(tokenText) ? Says.title : 0)
+    : 0;
+  if (s.tokenSays.size < MAX_TOKEN_TEXTS) s.tokenSays.set(tokenText, says);
+  return says;
+}
+
 /** An inline font size of 18px or more (most elements have no style to test). */
 function isLargeFont(style: string): boolean {
   if (!style.includes("font")) return false;
@@ -115,13 +157,7 @@ function isLargeFont(style: string): boolean {
 }
 
 /** Flags an element inherits from its parent or sets itself (struck, excluded, hidden, …). */
-function setFlags(
-  frame: Frame,
-  parent: Frame,
-  attributes: Attrs,
-  tokenText: string,
-  isInteresting: boolean,
-): void {
+function setFlags(frame: Frame, parent: Frame, attributes: Attrs, says: number): void {
   const name = frame.tag;
   const style = attributes.style ? attributes.style.slice(0, 500).toLowerCase() : "";
   frame.isStruckMarkup =
@@ -131,15 +167,14 @@ function setFlags(
     name === "strike" ||
     style.includes("line-through") ||
     attributes.data?.["data-a-strike"] === "true";
-  frame.isStruck =
-    parent.isStruck || frame.isStruckMarkup || (isInteresting && STRUCK.test(tokenText));
+  frame.isStruck = parent.isStruck || frame.isStruckMarkup || (says & Says.struck) !== 0;
   frame.isExcluded =
     parent.isExcluded ||
     name === "nav" ||
     name === "footer" ||
     name === "aside" ||
     (name === "header" && !parent.isInMain) ||
-    (isInteresting && EXCLUDED.test(tokenText));
+    (says & Says.excluded) !== 0;
   frame.isHidden =
     parent.isHidden ||
     attributes.hidden !== undefined ||
@@ -149,12 +184,9 @@ function setFlags(
       (attributes.class.includes("hid") || attributes.class.includes("none")) &&
       HIDDEN_CLASS.test(attributes.class)) ||
     (name === "input" && attributes.type === "hidden");
-  frame.isPerUnit = parent.isPerUnit || (isInteresting && PER_UNIT.test(tokenText));
+  frame.isPerUnit = parent.isPerUnit || (says & Says.perUnit) !== 0;
   frame.isInMain =
-    parent.isInMain ||
-    name === "main" ||
-    name === "article" ||
-    (isInteresting && /product|pdp|buy-?box/i.test(tokenText));
+    parent.isInMain || name === "main" || name === "article" || (says & Says.product) !== 0;
   frame.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   frame.isInForm = parent.isInForm || name === "form";
   frame.isInOption = parent.isInOption || name === "option" || name === "select";
@@ -166,9 +198,8 @@ function setFlags(
       /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attributes.class));
   // A real button named for the cart ("button-cart") is a buy control whatever its words.
   frame.hasBuyToken =
-    isInteresting &&
-    (ADD_TO_CART_TOKEN.test(tokenText) ||
-      ((name === "button" || name === "input") && CART_LIKE_TOKEN.test(tokenText)));
+    (says & Says.buyToken) !== 0 ||
+    ((name === "button" || name === "input") && (says & Says.cartLike) !== 0);
   if (
     attributes.title !== undefined ||
     attributes["aria-label"] !== undefined ||
@@ -183,9 +214,7 @@ function setFlags(
   frame.isButtonLike =
     name === "button" ||
     (name === "input" && /^(submit|button|image)$/i.test(attributes.type ?? "")) ||
-    ((name === "a" || name === "div" || name === "span") &&
-      isInteresting &&
-      CART_LIKE_TOKEN.test(tokenText));
+    ((name === "a" || name === "div" || name === "span") && (says & Says.cartLike) !== 0);
 }
 
 /** Microdata and RDFa: the item scope and the property an element opens. */
@@ -214,14 +243,13 @@ function keepRecords(
   frame: Frame,
   parent: Frame,
   attributes: Attrs,
-  tokenText: string,
-  isInteresting: boolean,
+  says: number,
   hasDataPriceAttr: boolean,
 ): void {
   const wantsPrice = frame.hasPriceWord || hasDataPriceAttr;
   const wantsProp = frame.prop !== null && frame.prop !== "";
-  const wantsStock = isInteresting && STOCK_WORD.test(tokenText);
-  const wantsTitle = isInteresting && s.titleElements.length < 20 && TITLE_WORD.test(tokenText);
+  const wantsStock = (says & Says.stock) !== 0;
+  const wantsTitle = s.titleElements.length < 20 && (says & Says.title) !== 0;
   if (!(wantsPrice || wantsProp || wantsStock || wantsTitle)) return;
   const kept = attrRecord(attributes, MAX_ATTR, (name) => name === "class" || name === "style");
   const tokens = selfTokens(attributes);
@@ -313,18 +341,18 @@ export function openTag(
 
   const tokenText = tokenTextOf(attributes, hasTokenAttr);
   const hasTokens = tokenText !== "";
-  const isInteresting = hasTokens && INTERESTING.test(tokenText);
+  const says = tokenSays(s, tokenText);
   const frame = newFrame(name, parent);
   frame.order = s.order;
   frame.tokens = hasTokens ? null : NO_STRINGS;
   frame.tokenAttrs = hasTokens ? attributes : null;
-  frame.hasPriceWord = isInteresting && PRICE_WORD.test(tokenText);
+  frame.hasPriceWord = (says & Says.price) !== 0;
   frame.before = s.recent;
   frame.raw = RAW_TAGS.has(name) ? [] : null;
   if (name === "script") frame.attrs = attrRecord(attributes);
-  setFlags(frame, parent, attributes, tokenText, isInteresting);
+  setFlags(frame, parent, attributes, says);
   setScope(frame, parent, s, attributes);
-  keepRecords(s, frame, parent, attributes, tokenText, isInteresting, hasDataPriceAttr);
+  keepRecords(s, frame, parent, attributes, says, hasDataPriceAttr);
   if (name === "input" || name === "select" || name === "img") noteInput(s, frame, attributes);
 
   if (name === "h1" && s.h1Order < 0) {

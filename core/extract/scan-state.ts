@@ -112,6 +112,8 @@ export type ScanState = {
    */
   fedTo: number;
   lastWasText: boolean;
+  /** What each distinct token text of the page says (scan-open.ts `tokenSays`). */
+  tokenSays: Map<string, number>;
 };
 
 /**
@@ -202,6 +204,7 @@ export function createScanState(): ScanState {
     digitChunk: -1,
     fedTo: 1,
     lastWasText: false,
+    tokenSays: new Map(),
   };
 }
 

@@ -61,3 +61,27 @@ describe("an element's short text (the page's text log)", () => {
     expect(priceTexts(`<div>${text}!!!</div>`)).toEqual([]);
   });
 });
+
+describe("an element's classes and token attributes", () => {
+  const struckTexts = (html: string) =>
+    scanHtml(html)
+      .priceTexts.filter((p) => p.isStruckClass)
+      .map((p) => p.text);
+
+  it("say the same of every element that repeats them, and past the texts a page may keep", () => {
+    // 20 001 distinct classes fill what a page remembers; the price after them is still read.
+    const filler = Array.from({ length: 20_001 }, (_, i) => `<i class="c${i}"></i>`).join("");
+    const block = '<span class="price-was">€ 30</span><span class="price">€ 20</span>';
+    const html = `<div>${block}${block}</div>${filler}<div>${block}</div>`;
+    expect(struckTexts(html)).toEqual(["€ 30", "€ 30", "€ 30"]);
+    const scan = scanHtml(html);
+    expect(scan.priceTexts.filter((p) => p.tokens.includes(".price")).map((p) => p.text)).toEqual([
+      "€ 30",
+      "€ 20",
+      "€ 30",
+      "€ 20",
+      "€ 30",
+      "€ 20",
+    ]);
+  });
+});
