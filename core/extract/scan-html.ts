@@ -191,15 +191,19 @@ function tokenHandlers(
     if (isAttrKept && attrValue.length < 1_100_000) attrValue += value;
   };
   source.onEmit((kind, value) => (kind === "text" ? text(value) : attribData(value)));
-  /** A name at `[start, end)`: in place in the current piece, else joined from the pieces. */
+  /**
+   * A name at `[start, end)`: in place in the current piece, else joined from the pieces (a
+   * position before the page's start is read in the page in one string, as `slice` reads it).
+   */
   const nameAt = <T>(
     at: (source: string, start: number, end: number) => T,
     start: number,
     end: number,
-  ): T =>
-    start >= source.base
-      ? at(source.piece, start - source.base, end - source.base)
-      : at(source.slice(start, end), 0, end - start);
+  ): T => {
+    if (start >= source.base) return at(source.piece, start - source.base, end - source.base);
+    if (start < 0) return at(source.whole(), start, end);
+    return at(source.slice(start, end), 0, end - start);
+  };
   return {
     onattribdata(start, end) {
       if (source.data("attrib", start, end)) attribData(source.slice(start, end));
