@@ -107,7 +107,7 @@ function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
   return tokenText;
 }
 
-/** What an element's id, class and token attributes say (`Words`), one bit per word list. */
+/** What an element's id, class and token attributes say: one bit per word list of scan-words.ts. */
 const Says = {
   anything: 1,
   price: 2,
@@ -121,8 +121,12 @@ const Says = {
   title: 512,
 } as const;
 
-/** Token texts remembered per page at most (a hostile page's millions of classes are not kept). */
+/**
+ * Token texts remembered per page at most, each of at most this many characters: a hostile
+ * page's millions of long class lists cost at most ~8 MB of memory, not their own size.
+ */
 const MAX_TOKEN_TEXTS = 20_000;
+const MAX_TOKEN_TEXT_LENGTH = 200;
 
 /**
  * What `tokenText` says: every word list tested once per distinct text on a page (elements
@@ -145,7 +149,8 @@ function tokenSays(s: ScanState, tokenText: string): number {
       (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
       (TITLE_WORD.test(tokenText) ? Says.title : 0)
     : 0;
-  if (s.tokenSays.size < MAX_TOKEN_TEXTS) s.tokenSays.set(tokenText, says);
+  if (tokenText.length <= MAX_TOKEN_TEXT_LENGTH && s.tokenSays.size < MAX_TOKEN_TEXTS)
+    s.tokenSays.set(tokenText, says);
   return says;
 }
 

@@ -75,6 +75,9 @@ describe("an element's classes and token attributes", () => {
     const html = `<div>${block}${block}</div>${filler}<div>${block}</div>`;
     expect(struckTexts(html)).toEqual(["€ 30", "€ 30", "€ 30"]);
     const scan = scanHtml(html);
+    // A class list too long to be remembered is read each time.
+    const long = `<s class="x"></s><span class="was-price ${"y".repeat(300)}">€ 40</span>`;
+    expect(struckTexts(`<p>${long}</p><p>${long}</p>`)).toEqual(["€ 40", "€ 40"]);
     expect(scan.priceTexts.filter((p) => p.tokens.includes(".price")).map((p) => p.text)).toEqual([
       "€ 30",
       "€ 20",
