@@ -53,7 +53,7 @@ async function serveApp(pool: ExtractPool) {
 }
 
 describe("extraction off the event loop", () => {
-  it("answers other requests within 50 ms while a hostile page (4.5 MB of unclosed tags) is extracted", async () => {
+  it("answers other requests while a hostile page (4.5 MB of unclosed tags) is extracted, without waiting for it", async () => {
     const pool = createExtractPool({ threads: 1, timeBudgetMs: 120_000 });
     const { origin, person, close } = await serveApp(pool);
     try {
@@ -80,10 +80,13 @@ describe("extraction off the event loop", () => {
       // Requests one after another for as long as the hostile page is being read (up to ten).
       while (duringMs.length < 10 && pool.stats().running === 1) duringMs.push(await timeMe());
       expect(duringMs.length).toBeGreaterThanOrEqual(3);
-      // …and delayed no other request by 50 ms: the slowest answer during the extraction is
-      // within 50 ms of the slowest before it (a few ms each on a quiet machine; read on the
-      // event loop, the first request would wait the whole extraction, about a second).
-      expect(Math.max(...duringMs) - Math.max(...beforeMs)).toBeLessThan(50);
+      // …and made no other request wait for it: the slowest answer during the extraction is
+      // within 250 ms of the slowest before it. Read on the event loop, the first request
+      // would wait the whole extraction (a second on a quiet machine, several on a busy one).
+      // The margin is the noise of a busy 2-core VM, not a target: there, single answers
+      // before and during took 3–69 ms, and the difference reached 61 ms with the whole suite
+      // running beside it (50 ms was the margin before).
+      expect(Math.max(...duringMs) - Math.max(...beforeMs)).toBeLessThan(250);
 
       const previewed = await preview;
       expect(previewed.status).toBe(200);
