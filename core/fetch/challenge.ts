@@ -54,16 +54,46 @@ function header(headers: Headers, name: string): string {
  * match: a later one has no `>` or `</title>` after it if the first has none.
  */
 export function titleAt(html: string): { start: number; end: number } | undefined {
-  const open = TITLE_OPEN.exec(html);
-  if (!open) return undefined;
-  const gt = html.indexOf(">", open.index + open[0].length);
-  if (gt === -1) return undefined;
-  TITLE_CLOSE.lastIndex = gt + 1;
-  const close = TITLE_CLOSE.exec(html);
-  return close ? { start: gt + 1, end: close.index } : undefined;
+  const search = new TitleSearch();
+  search.read(html, 0);
+  return search.at;
 }
 const TITLE_OPEN = /<title/i;
 const TITLE_CLOSE = /<\/title>/gi;
+
+/**
+ * `titleAt`'s one pass, fed the page in one piece or in consecutive ones, each given with the
+ * characters before it that a tag cut by the previous piece's end needs (readLatin1View):
+ * the first `<title`, the first `>` after it, then the first `</title>` after that.
+ */
+class TitleSearch {
+  /** Where the `<title` and its `>` are in the page (-1: not found yet). */
+  private open = -1;
+  private gt = -1;
+  at: { start: number; end: number } | undefined;
+  private isDone = false;
+
+  /** Reads `piece`, which starts at `base` in the page. */
+  read(piece: string, base: number): void {
+    if (this.isDone) return;
+    if (this.open < 0) {
+      const found = TITLE_OPEN.exec(piece);
+      if (found) this.open = base + found.index;
+    }
+    if (this.open >= 0 && this.gt < 0) {
+      const found = piece.indexOf(">", Math.max(0, this.open + "<title".length - base));
+      if (found >= 0) this.gt = base + found;
+    }
+    if (this.gt >= 0) {
+      TITLE_CLOSE.lastIndex = Math.max(0, this.gt + 1 - base);
+      const close = TITLE_CLOSE.exec(piece);
+      if (close) {
+        this.at = { start: this.gt + 1, end: base + close.index };
+        this.isDone = true;
+      }
+    }
+  }
+}
 
 function titleOf(html: string): string {
   const at = titleAt(html);
@@ -308,36 +338,15 @@ export function readLatin1View(
 ): { markers: Set<string>; at: { start: number; end: number } | undefined } {
   const markers = new Set<string>();
   const overlap = LONGEST_WORD - 1;
-  /** The title search: where its `<title`, its `>` and its `</title>` are (-1: not yet). */
-  let open = -1;
-  let gt = -1;
-  let at: { start: number; end: number } | undefined;
-  let isTitleDone = false;
+  const title = new TitleSearch();
   for (let from = 0; from < bytes.length; from += pieceBytes) {
     // The piece with the `overlap` characters before it: `base` is where it starts in the view.
     const base = Math.max(0, from - overlap);
     const piece = latin1(bytes.subarray(base, Math.min(bytes.length, from + pieceBytes)));
     for (const marker of markersIn(piece)) markers.add(marker);
-    if (isTitleDone) continue;
-    if (open < 0) {
-      TITLE_OPEN.lastIndex = 0;
-      const found = TITLE_OPEN.exec(piece);
-      if (found) open = base + found.index;
-    }
-    if (open >= 0 && gt < 0) {
-      const found = piece.indexOf(">", Math.max(0, open + "<title".length - base));
-      if (found >= 0) gt = base + found;
-    }
-    if (gt >= 0) {
-      TITLE_CLOSE.lastIndex = Math.max(0, gt + 1 - base);
-      const close = TITLE_CLOSE.exec(piece);
-      if (close) {
-        at = { start: gt + 1, end: base + close.index };
-        isTitleDone = true;
-      }
-    }
+    title.read(piece, base);
   }
-  return { markers, at };
+  return { markers, at: title.at };
 }
 
 /**
