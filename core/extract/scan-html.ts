@@ -1,6 +1,6 @@
 import type { Tokenizer } from "htmlparser2";
 import { createTokenizer } from "./fast-tokenizer.ts";
-import { type PageText, pageTextLength } from "./page-text.ts";
+import { type PageText, pageTextLength, wholePageText } from "./page-text.ts";
 import { Attrs, keepAttr } from "./scan-attrs.ts";
 import { attrNameAt, nameOfTag, type TagName, tagNameAt } from "./scan-names.ts";
 import { openTag } from "./scan-open.ts";
@@ -107,7 +107,7 @@ class PieceSource {
 
   /** The whole page, for positions the tokenizer gives before its start (see `slice`). */
   whole(): string {
-    this.joined ??= this.pieces.join("");
+    this.joined ??= wholePageText(this.pieces);
     return this.joined;
   }
 
