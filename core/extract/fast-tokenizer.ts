@@ -92,17 +92,35 @@ class FastTokenizer extends Stock {
     this.index = i + offset - 1;
   }
 
+  /**
+   * Where the next `<`, `&`, `"` and `'` are in the current buffer (its length: none), each as
+   * found by the string's own `indexOf` from some position: the answer for any position from
+   * there up to it. A character is looked for again only once passed, so the buffer is searched
+   * about once per character, whatever the number of texts and values in it.
+   */
+  private readonly foundAt = new Int32Array(128);
+  private readonly foundFrom = new Int32Array(128);
+  private foundIn: string | undefined;
+
+  private next(c: number, from: number): number {
+    const { buffer } = this;
+    if (this.foundIn !== buffer) {
+      this.foundIn = buffer;
+      this.foundFrom.fill(2 ** 30);
+    }
+    const at = this.foundAt[c] as number;
+    if (from >= (this.foundFrom[c] as number) && from <= at) return at;
+    const found = buffer.indexOf(String.fromCharCode(c), from);
+    const next = found === -1 ? buffer.length : found;
+    this.foundFrom[c] = from;
+    this.foundAt[c] = next;
+    return next;
+  }
+
   /** Moves to just before the next `a` or `b` (or the end): the calling loop steps onto it. */
   private skipToEither(a: number, b: number): void {
-    const { buffer, offset } = this;
-    let i = this.index - offset + 1;
-    const end = buffer.length;
-    while (i < end) {
-      const d = buffer.charCodeAt(i);
-      if (d === a || d === b) break;
-      i++;
-    }
-    this.index = i + offset - 1;
+    const i = this.index - this.offset + 1;
+    this.index = Math.min(this.next(a, i), this.next(b, i)) + this.offset - 1;
   }
 }
 
