@@ -128,30 +128,50 @@ const Says = {
 const MAX_TOKEN_TEXTS = 20_000;
 const MAX_TOKEN_TEXT_LENGTH = 200;
 
-/**
- * What `tokenText` says: every word list tested once per distinct text on a page (elements
- * repeat their classes: ~120 000 texts on the benchmark pages, ~12 000 distinct), and none
- * but INTERESTING when it says nothing of interest.
- */
-function tokenSays(s: ScanState, tokenText: string): number {
-  if (tokenText === "") return 0;
-  const known = s.tokenSays.get(tokenText);
-  if (known !== undefined) return known;
-  const says = INTERESTING.test(tokenText)
+/** Every word list of scan-words.ts tested on `tokenText` (none but INTERESTING if it fails). */
+function wordsIn(tokenText: string): number {
+  return INTERESTING.test(tokenText)
     ? Says.anything |
-      (PRICE_WORD.test(tokenText) ? Says.price : 0) |
-      (STRUCK.test(tokenText) ? Says.struck : 0) |
-      (EXCLUDED.test(tokenText) ? Says.excluded : 0) |
-      (PER_UNIT.test(tokenText) ? Says.perUnit : 0) |
-      (/product|pdp|buy-?box/i.test(tokenText) ? Says.product : 0) |
-      (ADD_TO_CART_TOKEN.test(tokenText) ? Says.buyToken : 0) |
-      (CART_LIKE_TOKEN.test(tokenText) ? Says.cartLike : 0) |
-      (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
-      (TITLE_WORD.test(tokenText) ? Says.title : 0)
+        (PRICE_WORD.test(tokenText) ? Says.price : 0) |
+        (STRUCK.test(tokenText) ? Says.struck : 0) |
+        (EXCLUDED.test(tokenText) ? Says.excluded : 0) |
+        (PER_UNIT.test(tokenText) ? Says.perUnit : 0) |
+        (/product|pdp|buy-?box/i.test(tokenText) ? Says.product : 0) |
+        (ADD_TO_CART_TOKEN.test(tokenText) ? Says.buyToken : 0) |
+        (CART_LIKE_TOKEN.test(tokenText) ? Says.cartLike : 0) |
+        (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
+        (TITLE_WORD.test(tokenText) ? Says.title : 0)
     : 0;
-  if (tokenText.length <= MAX_TOKEN_TEXT_LENGTH && s.tokenSays.size < MAX_TOKEN_TEXTS)
-    s.tokenSays.set(tokenText, says);
+}
+
+/** `memo.get(key)`, else `wordsIn(tokenText())` remembered under `key` within the page's bounds. */
+function remembered(s: ScanState, memo: Map<string, number>, key: string, tokenText: () => string) {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const says = wordsIn(tokenText());
+  if (key.length <= MAX_TOKEN_TEXT_LENGTH && s.tokenSays.size + s.classSays.size < MAX_TOKEN_TEXTS)
+    memo.set(key, says);
   return says;
+}
+
+/** An element without an id, a class or a token attribute: its tokens say nothing. */
+const NO_TOKENS = -1;
+
+/**
+ * What the element's id, class and token attributes say (`wordsIn` their token text), or
+ * NO_TOKENS. Every word list is tested once per distinct text on a page (elements repeat their
+ * classes: ~120 000 texts on the benchmark pages, ~12 000 distinct). Most elements have a class
+ * and nothing else: the class itself is the key, with no token text made to look it up.
+ */
+function tokensSay(s: ScanState, attributes: Attrs, hasTokenAttr: boolean): number {
+  const cls = attributes.class;
+  if (!attributes.id && !hasTokenAttr) {
+    if (!cls) return NO_TOKENS;
+    return remembered(s, s.classSays, cls, () => `${cls.slice(0, 1_000)} `);
+  }
+  const tokenText = tokenTextOf(attributes, hasTokenAttr);
+  if (tokenText === "") return NO_TOKENS;
+  return remembered(s, s.tokenSays, tokenText, () => tokenText);
 }
 
 /** An inline font size of 18px or more (most elements have no style to test). */
@@ -344,9 +364,9 @@ export function openTag(
   const parent = top(s);
   noteHead(s, name, attributes);
 
-  const tokenText = tokenTextOf(attributes, hasTokenAttr);
-  const hasTokens = tokenText !== "";
-  const says = tokenSays(s, tokenText);
+  const tokensSaid = tokensSay(s, attributes, hasTokenAttr);
+  const hasTokens = tokensSaid !== NO_TOKENS;
+  const says = hasTokens ? tokensSaid : 0;
   const frame = newFrame(name, parent);
   frame.order = s.order;
   frame.tokens = hasTokens ? null : NO_STRINGS;

@@ -112,8 +112,10 @@ export type ScanState = {
    */
   fedTo: number;
   lastWasText: boolean;
-  /** What each distinct token text of the page says (scan-open.ts `tokenSays`). */
+  /** What each distinct token text of the page says (scan-open.ts `tokensSay`). */
   tokenSays: Map<string, number>;
+  /** The same for elements whose only token is their class, keyed by the class itself. */
+  classSays: Map<string, number>;
 };
 
 /**
@@ -205,6 +207,7 @@ export function createScanState(): ScanState {
     fedTo: 1,
     lastWasText: false,
     tokenSays: new Map(),
+    classSays: new Map(),
   };
 }
 
