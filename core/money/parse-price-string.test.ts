@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimalToMinor } from "./decimal-to-minor.ts";
 import { formatMoney } from "./format-money.ts";
-import { parsePriceString } from "./parse-price-string.ts";
+import { normalizeInFull, normalizeText, parsePriceString } from "./parse-price-string.ts";
 
 describe("parsePriceString: locale formats", () => {
   const cases: [string, string, string | null][] = [
@@ -123,5 +123,30 @@ describe("format then parse returns the same amount in every locale", () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("normalizeText", () => {
+  it("gives what every mapping in full gives, for texts of common characters and any other", () => {
+    const common = fc.constantFrom(
+      ..."09 ,.'`-€£¥$€ a zABYÀÖ×÷ßéøÿ\u00A0\u2007\u2009\u200A\u202F\u00B2\u00B4\u00A8\u2019\u2212\u0661\n\t".split(
+        "",
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(common, { maxLength: 24 }), (chars) => {
+        const text = chars.join("");
+        expect(normalizeText(text)).toBe(normalizeInFull(text));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const text of [
+      "35€99",
+      "1\u202F234,50\u00A0€",
+      "£\u00A012.99",
+      "10,75 € 11,95 €",
+      "19`99",
+    ])
+      expect(normalizeText(text)).toBe(normalizeInFull(text));
   });
 });

@@ -64,11 +64,25 @@ type Token = { start: number; end: number; text: string };
 
 /** Printable ASCII only: NFKC and the other mappings below change nothing but spacing. */
 const PLAIN_ASCII = /^[\x20-\x7E]*$/;
+/**
+ * The characters of most price texts beyond ASCII: the no-break and thin spaces (which NFKC
+ * turns into spaces), £, ¥, €, and the Latin-1 letters (which NFKC leaves as they are).
+ */
+const COMMON_CHARS = /^[\x20-\x7E\u00A0\u00A3\u00A5\u00C0-\u00FF\u2007\u2009\u200A\u202F\u20AC]*$/;
+const SPACE_LIKE = /[\u00A0\u2007\u2009\u200A\u202F]/g;
 
-function normalizeText(input: string): string {
+/** A price text with its digits, quotes, dashes and spaces in one spelling (cut at MAX_INPUT). */
+export function normalizeText(input: string): string {
   const text = input.slice(0, MAX_INPUT);
   if (PLAIN_ASCII.test(text)) return text.replace(/`/g, "'").replace(/ {2,}/g, " ");
-  return (
+  if (COMMON_CHARS.test(text))
+    return euroAsComma(text.replace(SPACE_LIKE, " ").replace(/`/g, "'").replace(/ {2,}/g, " "));
+  return normalizeInFull(text);
+}
+
+/** Every mapping, for any text (normalizeText's shortcuts give the same for theirs). */
+export function normalizeInFull(text: string): string {
+  return euroAsComma(
     text
       .normalize("NFKC")
       .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
@@ -82,11 +96,18 @@ function normalizeText(input: string): string {
         /[ \t\u00A0\u202F\u2009\u200A\u2007]*[\r\n][\s\u00A0\u202F\u2009\u200A\u2007]*/g,
         "\n",
       )
-      .replace(/[ \t\f\v\u00A0\u202F\u2009\u200A\u2007]+/g, " ")
-      // "35€99", "35€ 99": the euro sign written where the decimal comma goes — but not
-      // between two complete amounts ("10,75 € 11,95 €" is two prices).
-      .replace(/(?<![.,]\d*)(\d)\s?€\s?(\d{2})(?![\d.,])/g, "$1,$2 €")
+      .replace(/[ \t\f\v\u00A0\u202F\u2009\u200A\u2007]+/g, " "),
   );
+}
+
+/**
+ * "35€99", "35€ 99": the euro sign written where the decimal comma goes — but not between two
+ * complete amounts ("10,75 € 11,95 €" is two prices).
+ */
+function euroAsComma(text: string): string {
+  return text.includes("€")
+    ? text.replace(/(?<![.,]\d*)(\d)\s?€\s?(\d{2})(?![\d.,])/g, "$1,$2 €")
+    : text;
 }
 
 function tokens(text: string, pattern: RegExp): Token[] {
