@@ -65,19 +65,24 @@ type Token = { start: number; end: number; text: string };
 /** Printable ASCII only: NFKC and the other mappings below change nothing but spacing. */
 const PLAIN_ASCII = /^[\x20-\x7E]*$/;
 /**
- * The characters of most price texts beyond ASCII: the no-break and thin spaces (which NFKC
- * turns into spaces), £, ¥, €, and the Latin-1 letters (which NFKC leaves as they are).
+ * The characters of most price texts beyond printable ASCII, none of which NFKC changes but the
+ * no-break and thin spaces (into spaces): line breaks, £ ¥ €, Latin letters (less the six
+ * that NFKC spells otherwise: Ĳ ĳ Ŀ ŀ ŉ ſ), Russian, Arabic letters (not digits), Chinese,
+ * Korean, and the scan's <sup> mark. No combining mark: nothing composes with its neighbour.
  */
-const COMMON_CHARS = /^[\x20-\x7E\u00A0\u00A3\u00A5\u00C0-\u00FF\u2007\u2009\u200A\u202F\u20AC]*$/;
+const COMMON_CHARS =
+  /^[\n\x20-\x7E\u00A0\u00A3\u00A5\u00C0-\u0131\u0134-\u013E\u0141-\u0148\u014A-\u017E\u0400-\u045F\u0620-\u064A\u2007\u2009\u200A\u202F\u20AC\u4E00-\u9FFF\uAC00-\uD7A3\uE000]*$/;
 const SPACE_LIKE = /[\u00A0\u2007\u2009\u200A\u202F]/g;
 
 /** A price text with its digits, quotes, dashes and spaces in one spelling (cut at MAX_INPUT). */
 export function normalizeText(input: string): string {
   const text = input.slice(0, MAX_INPUT);
   if (PLAIN_ASCII.test(text)) return text.replace(/`/g, "'").replace(/ {2,}/g, " ");
-  if (COMMON_CHARS.test(text))
-    return euroAsComma(text.replace(SPACE_LIKE, " ").replace(/`/g, "'").replace(/ {2,}/g, " "));
-  return normalizeInFull(text);
+  if (!COMMON_CHARS.test(text)) return normalizeInFull(text);
+  // What the mappings in full do to these characters, the only spaces being " " and "\n".
+  const spaced = text.replace(SPACE_LIKE, " ").replace(/`/g, "'");
+  const lines = spaced.includes("\n") ? spaced.replace(/ *\n[ \n]*/g, "\n") : spaced;
+  return euroAsComma(lines.replace(/ {2,}/g, " "));
 }
 
 /** Every mapping, for any text (normalizeText's shortcuts give the same for theirs). */
