@@ -62,6 +62,7 @@ export type VisibleCandidate = {
 };
 
 const bool = (b: boolean) => (b ? 1 : 0);
+const NO_AMOUNTS: ReadonlySet<string> = new Set();
 
 /** "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. */
 function readableText(text: string): string {
@@ -73,24 +74,44 @@ function readableText(text: string): string {
     .replace(/\uE000/g, "");
 }
 
-function candidatesOf(scan: PageScan): { text: PriceText; price: FoundPrice; bare: boolean }[] {
+/** `readableText` once per distinct text of a page (nested price texts repeat their children's). */
+function readableTexts(): (text: string) => string {
+  const memo = new Map<string, string>();
+  return (text) => {
+    let readable = memo.get(text);
+    if (readable === undefined) {
+      readable = readableText(text);
+      memo.set(text, readable);
+    }
+    return readable;
+  };
+}
+
+function candidatesOf(
+  scan: PageScan,
+  readable: (text: string) => string,
+): { text: PriceText; price: FoundPrice; bare: boolean }[] {
   const out: { text: PriceText; price: FoundPrice; bare: boolean }[] = [];
   // Nested price texts repeat their children's text: each distinct text is read once.
   const memo = new Map<string, FoundPrice[]>();
   const pricesIn = (raw: string): FoundPrice[] => {
     let found = memo.get(raw);
     if (!found) {
-      found = findPrices(readableText(raw));
+      found = findPrices(readable(raw));
       memo.set(raw, found);
     }
     return found;
   };
   for (const t of scan.priceTexts) {
     if (t.text.length > 120) continue;
-    const text = readableText(t.text);
+    const text = readable(t.text);
     // Amounts of inner price texts belong to them: the outer text adds only its own.
-    const inner = new Set(t.childPrices.flatMap((c) => pricesIn(c).map((p) => p.amount)));
-    const found = pricesIn(t.text).filter((p) => !inner.has(p.amount));
+    const inner =
+      t.childPrices.length === 0
+        ? NO_AMOUNTS
+        : new Set(t.childPrices.flatMap((c) => pricesIn(c).map((p) => p.amount)));
+    const all = pricesIn(t.text);
+    const found = inner.size === 0 ? all : all.filter((p) => !inner.has(p.amount));
     if (found.length === 0 && inner.size > 0) continue;
     for (const price of found) out.push({ text: t, price, bare: false });
     if (
@@ -113,7 +134,8 @@ export function visibleCandidates(
   scan: PageScan,
   structuredAmounts: ReadonlySet<string>,
 ): VisibleCandidate[] {
-  const raw = candidatesOf(scan).filter((c) => /[1-9]/.test(c.price.amount));
+  const readable = readableTexts();
+  const raw = candidatesOf(scan, readable).filter((c) => /[1-9]/.test(c.price.amount));
   const counts = new Map<string, number>();
   for (const c of raw) counts.set(c.price.amount, (counts.get(c.price.amount) ?? 0) + 1);
   const logs = raw.map((c) => Math.log10(Number(c.price.amount))).sort((a, b) => a - b);
@@ -130,7 +152,7 @@ export function visibleCandidates(
     perText.set(t, indexInText + 1);
     let buyDistance = Number.POSITIVE_INFINITY;
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
-    const lead = `${t.before.slice(-30)} ${readableText(t.text).slice(0, Math.max(0, p.index))}`;
+    const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     const f: Record<FeatureName, number> = {
       bias: 1,
