@@ -118,10 +118,15 @@ export async function runPriceCheck(
   const started = performance.now();
   const outcome = provided
     ? null
-    : await deps.fetcher.fetchPage(claimed.url, { signal: deps.signal });
+    : // The bot-challenge check is made where the page is read, and only when it gives no
+      // price (docs/decisions/0040): a priced page costs no challenge test on this event loop.
+      await deps.fetcher.fetchPage(claimed.url, {
+        signal: deps.signal,
+        leaveChallengeToReader: true,
+      });
   const fetched = performance.now();
   const reading: Reading = outcome
-    ? await readOutcome(outcome, claimed, deps.extract ?? inlineExtractor)
+    ? await readOutcome(outcome, claimed, deps.extract ?? inlineExtractor, deps.log)
     : { kind: "read", result: (provided as { result: ExtractResult }).result };
   const source = provided?.source ?? "server";
   const extracted = performance.now();
@@ -314,8 +319,12 @@ export function isSameJson(a: unknown, b: unknown): boolean {
 
 async function readOutcome(
   outcome: FetchOutcome,
-  claimed: Pick<ClaimedProduct, "preferredCandidateKey" | "variantId" | "recipe" | "isStoreRecipe">,
+  claimed: Pick<
+    ClaimedProduct,
+    "id" | "preferredCandidateKey" | "variantId" | "recipe" | "isStoreRecipe"
+  >,
   extract: Extractor,
+  log: Logger,
 ): Promise<Reading> {
   switch (outcome.kind) {
     case "ok": {
@@ -326,15 +335,26 @@ async function readOutcome(
       // The bytes as fetched when there are any: handed to the extraction thread, which
       // decodes them. A store's recipe is offered, not imposed: a page of another layout is
       // read as usual (in the same reading).
-      const read = await extract(outcome.page ?? outcome.body, outcome.finalUrl, {
-        ...options,
-        recipe: claimed.recipe ?? undefined,
-        ...(claimed.isStoreRecipe ? { isRecipeOffered: true } : {}),
-      });
+      const read = await extract(
+        outcome.page ?? outcome.body,
+        outcome.finalUrl,
+        {
+          ...options,
+          recipe: claimed.recipe ?? undefined,
+          ...(claimed.isStoreRecipe ? { isRecipeOffered: true } : {}),
+        },
+        outcome.isChallengeLeftToReader
+          ? { status: outcome.status, headers: outcome.headers }
+          : undefined,
+      );
       // A page cut by the time budget is reported like one over the size cap; a full queue
       // is not the store's fault: try again shortly, as for a host in backoff.
       if (read.kind === "cut") return { kind: "failed", failure: "too_large" };
       if (read.kind === "busy") return { kind: "deferred", retryAfterMs: 5_000 };
+      if (read.challenge) {
+        log.info({ productId: claimed.id, url: outcome.url, ...read.challenge }, "bot challenge");
+        return { kind: "failed", failure: "bot_challenge", httpStatus: outcome.status };
+      }
       const { result } = read;
       if (result.status === "ok") return { kind: "read", result };
       // The picked spot is gone: said in words, and no other price of the page is taken.

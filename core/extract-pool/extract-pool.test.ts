@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { repoRoot } from "../../tests/helpers/fixtures.ts";
 import { extractProduct } from "../extract/index.ts";
+import { classifyChallenge } from "../fetch/challenge.ts";
 import { EncodedPage } from "../fetch/page-input.ts";
 import {
   createExtractPool,
@@ -37,6 +39,40 @@ describe("extraction pool", () => {
       result: extractProduct(PAGE, "https://shop.example/kettle"),
     });
     expect(read.kind === "ok" && read.result.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+
+  it("checks a page for a bot challenge when asked, and only when it gives no price", async () => {
+    pool = createExtractPool({ threads: 1 });
+    const url = "https://shop.example/kettle";
+    const captcha = readFileSync(
+      path.join(repoRoot, "tests/fixtures/challenges/amazon-captcha.html"),
+      "utf8",
+    );
+    const check = { status: 200, headers: { "content-type": "text/html; charset=utf-8" } };
+    // The store's page with PerimeterX's captcha box on it: a challenge by the rules alone, but
+    // it gives its price, so it is read as the store's page (docs/decisions/0040).
+    const priced = PAGE.replace("<h1>", '<div id="px-captcha"></div><h1>');
+    expect(classifyChallenge(200, {}, priced)).toEqual({
+      vendor: "perimeterx",
+      challenge: "captcha",
+    });
+    const bytesOf = (html: string) => new EncodedPage(new TextEncoder().encode(html), "utf-8");
+    for (const extract of [pool.extract, inlineExtractor]) {
+      expect(await extract(bytesOf(captcha), url, {}, check)).toMatchObject({
+        kind: "ok",
+        result: { status: "not_product" },
+        challenge: { vendor: "amazon", challenge: "captcha" },
+      });
+      expect(await extract(captcha, url, {}, check)).toMatchObject({
+        challenge: { vendor: "amazon", challenge: "captcha" },
+      });
+      // Not asked (the fetcher checked it already): no check here.
+      expect(await extract(bytesOf(captcha), url)).not.toHaveProperty("challenge");
+      expect(await extract(bytesOf(priced), url, {}, check)).toEqual({
+        kind: "ok",
+        result: extractProduct(priced, url),
+      });
+    }
   });
 
   it("reads fetched bytes on the thread, decoded in their charset", async () => {

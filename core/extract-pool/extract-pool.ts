@@ -4,17 +4,23 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { extractProduct } from "../extract/index.ts";
-import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
+import type { ExtractOptions } from "../extract/types.ts";
 import { type PageInput, pageText } from "../fetch/page-input.ts";
 import type { Logger } from "../log.ts";
-import type { ExtractTask } from "./extract-task.ts";
+import {
+  type ChallengeCheck,
+  challengeUnlessPriced,
+  type ExtractTask,
+  type PageReading,
+} from "./extract-task.ts";
 
 /**
- * What reading a page gave: the extraction's result, or an honest "could not read it":
+ * What reading a page gave: the extraction's result (and the bot challenge the page is, when a
+ * challenge check was asked for and the page gave no price), or an honest "could not read it":
  * `cut` — it ran past the time budget and its thread was stopped; `busy` — the queue was full.
  */
 export type ExtractOutcome =
-  | { kind: "ok"; result: ExtractResult }
+  | ({ kind: "ok" } & PageReading)
   | { kind: "cut"; afterMs: number }
   | { kind: "busy" };
 
@@ -22,11 +28,14 @@ export type ExtractOutcome =
  * Reads a page off the caller's event loop (or inline, for tests and scripts). A page given as
  * fetched bytes is decoded where it is read, and is handed over: one that owns its buffer
  * (the fetcher's) moves it to the reading thread and cannot be read again by the caller.
+ * `challengeCheck`: the page's response, when the fetcher left its bot-challenge check to the
+ * reader (extract-task.ts `challengeUnlessPriced`).
  */
 export type Extractor = (
   page: PageInput,
   url: string,
   options?: ExtractOptions,
+  challengeCheck?: ChallengeCheck,
 ) => Promise<ExtractOutcome>;
 
 export type ExtractPoolOptions = {
@@ -84,7 +93,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
   const timeBudgetMs = options.timeBudgetMs ?? 5_000;
   const maxQueue = Math.max(1, options.maxQueue ?? threads * 64);
   const log = options.log;
-  const pool = new Piscina<ExtractTask, ExtractResult>({
+  const pool = new Piscina<ExtractTask, PageReading>({
     filename: options.filename ?? extractTaskFile(),
     minThreads: threads,
     maxThreads: threads,
@@ -114,7 +123,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     else running--;
   };
 
-  const extract: Extractor = async (page, url, extractOptions = {}) => {
+  const extract: Extractor = async (page, url, extractOptions = {}, challengeCheck) => {
     const turn = acquire();
     if (!turn) return { kind: "busy" };
     await turn;
@@ -140,7 +149,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       let task: ExtractTask;
       let transferList: ArrayBuffer[] = [];
       if (typeof page === "string") {
-        task = { html: page, url, options: extractOptions, started };
+        task = { html: page, url, options: extractOptions, started, challengeCheck };
       } else {
         const handed = page.handOver();
         byteLength = handed.bytes.length;
@@ -151,10 +160,11 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
           url,
           options: extractOptions,
           started,
+          challengeCheck,
         };
       }
-      const result = await pool.run(task, { signal: controller.signal, transferList });
-      return { kind: "ok", result };
+      const reading = await pool.run(task, { signal: controller.signal, transferList });
+      return { kind: "ok", ...reading };
     } catch (error) {
       if (!controller.signal.aborted) throw error;
       // Piscina terminates the thread that was reading and starts a fresh one.
@@ -187,7 +197,8 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
  * Extraction on the caller's own thread, as before the pool: for tests, benchmarks of the
  * extraction itself, and scripts. Servers use the pool.
  */
-export const inlineExtractor: Extractor = async (page, url, options) => ({
-  kind: "ok",
-  result: extractProduct(pageText(page), url, options),
-});
+export const inlineExtractor: Extractor = async (page, url, options, challengeCheck) => {
+  const result = extractProduct(pageText(page), url, options);
+  const challenge = challengeUnlessPriced(result, page, challengeCheck);
+  return challenge ? { kind: "ok", result, challenge } : { kind: "ok", result };
+};

@@ -220,6 +220,21 @@ describe("fetchPage", () => {
     });
   });
 
+  it("leaves a 2xx page's challenge check to its reader when asked, never another status's", async () => {
+    const left = await fetcher.fetchPage(`${site.origin}/amazon-captcha`, {
+      leaveChallengeToReader: true,
+    });
+    expect(left).toMatchObject({ kind: "ok", status: 200, isChallengeLeftToReader: true });
+    expect(await fetcher.fetchPage(`${site.origin}/product`)).not.toHaveProperty(
+      "isChallengeLeftToReader",
+    );
+    expect(
+      await createFetcher(base).fetchPage(`${site.origin}/cloudflare`, {
+        leaveChallengeToReader: true,
+      }),
+    ).toMatchObject({ kind: "bot_challenge", vendor: "cloudflare", status: 403 });
+  });
+
   it("reports an unknown host as dns_error", async () => {
     const outcome = await createFetcher({ ...base, resolve: shopDns }).fetchPage(
       "http://nowhere.test/",

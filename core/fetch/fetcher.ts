@@ -71,6 +71,13 @@ export type FetchPageOptions = {
   signal?: AbortSignal;
   /** Render with headless Chromium (needs `chromiumPath`). */
   render?: boolean;
+  /**
+   * Leave a 2xx page's bot-challenge check to whoever reads the page (the outcome says so with
+   * `isChallengeLeftToReader`): the check worker runs it on its extraction thread, and only
+   * when the page gave no price (docs/decisions/0040-challenge-check-after-reading.md). Other
+   * statuses are checked here, as without it.
+   */
+  leaveChallengeToReader?: boolean;
 };
 
 export type RequestOptions = {
@@ -325,6 +332,8 @@ export type ChainRequest = {
   signal: AbortSignal | undefined;
   maxBytes: number;
   maxRedirects: number;
+  /** FetchPageOptions.leaveChallengeToReader. */
+  leaveChallengeToReader?: boolean;
 };
 
 type Hop = {
@@ -695,7 +704,8 @@ async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<Fe
   const charset = detectCharset(contentType, read.buffer);
   // The body's own copy (Buffer.concat): the reading thread may take it over without a copy.
   const page = new EncodedPage(read.buffer, charset, { isOwnBuffer: true });
-  if (isPage) {
+  const isChallengeLeftToReader = isPage && isOk && request.leaveChallengeToReader === true;
+  if (isPage && !isChallengeLeftToReader) {
     const challenge = classifyChallenge(status, sent.headers, page);
     if (challenge) {
       chain.options.logger?.info({ url, ...challenge }, "bot challenge");
@@ -724,6 +734,7 @@ async function finishResponse(chain: Chain, current: URL, sent: Hop): Promise<Fe
     timings,
     redirects: chain.redirects,
     isRendered: false,
+    ...(isChallengeLeftToReader ? { isChallengeLeftToReader: true as const } : {}),
   };
 }
 

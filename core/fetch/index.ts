@@ -78,6 +78,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           signal: pageOptions.signal,
           maxBytes: resolved.maxBytes,
           maxRedirects: resolved.maxRedirects,
+          leaveChallengeToReader: pageOptions.leaveChallengeToReader,
         },
         resolved,
       );

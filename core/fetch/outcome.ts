@@ -47,6 +47,11 @@ export type FetchOutcome =
       redirects: RedirectHop[];
       /** True when the page was rendered by headless Chromium. */
       isRendered: boolean;
+      /**
+       * The page was not checked for a bot challenge (FetchPageOptions.leaveChallengeToReader):
+       * its reader runs `classifyChallenge(status, headers, page)` when the page gives no price.
+       */
+      isChallengeLeftToReader?: true;
     }
   | { kind: "http_error"; url: string; finalUrl: string; status: number; retryAfterMs?: number }
   | { kind: "timeout"; url: string; phase: "connect" | "response"; afterMs: number }
