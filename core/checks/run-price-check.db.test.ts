@@ -342,6 +342,35 @@ describe("run-price-check", () => {
     }
   });
 
+  it("recognises a challenge served with 403 in the fetcher, and reads a priced page that carries a captcha box", async () => {
+    const { db, sql: exec } = database.current;
+    const alice = await seedUser(db);
+    store.setPage("/c/guarded", page("10.00"));
+    const w = await track(alice.id, "/c/guarded");
+    store.setPage("/c/guarded", {
+      status: 403,
+      body: readFileSync(challengeFixture("cloudflare-attention-required.html"), "utf8"),
+    });
+    await makeDue(w.productId);
+    const [blocked] = await claim("w1");
+    expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, blocked!)).toMatchObject({
+      kind: "failed",
+      failure: "bot_challenge",
+    });
+    // The store's own page with PerimeterX's captcha box on it: it gives its price, so it is read
+    // (docs/decisions/0040), where the fetcher's test alone would call it a challenge.
+    store.setPage(
+      "/c/guarded",
+      page("9.00").replace("<body>", '<body><div id="px-captcha"></div>'),
+    );
+    await makeDue(w.productId);
+    const [read] = await claim("w1");
+    expect(await runPriceCheck({ sql: exec, fetcher: newFetcher(), log }, read!)).toMatchObject({
+      kind: "checked",
+    });
+    expect(await productRow(w.productId)).toMatchObject({ lastOutcome: "ok", priceMinor: 900 });
+  });
+
   it("writes nothing when the lease was taken over", async () => {
     const { db, sql: exec } = database.current;
     const alice = await seedUser(db);
