@@ -62,11 +62,9 @@ const NOW_WORD = /(?:^|[^\p{L}])(?:now|jetzt|maintenant|ahora|nu|sale|offer pric
 
 type Token = { start: number; end: number; text: string };
 
-/** Printable ASCII only: NFKC and the other mappings below change nothing but spacing. */
-const PLAIN_ASCII = /^[\x20-\x7E]*$/;
 /**
- * The characters of most price texts beyond printable ASCII, none of which NFKC changes but the
- * no-break and thin spaces (into spaces): line breaks, £ ¥ €, Latin letters (less the six
+ * The characters of most price texts, none of which NFKC changes but the no-break and thin
+ * spaces (into spaces): printable ASCII, line breaks, £ ¥ €, Latin letters (less the six
  * that NFKC spells otherwise: Ĳ ĳ Ŀ ŀ ŉ ſ), Russian, Arabic letters (not digits), Chinese,
  * Korean, and the scan's <sup> mark. No combining mark: nothing composes with its neighbour.
  */
@@ -77,7 +75,6 @@ const SPACE_LIKE = /[\u00A0\u2007\u2009\u200A\u202F]/g;
 /** A price text with its digits, quotes, dashes and spaces in one spelling (cut at MAX_INPUT). */
 export function normalizeText(input: string): string {
   const text = input.slice(0, MAX_INPUT);
-  if (PLAIN_ASCII.test(text)) return text.replace(/`/g, "'").replace(/ {2,}/g, " ");
   if (!COMMON_CHARS.test(text)) return normalizeInFull(text);
   // What the mappings in full do to these characters, the only spaces being " " and "\n".
   const spaced = text.replace(SPACE_LIKE, " ").replace(/`/g, "'");
@@ -85,7 +82,7 @@ export function normalizeText(input: string): string {
   return euroAsComma(lines.replace(/ {2,}/g, " "));
 }
 
-/** Every mapping, for any text (normalizeText's shortcuts give the same for theirs). */
+/** Every mapping, for any text (normalizeText's shortcut gives the same for its texts). */
 export function normalizeInFull(text: string): string {
   return euroAsComma(
     text
