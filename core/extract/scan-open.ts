@@ -144,11 +144,20 @@ function wordsIn(tokenText: string): number {
     : 0;
 }
 
-/** `memo.get(key)`, else `wordsIn(tokenText())` remembered under `key` within the page's bounds. */
-function remembered(s: ScanState, memo: Map<string, number>, key: string, tokenText: () => string) {
+/** The token text of an element whose only token is its class, and of any other element. */
+const classTokenText = (cls: string): string => `${cls.slice(0, 1_000)} `;
+const sameText = (tokenText: string): string => tokenText;
+
+/** `memo.get(key)`, else `wordsIn(tokenText(key))` remembered under `key` within the page's bounds. */
+function remembered(
+  s: ScanState,
+  memo: Map<string, number>,
+  key: string,
+  tokenText: (key: string) => string,
+): number {
   const known = memo.get(key);
   if (known !== undefined) return known;
-  const says = wordsIn(tokenText());
+  const says = wordsIn(tokenText(key));
   if (key.length <= MAX_TOKEN_TEXT_LENGTH && s.tokenSays.size + s.classSays.size < MAX_TOKEN_TEXTS)
     memo.set(key, says);
   return says;
@@ -167,11 +176,11 @@ function tokensSay(s: ScanState, attributes: Attrs, hasTokenAttr: boolean): numb
   const cls = attributes.class;
   if (!attributes.id && !hasTokenAttr) {
     if (!cls) return NO_TOKENS;
-    return remembered(s, s.classSays, cls, () => `${cls.slice(0, 1_000)} `);
+    return remembered(s, s.classSays, cls, classTokenText);
   }
   const tokenText = tokenTextOf(attributes, hasTokenAttr);
   if (tokenText === "") return NO_TOKENS;
-  return remembered(s, s.tokenSays, tokenText, () => tokenText);
+  return remembered(s, s.tokenSays, tokenText, sameText);
 }
 
 /** An inline font size of 18px or more (most elements have no style to test). */
