@@ -22,7 +22,10 @@ import type { ObservedFacts } from "./observed-facts.ts";
  * this claim set. A worker whose lease lapsed and was taken over (or which re-claimed the
  * product itself since) writes nothing, whatever it read. A watch edited by its owner between
  * the read and the write (`updated_at` moved: new rule, paused) gets neither the event nor the
- * state decided under its old rule; the next check decides afresh.
+ * state decided under its old rule; the next check decides afresh. Alert states and events go
+ * only to the checked product's own watches, found through `watch.product_id`'s index: joined
+ * on the watch ids alone, the planner read the whole watch table for every check (a record set
+ * of unknown length against a table of a few thousand rows).
  */
 
 /** Which claim a write belongs to. */
@@ -216,6 +219,7 @@ const insertEvents = (p: { productId: string; at: string; events: string }) => `
              idempotency_key text, watch_id uuid, watch_updated_at timestamptz, kind text,
              old_price_minor bigint, new_price_minor bigint, currency text, details jsonb)
       join watch w on w.id = e.watch_id and w.updated_at = e.watch_updated_at and not w.is_paused
+                  and w.${col(watch.productId)} = ${p.productId}
      where exists (select 1 from locked)
     on conflict (${col(alertEvent.idempotencyKey)}) do nothing
     returning 1
@@ -296,6 +300,7 @@ states as (
   update watch w set ${col(watch.alertState)} = s.state
     from jsonb_to_recordset(${p.stateWrites}) as s(watch_id uuid, watch_updated_at timestamptz, state jsonb)
    where w.id = s.watch_id and w.${col(watch.updatedAt)} = s.watch_updated_at
+     and w.${col(watch.productId)} = ${p.productId}
      and exists (select 1 from locked)
   returning w.id
 ),

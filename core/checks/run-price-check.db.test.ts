@@ -10,13 +10,16 @@ import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
+import { extractProduct } from "../extract/index.ts";
 import { createExtractPool } from "../extract-pool/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
 import { getWatch } from "../tracking/watch-view.ts";
 import { checkNow } from "./check-now.ts";
+import { readCheckState, storeReading } from "./check-store.ts";
 import { claimDueProducts, releaseClaims, spreadOverdueChecks } from "./claim-due-products.ts";
+import { factsFromExtraction } from "./observed-facts.ts";
 import { type PriceCheckResult, runPriceCheck } from "./run-price-check.ts";
 import { startWorker } from "./worker.ts";
 
@@ -552,6 +555,117 @@ describe("run-price-check", () => {
       [w.productId],
     );
     expect(history.rows[0]).toEqual({ n: 1, offsets: 3 });
+  });
+
+  it("a check writes alert states and events only to its own product's watches", async () => {
+    const { db, sql: exec } = database.current;
+    const [alice, bob] = [await seedUser(db), await seedUser(db)];
+    store.setPage("/c/own", page("10.00"));
+    store.setPage("/c/other", page("10.00"));
+    const mine = await track(alice.id, "/c/own");
+    const theirs = await track(bob.id, "/c/other");
+    await makeDue(mine.productId);
+    const [claimed] = await claim("w1");
+    expect(claimed?.id).toBe(mine.productId);
+    const fence = {
+      productId: claimed!.id,
+      leaseOwner: claimed!.leaseOwner,
+      leaseUntil: claimed!.leaseUntil,
+    };
+    const result = extractProduct(page("8.00"), store.url("/c/own"));
+    const facts = factsFromExtraction(result);
+    const state = await readCheckState(exec, fence, facts);
+    // The watch's version to the microsecond, as the check's read gives it.
+    const version = async (id: string) =>
+      (
+        await exec.query<{ v: string }>("select updated_at::text as v from watch where id = $1", [
+          id,
+        ])
+      ).rows[0]!.v;
+    const written = { lastPrice: { amountMinor: 1, currency: "USD" }, isRuleMet: true };
+    const event = (watchId: string, watchUpdatedAt: string) => ({
+      idempotencyKey: `own-${watchId}`,
+      watchId,
+      watchUpdatedAt,
+      kind: "price_drop",
+      oldPriceMinor: 1_000,
+      newPriceMinor: 800,
+      currency: "USD",
+      details: {},
+    });
+    const stored = await storeReading(exec, fence, {
+      at: new Date(),
+      result,
+      facts,
+      outcome: "ok",
+      nextCheckAt: new Date(Date.now() + 3_600_000),
+      state: state!,
+      stateWrites: [
+        { watchId: mine.id, watchUpdatedAt: await version(mine.id), state: written },
+        { watchId: theirs.id, watchUpdatedAt: await version(theirs.id), state: written },
+      ],
+      events: [event(mine.id, await version(mine.id)), event(theirs.id, await version(theirs.id))],
+    });
+    expect(stored).toEqual({ isFenceHeld: true, events: 1 });
+    const states = await db
+      .select()
+      .from(watch)
+      .where(sql`${watch.id} in ${[mine.id, theirs.id]}`);
+    expect(states.find((w) => w.id === mine.id)!.alertState).toEqual(written);
+    expect(states.find((w) => w.id === theirs.id)!.alertState).not.toEqual(written);
+    expect(await eventsFor(mine.id)).toHaveLength(1);
+    expect(await eventsFor(theirs.id)).toHaveLength(0);
+  });
+
+  it("a check's write finds the product's watches by index, not by reading every watch", async () => {
+    const { db, sql: exec } = database.current;
+    const [alice, many] = [await seedUser(db), await seedUser(db)];
+    // A few thousand other watches: enough that reading them all is the planner's choice unless
+    // the write names the product (it once read the whole table for every check).
+    await exec.query(
+      `with p as (
+         insert into product (url_key, url, host, store, next_check_at)
+         select 'https://many.example/p/' || g, 'https://many.example/p/' || g, 'many.example',
+                'Many', now() + interval '1 day'
+           from generate_series(1, 3000) g
+         returning id)
+       insert into watch (user_id, product_id) select $1, id from p`,
+      [many.id],
+    );
+    await exec.query("analyze watch");
+    store.setPage("/c/plan", page("10.00"));
+    const w = await track(alice.id, "/c/plan");
+    await makeDue(w.productId);
+    store.setPage("/c/plan", page("8.00"));
+    const plans: unknown[] = [];
+    const explaining: typeof exec = {
+      async query(text, params, options) {
+        if (options?.name === "dropwave_check_store_reading") {
+          const { rows } = await exec.query<{ "QUERY PLAN": unknown }>(
+            `explain (format json) ${text}`,
+            params,
+          );
+          plans.push(rows[0]!["QUERY PLAN"]);
+        }
+        return exec.query(text, params, options) as never;
+      },
+    };
+    const [claimed] = await claim("w1");
+    const result = await runPriceCheck({ sql: explaining, fetcher: newFetcher(), log }, claimed!);
+    expect(result).toMatchObject({ kind: "checked", events: 1 });
+    expect(plans).toHaveLength(1);
+    const scans: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object") {
+        const n = node as Record<string, unknown>;
+        if (n["Relation Name"] === "watch") scans.push(String(n["Node Type"]));
+        Object.values(n).forEach(walk);
+      }
+    };
+    walk(typeof plans[0] === "string" ? JSON.parse(plans[0]) : plans[0]);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans).not.toContain("Seq Scan");
   });
 
   it("check now makes only the owner's product due at once", async () => {
