@@ -1,11 +1,4 @@
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Page,
-  type Request,
-  type Route,
-} from "playwright-core";
+import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "../chromium-args.ts";
 
 import { classifyChallenge } from "./challenge.ts";
@@ -78,8 +71,16 @@ export type Renderer = {
 export function createRenderer(options: ResolvedOptions): Renderer {
   let browserPromise: Promise<Browser> | undefined;
   const browser = () => {
-    browserPromise ??= chromium
-      .launch({ executablePath: options.chromiumPath, args: CHROMIUM_ARGS, headless: true })
+    // playwright-core is loaded with the first render: ~18 MB of bundled source kept in the heap
+    // of every process that fetches, which most never render.
+    browserPromise ??= import("playwright-core")
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath: options.chromiumPath,
+          args: CHROMIUM_ARGS,
+          headless: true,
+        }),
+      )
       .catch((error: unknown) => {
         browserPromise = undefined;
         throw error;
