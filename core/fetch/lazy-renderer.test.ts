@@ -19,7 +19,7 @@ function packagesLoadedBy(file: string): string[] {
 }
 
 it("importing the fetcher does not load playwright-core: it comes with the first render", () => {
-  // Its bundles are ~18 MB of source in the heap of every process that fetches (web, worker,
+  // Its bundles are ~14 MB of source in the heap of every process that fetches (web, worker,
   // the single process on PGlite), which most never render a page.
   expect(packagesLoadedBy(fetchModule)).toEqual([]);
 });
