@@ -12,5 +12,15 @@
  * V8 reads this flag only at process start (setting it later with `v8.setFlagsFromString`
  * does not reach the WebAssembly engine), so every place that starts the server passes it;
  * package.json's `start` script repeats it (scripts/server-flags.test.ts keeps the two equal).
+ *
+ * `--no-memory-protection-keys`: V8 write-protects its JIT and WebAssembly code pages with the
+ * CPU's memory protection keys where the CPU has them (PKU: AMD EPYC, Intel Xeon, most servers),
+ * and a race in its process-wide table of those pages aborts the whole process
+ * (`Check failed: jit_page.has_value()`) when a worker thread is terminated while code is being
+ * made elsewhere. The server terminates an extraction thread whenever a page runs past its time
+ * budget, with PGlite's WebAssembly running on the main thread: a test of exactly that
+ * (server/extraction-off-loop.db.test.ts) aborted this way once in CI on such a machine
+ * (docs/decisions/0041-no-memory-protection-keys.md). V8 then treats code pages as it does on
+ * CPUs without the keys.
  */
-export const SERVER_NODE_FLAGS = ["--liftoff-only"] as const;
+export const SERVER_NODE_FLAGS = ["--liftoff-only", "--no-memory-protection-keys"] as const;
