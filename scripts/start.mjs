@@ -32,8 +32,8 @@ if (existsSync(creator)) {
   const dir = embeddedDatabaseToCreate();
   if (dir) {
     console.log(`First start: creating the embedded database in ${dir}…`);
-    // The server's own Node flags (--liftoff-only), not a debugger's or a profiler's, and the
-    // first-start process's own.
+    // The server's own Node flags (scripts/server-flags.ts), not a debugger's or a profiler's,
+    // and the first-start process's own.
     const flags = process.execArgv.filter((flag) => !/^--(inspect|cpu-prof|heap-prof)/.test(flag));
     const created = spawnSync(process.execPath, [...flags, ...FIRST_START_NODE_FLAGS, creator], {
       stdio: "inherit",
