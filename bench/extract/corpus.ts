@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { htmlFilesUnder, repoRoot } from "../../tests/helpers/fixtures.ts";
 
 /** One labelled page of a corpus manifest (manifest.jsonl). */
 export type CorpusRow = {
@@ -23,6 +24,24 @@ export function findCorpus(given: string): string {
     base = dirname(base);
   }
   return resolve(given);
+}
+
+/**
+ * A benchmark's saved pages: every .html under the corpus given (`--corpus`), else under
+ * DROPWAVE_CORPUS, else under `fallback` (a path from the repository's root). A run without any
+ * says so and exits.
+ */
+export function savedPagesOrExit(
+  given: string | undefined,
+  fallback: string,
+): { corpus: string; files: string[] } {
+  const corpus = findCorpus(given ?? process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, fallback));
+  const files = htmlFilesUnder(corpus);
+  if (files.length === 0) {
+    console.error(`no saved pages under ${corpus}: pass --corpus DIR`);
+    process.exit(1);
+  }
+  return { corpus, files };
 }
 
 /** The rows of a manifest file (none when it is absent), their paths prefixed with `prefix`. */

@@ -7,15 +7,11 @@
  * CPU is the whole process's (process.cpuUsage: every thread, the pool's included).
  */
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createExtractPool } from "../../core/extract-pool/extract-pool.ts";
 import { EncodedPage } from "../../core/fetch/page-input.ts";
-import { htmlFilesUnder } from "../../tests/helpers/fixtures.ts";
-import { findCorpus } from "./corpus.ts";
+import { savedPagesOrExit } from "./corpus.ts";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
   options: {
     corpus: { type: "string" },
@@ -24,14 +20,7 @@ const { values } = parseArgs({
     "in-flight": { type: "string", default: "8" },
   },
 });
-const corpus = findCorpus(
-  values.corpus ?? process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus"),
-);
-const files = htmlFilesUnder(corpus);
-if (files.length === 0) {
-  console.error(`no saved pages under ${corpus}: pass --corpus DIR`);
-  process.exit(1);
-}
+const { files } = savedPagesOrExit(values.corpus, "../shared/corpus");
 const bytes = files.map((file) => new Uint8Array(readFileSync(file)));
 const threads = Number(values.threads);
 const total = Number(values.pages);

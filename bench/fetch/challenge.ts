@@ -5,27 +5,17 @@
  *   npx node bench/fetch/challenge.ts [--corpus DIR] [--rounds 10]
  */
 import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { extractProduct } from "../../core/extract/index.ts";
 import { classifyChallenge, readLatin1View } from "../../core/fetch/challenge.ts";
 import { EncodedPage } from "../../core/fetch/page-input.ts";
-import { htmlFilesUnder } from "../../tests/helpers/fixtures.ts";
-import { findCorpus } from "../extract/corpus.ts";
+import { savedPagesOrExit } from "../extract/corpus.ts";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
   options: { corpus: { type: "string" }, rounds: { type: "string", default: "10" } },
 });
-const corpus = findCorpus(
-  values.corpus ?? process.env.DROPWAVE_CORPUS ?? resolve(repoRoot, "../shared/corpus/benchmark"),
-);
-const files = htmlFilesUnder(corpus);
-if (files.length === 0) {
-  console.error(`no saved pages under ${corpus}: pass --corpus DIR`);
-  process.exit(1);
-}
+const { corpus, files } = savedPagesOrExit(values.corpus, "../shared/corpus/benchmark");
 const rounds = Number(values.rounds);
 
 let all = 0;
