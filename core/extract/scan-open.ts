@@ -37,15 +37,75 @@ const MAX_RECORDS = 4_000;
 const MAX_ANCESTOR_FRAMES = 30;
 const RAW_TAGS = new Set(["script", "style", "title", "textarea"]);
 
-function ancestorsOf(s: ScanState): string[] {
+/** Selector tokens of up to 30 elements from `frame` outwards, to the <body> at most. */
+function ancestorsFrom(frame: Frame): string[] {
   const out: string[] = [];
-  for (let i = s.stack.length - 1, n = 0; i > 0 && n < MAX_ANCESTOR_FRAMES; i--, n++) {
-    const frame = s.stack[i];
-    if (!frame) break;
-    for (const t of frameTokens(frame)) out.push(t);
-    if (frame.tag === "body") break;
+  for (
+    let f: Frame | null = frame, n = 0;
+    f?.parent && n < MAX_ANCESTOR_FRAMES;
+    f = f.parent, n++
+  ) {
+    for (const t of frameTokens(f)) out.push(t);
+    if (f.tag === "body") break;
   }
   return out;
+}
+
+/**
+ * A kept element. Its ancestors' tokens are read for few of the elements a page keeps (store
+ * rules, microdata anchors): they are listed on first read, from the element's parent, whose
+ * chain of open elements and their attributes do not change after it opened.
+ */
+class KeptElement implements ElementRecord {
+  order: number;
+  tag: string;
+  attrs: Readonly<Record<string, string>>;
+  tokens: readonly string[];
+  text = "";
+  parts: string[] = [];
+  isStruck: boolean;
+  isExcluded: boolean;
+  isHidden: boolean;
+  isPerUnit: boolean;
+  prop: string | null;
+  propSource: "microdata" | "rdfa" | null;
+  scopeType: string | null;
+  scopeId: number;
+  isInProductScope: boolean;
+  readonly #parent: Frame;
+  #ancestors: readonly string[] | null = null;
+
+  constructor(
+    s: ScanState,
+    frame: Frame,
+    parent: Frame,
+    fields: {
+      attrs: Readonly<Record<string, string>>;
+      tokens: readonly string[];
+      prop: string | null;
+      propSource: "microdata" | "rdfa" | null;
+    },
+  ) {
+    this.order = s.order;
+    this.tag = frame.tag;
+    this.attrs = fields.attrs;
+    this.tokens = fields.tokens;
+    this.isStruck = frame.isStruck;
+    this.isExcluded = frame.isExcluded;
+    this.isHidden = frame.isHidden;
+    this.isPerUnit = frame.isPerUnit;
+    this.prop = fields.prop;
+    this.propSource = fields.propSource;
+    this.scopeType = parent.scopeType;
+    this.scopeId = parent.scopeId;
+    this.isInProductScope = parent.isInProductScope;
+    this.#parent = parent;
+  }
+
+  get ancestors(): readonly string[] {
+    this.#ancestors ??= ancestorsFrom(this.#parent);
+    return this.#ancestors;
+  }
 }
 
 function productType(type: string | null): boolean {
@@ -288,24 +348,12 @@ function keepRecords(
   const kept = attrRecord(attributes, MAX_ATTR, (name) => name === "class" || name === "style");
   const tokens = selfTokens(attributes);
   frame.tokens = tokens;
-  const record: ElementRecord = {
-    order: s.order,
-    tag: frame.tag,
+  const record = new KeptElement(s, frame, parent, {
     attrs: kept,
     tokens,
-    ancestors: ancestorsOf(s),
-    text: "",
-    parts: [],
-    isStruck: frame.isStruck,
-    isExcluded: frame.isExcluded,
-    isHidden: frame.isHidden,
-    isPerUnit: frame.isPerUnit,
     prop: wantsProp ? frame.prop : null,
     propSource: wantsProp ? (attributes.itemprop ? "microdata" : "rdfa") : null,
-    scopeType: parent.scopeType,
-    scopeId: parent.scopeId,
-    isInProductScope: parent.isInProductScope,
-  };
+  });
   let isKept = false;
   const keep = (list: ElementRecord[], cap: number, want: boolean) => {
     if (want && list.length < cap) {

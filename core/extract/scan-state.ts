@@ -5,6 +5,8 @@ import { TOKEN_ATTRS } from "./scan-words.ts";
 /** One open element on the scan's own bounded stack. */
 export type Frame = {
   tag: string;
+  /** The element it opened in (null: the root), which stays below it on the stack. */
+  parent: Frame | null;
   order: number;
   depth: number;
   isStruck: boolean;
@@ -130,6 +132,7 @@ const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, str
 export function newFrame(tag: string, parent: Frame | null): Frame {
   return {
     tag,
+    parent,
     order: 0,
     depth: parent ? parent.depth + 1 : 0,
     isStruck: false,
