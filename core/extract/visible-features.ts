@@ -195,28 +195,35 @@ export function visibleCandidates(
  * "price-old-live", and a class name alone is weaker evidence than struck markup or words.
  */
 function keepStruckClassOnlyInPairs(list: VisibleCandidate[]): void {
-  const at = (name: FeatureName) => FEATURES.indexOf(name);
-  const on = (c: VisibleCandidate, name: FeatureName) => (c.features[at(name)] ?? 0) > 0;
-  const isCurrent = (c: VisibleCandidate) =>
-    !on(c, "struckClass") &&
-    !on(c, "struckMarkup") &&
-    !on(c, "wasWords") &&
-    !on(c, "otherAmountWords") &&
-    !on(c, "perUnit") &&
-    !on(c, "excluded") &&
-    !on(c, "hidden");
+  const struckClass = FEATURES.indexOf("struckClass");
+  const others = OTHER_THAN_CURRENT.map((name) => FEATURES.indexOf(name));
+  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+  // What else marks each candidate, tested once (not once per struck candidate beside it); its
+  // "old" class is read as it stands, once cleared for want of a pair.
+  const isMarked = list.map((c) => others.some((i) => on(c, i)));
   for (const c of list) {
-    if (!on(c, "struckClass")) continue;
+    if (!on(c, struckClass)) continue;
     const hasPair = list.some(
-      (o) =>
+      (o, k) =>
         o !== c &&
         o.amount !== c.amount &&
         Math.abs(o.text.order - c.text.order) <= 60 &&
-        isCurrent(o),
+        !isMarked[k] &&
+        !on(o, struckClass),
     );
-    if (!hasPair) c.features[at("struckClass")] = 0;
+    if (!hasPair) c.features[struckClass] = 0;
   }
 }
+
+/** Besides an "old" class, what marks a candidate as another kind of amount than the price. */
+const OTHER_THAN_CURRENT: readonly FeatureName[] = [
+  "struckMarkup",
+  "wasWords",
+  "otherAmountWords",
+  "perUnit",
+  "excluded",
+  "hidden",
+];
 
 const OTHER_KIND: readonly FeatureName[] = [
   "excluded",
