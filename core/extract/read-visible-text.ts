@@ -8,8 +8,8 @@ import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./v
  * (docs/decisions/0020-extract-candidate-scoring.md). Rounded; refit rather than hand-edit.
  */
 export const VISIBLE_WEIGHTS: readonly number[] = [
-  -4.18, 1.7, -0.65, 2.5, -0.14, -0.68, -1.51, -3.1, -0.51, -1.6, 0.02, -1.15, -0.28, -0.16, -0.35,
-  2.7, -1.1, 8.14, -1.87, -0.98, 5.25, -1.65, -1.05, -0.64, 0.21, 1.95,
+  -4.22, 1.68, -0.66, 2.34, 0.2, -0.68, -1.44, -3.06, -0.49, -1.67, -0.13, -1.21, -0.35, -0.21,
+  -0.33, 2.66, -1.13, 8.11, -1.96, -0.93, 5.17, -1.52, -0.96, -0.73, 0.34, 2.1,
 ];
 
 function pathOf(c: VisibleCandidate): string {

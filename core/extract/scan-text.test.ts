@@ -88,3 +88,22 @@ describe("an element's classes and token attributes", () => {
     ]);
   });
 });
+
+describe("a price text's surroundings", () => {
+  const priceText = (html: string) => scanHtml(html).priceTexts.find((t) => t.tag === "span");
+
+  it("are its own tokens and those of the element it sits in, then two more out", () => {
+    const text = priceText(
+      `<body><div class="g2"><div class="g1"><div class="product-price" itemprop="price"><span>€ 19,99</span></div></div></div></body>`,
+    );
+    expect(text?.tokens).toBe(" .product-price [itemprop=price] .g1 .g2");
+    expect(text?.prop).toBe("price");
+  });
+
+  it("make a bare number a price text when the element it sits in is named for a price", () => {
+    const text = priceText(
+      `<body><div class="g"><div class="price"><span>19,99</span></div></div></body>`,
+    );
+    expect(text?.text).toBe("19,99");
+  });
+});

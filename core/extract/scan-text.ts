@@ -182,7 +182,7 @@ const collapse = (text: string) =>
 
 function nearTokens(s: ScanState, frame: Frame): string {
   let out = frameTokens(frame).join(" ");
-  for (let i = s.stack.length - 2, n = 0; i > 0 && n < 3 && out.length < 300; i--, n++) {
+  for (let i = s.stack.length - 1, n = 0; i > 0 && n < 3 && out.length < 300; i--, n++) {
     const f = s.stack[i];
     if (!f) break;
     out += ` ${frameTokens(f).join(" ")}`;
@@ -192,7 +192,7 @@ function nearTokens(s: ScanState, frame: Frame): string {
 
 function nearPriceWord(s: ScanState, frame: Frame): boolean {
   if (frame.hasPriceWord) return true;
-  for (let i = s.stack.length - 2, n = 0; i > 0 && n < 3; i--, n++)
+  for (let i = s.stack.length - 1, n = 0; i > 0 && n < 3; i--, n++)
     if (s.stack[i]?.hasPriceWord) return true;
   return false;
 }
@@ -206,7 +206,7 @@ function notePriceText(s: ScanState, frame: Frame, buf: string): boolean {
   const tokens = nearTokens(s, frame);
   if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
   if (s.priceTexts.length >= MAX_PRICE_TEXTS) return false;
-  const parent = s.stack[s.stack.length - 2];
+  const parent = s.stack[s.stack.length - 1];
   const text: PriceText = {
     order: frame.order,
     endOrder: s.order,
