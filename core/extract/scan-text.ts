@@ -180,20 +180,19 @@ const collapse = (text: string) =>
     .replace(/[ \t\r\f\v]+/g, " ")
     .trim();
 
-function nearTokens(s: ScanState, frame: Frame): string {
+/** The element's own tokens, then those of the three elements it sits in (to <html>). */
+function nearTokens(frame: Frame): string {
   let out = frameTokens(frame).join(" ");
-  for (let i = s.stack.length - 1, n = 0; i > 0 && n < 3 && out.length < 300; i--, n++) {
-    const f = s.stack[i];
-    if (!f) break;
+  for (let f = frame.parent, n = 0; f?.parent && n < 3 && out.length < 300; f = f.parent, n++) {
     out += ` ${frameTokens(f).join(" ")}`;
   }
   return out.slice(0, 300).toLowerCase();
 }
 
-function nearPriceWord(s: ScanState, frame: Frame): boolean {
+function nearPriceWord(frame: Frame): boolean {
   if (frame.hasPriceWord) return true;
-  for (let i = s.stack.length - 1, n = 0; i > 0 && n < 3; i--, n++)
-    if (s.stack[i]?.hasPriceWord) return true;
+  for (let f = frame.parent, n = 0; f?.parent && n < 3; f = f.parent, n++)
+    if (f.hasPriceWord) return true;
   return false;
 }
 
@@ -202,11 +201,11 @@ function notePriceText(s: ScanState, frame: Frame, buf: string): boolean {
   const hasCurrency = CURRENCY_HINT.test(buf);
   // Without a currency, only a price-named element or near ancestor makes a price text: the
   // frames' own flags say so before any token list is built.
-  if (!hasCurrency && !nearPriceWord(s, frame)) return false;
-  const tokens = nearTokens(s, frame);
+  if (!hasCurrency && !nearPriceWord(frame)) return false;
+  const tokens = nearTokens(frame);
   if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
   if (s.priceTexts.length >= MAX_PRICE_TEXTS) return false;
-  const parent = s.stack[s.stack.length - 1];
+  const { parent } = frame;
   const text: PriceText = {
     order: frame.order,
     endOrder: s.order,
