@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { NO_MEMORY_PROTECTION_KEYS } from "./scripts/server-flags.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -8,10 +9,9 @@ export default defineConfig({
     setupFiles: ["tests/setup/console-error.ts"],
     globalSetup: ["tests/setup/global.ts"],
     environment: "node",
-    // V8's code-page tracking under memory protection keys (PKU, on AMD EPYC and Intel Xeon) can
-    // abort the process when a worker thread is terminated while PGlite's WebAssembly runs
-    // (`Check failed: jit_page.has_value()`); the server runs without it too (scripts/server-flags.ts).
-    execArgv: ["--no-memory-protection-keys"],
+    // Tests terminate extraction threads beside PGlite's WebAssembly, as the server does: the
+    // same flag, for the same V8 abort (scripts/server-flags.ts).
+    execArgv: [NO_MEMORY_PROTECTION_KEYS],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

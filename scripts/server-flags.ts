@@ -23,4 +23,5 @@
  * (docs/decisions/0041-no-memory-protection-keys.md). V8 then treats code pages as it does on
  * CPUs without the keys.
  */
-export const SERVER_NODE_FLAGS = ["--liftoff-only", "--no-memory-protection-keys"] as const;
+export const NO_MEMORY_PROTECTION_KEYS = "--no-memory-protection-keys";
+export const SERVER_NODE_FLAGS = ["--liftoff-only", NO_MEMORY_PROTECTION_KEYS] as const;
