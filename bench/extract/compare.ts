@@ -11,7 +11,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { extractProduct as Extract } from "../../core/extract/index.ts";
 import { extractProduct } from "../../core/extract/index.ts";
 import { savedPagesOrExit } from "./corpus.ts";
 
@@ -27,7 +26,7 @@ if (!values.base) {
   process.exit(1);
 }
 const base = resolve(values.base, "core/extract/index.ts");
-const baseExtract = ((await import(base)) as { extractProduct: typeof Extract }).extractProduct;
+const baseExtract = ((await import(base)) as { extractProduct: typeof extractProduct }).extractProduct;
 const { files } = savedPagesOrExit(values.corpus, "../shared/corpus/benchmark");
 const pages = files.map((file) => readFileSync(file, "utf8"));
 const url = "https://shop.example.com/p/1";
