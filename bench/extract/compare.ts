@@ -26,7 +26,8 @@ if (!values.base) {
   process.exit(1);
 }
 const base = resolve(values.base, "core/extract/index.ts");
-const baseExtract = ((await import(base)) as { extractProduct: typeof extractProduct }).extractProduct;
+const baseExtract = ((await import(base)) as { extractProduct: typeof extractProduct })
+  .extractProduct;
 const { files } = savedPagesOrExit(values.corpus, "../shared/corpus/benchmark");
 const pages = files.map((file) => readFileSync(file, "utf8"));
 const url = "https://shop.example.com/p/1";
