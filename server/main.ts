@@ -18,6 +18,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { precompressedAssets } from "./compression.ts";
 import { extractPoolSize } from "./extract-pool-size.ts";
+import { applyHeapFlags, heapFlagsFor } from "./heap-tuning.ts";
 import { createFetcherFromEnv, createServices } from "./services.ts";
 
 /**
@@ -101,6 +102,8 @@ export function readRole(argv: readonly string[], env: Env): Role {
 export async function start(argv: readonly string[] = process.argv): Promise<Running> {
   const env = readEnvOrExit();
   const role = readRole(argv, env);
+  // Before the extraction threads start: they take the process's V8 flags when they are made.
+  applyHeapFlags(heapFlagsFor(env, role));
   const log = createLogger({ level: env.LOG_LEVEL, pretty: isPrettyTerminal(process.stdout) });
   let server: Server | undefined;
   let services: AppServices | undefined;
