@@ -10,12 +10,16 @@ import { precompress } from "./scripts/vite-precompress.ts";
  * Entries built beside the server bundle, for processes and threads that load a file of their
  * own, not the bundle: build/server/extract-task.js (the extraction pool's worker threads,
  * core/extract-pool) and build/server/create-database.js (the embedded database's first start,
- * run by scripts/start.mjs in a process of its own).
+ * run by scripts/start.mjs in a process of its own), and the database commands of the container
+ * image, which has no npm (scripts/container-entrypoint.sh): migrate.js, backup.js, restore.js.
  */
 function ownEntries(): Plugin {
   const entries = {
     "extract-task.js": "./core/extract-pool/extract-task.ts",
     "create-database.js": "./server/create-database.ts",
+    "migrate.js": "./scripts/migrate.ts",
+    "backup.js": "./scripts/backup.ts",
+    "restore.js": "./scripts/restore.ts",
   };
   return {
     name: "dropwave:own-entries",
