@@ -21,9 +21,10 @@ export function childProcesses(script: string) {
   const file = path.resolve("tests/helpers", script);
   const started: ChildProcess[] = [];
   return {
-    start(args: readonly string[]): TestChild {
+    start(args: readonly string[], env: Record<string, string> = {}): TestChild {
       const child = spawn(process.execPath, [file, ...args], {
         stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, ...env },
       });
       started.push(child);
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
