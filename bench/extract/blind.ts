@@ -13,6 +13,8 @@ import { createHash } from "node:crypto";
 const SALT = "dropwave-blind-third/2026-11-27:";
 
 export function isBlindStore(store: string): boolean {
-  const digest = createHash("sha256").update(SALT + store.trim().toLowerCase()).digest();
+  const digest = createHash("sha256")
+    .update(SALT + store.trim().toLowerCase())
+    .digest();
   return digest.readUInt32BE(0) % 3 === 0;
 }
