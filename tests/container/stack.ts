@@ -124,6 +124,9 @@ export function buildImage(tag: string, bases: BaseImages): number {
     "podman",
     [
       "build",
+      // Docker's image format: the OCI format that podman writes by default has no HEALTHCHECK.
+      "--format",
+      "docker",
       "--build-arg",
       `BUILD_IMAGE=${bases.BUILD_IMAGE}`,
       "--build-arg",
