@@ -1,4 +1,4 @@
-import type { PageScan } from "./scan-types.ts";
+import type { PageScan } from "./scan/types.ts";
 import { SOLD_OUT_WORDS } from "./scan-words.ts";
 import type { Availability } from "./types.ts";
 

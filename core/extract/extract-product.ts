@@ -9,7 +9,7 @@ import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
 import { readMicrodata } from "./read-microdata.ts";
 import { readVisibleText, VISIBLE_WEIGHTS } from "./read-visible-text.ts";
-import { type PageScan, scanHtml } from "./scan-html.ts";
+import { type PageScan, scanHtml } from "./scan/index.ts";
 import { storeName } from "./store-name.ts";
 import { STORE_RULES } from "./store-rules/index.ts";
 import type { RuleOutput, StoreRule } from "./store-rules/store-rule.ts";

@@ -1,5 +1,5 @@
 import { COUNTRY_CURRENCY } from "../money/currencies.ts";
-import type { PageScan } from "./scan-html.ts";
+import type { PageScan } from "./scan/index.ts";
 
 export type PageContext = {
   url: URL | null;

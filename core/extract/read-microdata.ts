@@ -1,6 +1,6 @@
 import { readAvailability } from "./availability.ts";
 import { readAmount } from "./read-amount.ts";
-import type { ElementRecord } from "./scan-html.ts";
+import type { ElementRecord } from "./scan/index.ts";
 import type { Facts, RawCandidate } from "./types.ts";
 
 function propValue(record: ElementRecord): string {

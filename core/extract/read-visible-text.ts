@@ -1,4 +1,4 @@
-import type { PageScan } from "./scan-types.ts";
+import type { PageScan } from "./scan/types.ts";
 import type { RawCandidate } from "./types.ts";
 import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 

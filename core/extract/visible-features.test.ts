@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scanHtml } from "./scan-html.ts";
+import { scanHtml } from "./scan/index.ts";
 import { FEATURES, visibleCandidates } from "./visible-features.ts";
 
 const struckClassOf = (html: string) => {

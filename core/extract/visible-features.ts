@@ -1,5 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import type { PageScan, PriceText } from "./scan-types.ts";
+import type { PageScan, PriceText } from "./scan/types.ts";
 import { PRICE_WORD } from "./scan-words.ts";
 
 /**

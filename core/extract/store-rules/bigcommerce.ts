@@ -1,5 +1,5 @@
 import { asRecord, asText } from "../json-walk.ts";
-import type { ElementRecord } from "../scan-html.ts";
+import type { ElementRecord } from "../scan/index.ts";
 import { parseTolerantJson } from "../tolerant-json.ts";
 import type { RawCandidate } from "../types.ts";
 import { assignedObject, inside, platformMatches, textCandidate, uniqueByPath } from "./helpers.ts";

@@ -2,7 +2,7 @@ import { parsePriceString } from "../../money/parse-price-string.ts";
 import { availabilityFromText } from "../availability.ts";
 import type { PageContext } from "../page-context.ts";
 import { elementPath } from "../read-microdata.ts";
-import type { ElementRecord } from "../scan-html.ts";
+import type { ElementRecord } from "../scan/index.ts";
 import type { Availability, RawCandidate } from "../types.ts";
 import type { StoreRule } from "./store-rule.ts";
 

@@ -1,5 +1,5 @@
 import type { PageContext } from "../page-context.ts";
-import type { ElementRecord } from "../scan-html.ts";
+import type { ElementRecord } from "../scan/index.ts";
 import type { Availability } from "../types.ts";
 import { textCandidate, uniqueByPath } from "./helpers.ts";
 import type { RuleOutput, StoreRule } from "./store-rule.ts";

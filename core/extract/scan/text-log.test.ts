@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scanHtml } from "./scan-html.ts";
-import { collapseSpaces } from "./scan-text.ts";
+import { scanHtml } from "./index.ts";
+import { collapseSpaces } from "./text-log.ts";
 
 describe("collapseSpaces", () => {
   it("is text.replace(/\\s+/g, ' ') for any text", () => {

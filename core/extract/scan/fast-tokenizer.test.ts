@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { corpusDir, htmlFilesUnder, repoRoot } from "../../tests/helpers/fixtures.ts";
+import { corpusDir, htmlFilesUnder, repoRoot } from "../../../tests/helpers/fixtures.ts";
 import { createTokenizer, hasFastPaths } from "./fast-tokenizer.ts";
 
 type Callbacks = Parameters<typeof createTokenizer>[0];

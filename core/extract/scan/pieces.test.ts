@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { corpusDir, htmlFilesUnder, repoRoot } from "../../tests/helpers/fixtures.ts";
-import { scanHtml } from "./scan-html.ts";
+import { corpusDir, htmlFilesUnder, repoRoot } from "../../../tests/helpers/fixtures.ts";
+import { scanHtml } from "./index.ts";
 
 /** The page cut at the given positions (in any order, repeats and out-of-range ones ignored). */
 function cutAt(html: string, positions: readonly number[]): string[] {

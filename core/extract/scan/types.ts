@@ -1,4 +1,4 @@
-/** What one pass over a page keeps for the readers (see scan-html.ts). */
+/** What one pass over a page keeps for the readers (see index.ts). */
 
 /** An element kept for later reading, with its own and its ancestors' selector tokens. */
 export type ElementRecord = {
@@ -38,9 +38,8 @@ export type ScriptBlock = {
  * markup or language. Features for scoring are measured here, once.
  */
 export type PriceText = {
-  /** Element order at open and at close (document position). */
+  /** Element order at open (document position). */
   order: number;
-  endOrder: number;
   tag: string;
   /** Visible text; "\n" where a block or line break separates parts, "\uE000" before a <sup>. */
   text: string;
@@ -87,6 +86,14 @@ export type BuyControl = {
   isLink: boolean;
 };
 
+/** A short visible text saying the product is sold out. */
+export type SoldOutText = {
+  order: number;
+  text: string;
+  isExcluded: boolean;
+  isInOption: boolean;
+};
+
 export type PageScan = {
   lang: string | null;
   title: string | null;
@@ -110,12 +117,7 @@ export type PageScan = {
   /** Buy controls and quantity inputs, in document order. */
   buyControls: readonly BuyControl[];
   /** Short visible texts saying the product is sold out (with their order). */
-  soldOutTexts: readonly {
-    order: number;
-    text: string;
-    isExcluded: boolean;
-    isInOption: boolean;
-  }[];
+  soldOutTexts: readonly SoldOutText[];
   hasAddToCart: boolean;
   hasCaptcha: boolean;
   bodyTokens: readonly string[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scanHtml } from "./scan-html.ts";
+import { scanHtml } from "./index.ts";
 
 describe("kept elements' ancestors", () => {
   it("are the tokens of the elements each was opened in, nearest first, up to <body>", () => {

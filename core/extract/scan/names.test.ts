@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameOfAttr, nameOfTag } from "./scan-names.ts";
+import { nameOfAttr, nameOfTag } from "./names.ts";
 
 describe("scan names", () => {
   it("one shared entry per name whatever its case, with what the scan does with it", () => {

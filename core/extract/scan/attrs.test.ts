@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Attrs, attrOf, attrRecord, KEPT_ATTRS, keepAttr } from "./scan-attrs.ts";
+import { Attrs, attrOf, attrRecord, KEPT_ATTRS, keepAttr } from "./attrs.ts";
 
 describe("Attrs", () => {
   it("keeps the first value of a name, data-* apart, and the names in document order", () => {

@@ -1,0 +1,173 @@
+import { ADD_TO_CART, BUY_WORDS, CART_NOUN, QUANTITY, SOLD_OUT_WORDS } from "../../scan-words.ts";
+import type { Attrs } from "../attrs.ts";
+import { Hooks } from "../collector.ts";
+import type { Element } from "../element.ts";
+import { collapseSpaces, type TextLog } from "../text-log.ts";
+import { Says } from "../token-words.ts";
+import type { BuyControl } from "../types.ts";
+
+const HAS_DIGIT = /\d/;
+
+/** What an element that may be a control is (the element slot `control`). */
+type Control = {
+  /** A button, a submit input, or a link or box named for the cart: its words are read at its end. */
+  isButtonLike: boolean;
+  isDisabled: boolean;
+  /** Its tokens name adding to the cart or buying ("add-to-cart", "btn-buy"). */
+  hasBuyToken: boolean;
+  /** title, aria-label (and a button's value): words of a control that its text may lack. */
+  label: string;
+};
+
+/** The control an element may be: null for elements that can never be one. */
+function controlOf(el: Element, attrs: Attrs): Control | null {
+  const name = el.tag;
+  const isCartLike = (el.says & Says.cartLike) !== 0;
+  // (role="button" is not read: role is not among the kept attributes.)
+  const isButtonLike =
+    name === "button" ||
+    (name === "input" && /^(submit|button|image)$/i.test(attrs.type ?? "")) ||
+    ((name === "a" || name === "div" || name === "span") && isCartLike);
+  if (!isButtonLike && name !== "a" && name !== "input" && name !== "select" && name !== "img")
+    return null;
+  const isDisabled =
+    attrs.disabled !== undefined ||
+    attrs["aria-disabled"] === "true" ||
+    (attrs.class !== undefined &&
+      /disabled/i.test(attrs.class) &&
+      /(?:^|[\s_-])disabled(?:$|[\s_-])/i.test(attrs.class));
+  // A real button named for the cart ("button-cart") is a buy control whatever its words.
+  const hasBuyToken =
+    (el.says & Says.buyToken) !== 0 || ((name === "button" || name === "input") && isCartLike);
+  const label =
+    attrs.title !== undefined ||
+    attrs["aria-label"] !== undefined ||
+    (name === "button" && attrs.value !== undefined)
+      ? `${attrs.title ?? ""} ${attrs["aria-label"] ?? ""} ${name === "button" ? (attrs.value ?? "") : ""}`.slice(
+          0,
+          300,
+        )
+      : "";
+  return { isButtonLike, isDisabled, hasBuyToken, label };
+}
+
+/**
+ * Buy controls: buttons, links and inputs that put the product in the cart (found by their
+ * words in many languages or their tokens), quantity fields, and whether the page has an
+ * add-to-cart form or control at all. Uses the element slot `control`.
+ */
+export class BuyControls extends Hooks {
+  readonly buyControls: BuyControl[] = [];
+  hasAddToCart = false;
+  private readonly log: TextLog;
+
+  constructor(log: TextLog) {
+    super();
+    this.log = log;
+  }
+
+  override open(el: Element, _parent: Element, attrs: Attrs, _isLeaf: boolean): void {
+    const name = el.tag;
+    if (
+      name === "form" &&
+      /\/cart\/add|add-to-cart|addtocart|\/cart\/listing/i.test(attrs.action ?? "")
+    )
+      this.hasAddToCart = true;
+    const control = controlOf(el, attrs);
+    el.control = control;
+    if (control && (name === "input" || name === "select" || name === "img"))
+      this.noteInput(el, control, attrs);
+  }
+
+  override close(el: Element, _parent: Element): void {
+    const control = el.control as Control | null;
+    if (control === null || el.isRaw) return;
+    if (!(el.tag === "button" || el.tag === "a" || control.isButtonLike)) return;
+    if (this.log.isShort(el)) this.noteControl(el, control, this.log.textOf(el));
+  }
+
+  /** A void input that is itself a buy control (a quantity field, a submit with buy words). */
+  private noteInput(el: Element, control: Control, attrs: Attrs): void {
+    const label =
+      `${attrs.value ?? ""} ${attrs.name ?? ""} ${attrs.id ?? ""} ${attrs["aria-label"] ?? ""}`.slice(
+        0,
+        300,
+      );
+    if (ADD_TO_CART.test(label)) this.hasAddToCart = true;
+    const isQuantity =
+      (el.tag === "input" || el.tag === "select") &&
+      attrs.type !== "hidden" &&
+      QUANTITY.test(`${attrs.name ?? ""} ${attrs.id ?? ""} ${attrs.class ?? ""}`);
+    const value = attrs.value ?? attrs["aria-label"] ?? attrs.title ?? "";
+    const hasBuyWords = control.isButtonLike && BUY_WORDS.test(value);
+    // An image that is the buy button: its add-to-cart token and its alt/title words say so.
+    const isImageButton =
+      el.tag === "img" &&
+      control.hasBuyToken &&
+      BUY_WORDS.test(`${attrs.alt ?? ""} ${attrs.title ?? ""}`);
+    if (
+      isQuantity ||
+      hasBuyWords ||
+      isImageButton ||
+      (control.isButtonLike && control.hasBuyToken)
+    ) {
+      this.buyControls.push({
+        order: el.order,
+        isDisabled: control.isDisabled,
+        saysSoldOut: SOLD_OUT_WORDS.test(value),
+        hasBuyWords: hasBuyWords || isImageButton,
+        isQuantity,
+        isExcluded: el.isExcluded,
+        isLink: false,
+      });
+    }
+  }
+
+  /**
+   * Buy controls end here: their words decide what they are. A real button counts by its words
+   * or its add-to-cart token; a link or a box by its words ("Aggiungi al carrello", "Do
+   * košíka"), or by an add/buy token with the cart named in its text or title — a token alone
+   * marks a wrapper, not a control (and so does a box around a control already found).
+   */
+  private noteControl(el: Element, control: Control, buf: string): void {
+    const isButton = el.tag === "button";
+    const text = collapseSpaces(buf.slice(0, 200)).trim();
+    const isAddToCartText = ADD_TO_CART.test(text);
+    if (isAddToCartText) this.hasAddToCart = true;
+    // A box that merely holds the button (and prices) is not the button.
+    if (!isButton && (text.length > 40 || HAS_DIGIT.test(text))) return;
+    const words = control.label ? `${text} ${control.label.replace(/\s+/g, " ")}` : text;
+    // Each word list is tested once, and only when the answer matters: most links on a page are
+    // navigation, settled by the cart test alone.
+    let buy: boolean | undefined;
+    let soldOut: boolean | undefined;
+    let cart: boolean | undefined;
+    const hasBuyWords = () => (buy ??= BUY_WORDS.test(words));
+    const isSoldOutWords = () => (soldOut ??= SOLD_OUT_WORDS.test(words));
+    const namesCart = () => (cart ??= CART_NOUN.test(words));
+    if (isButton) {
+      if (!hasBuyWords() && !control.hasBuyToken && !isSoldOutWords()) return;
+    } else {
+      // A box around a control already found is its wrapper, not a second control.
+      const last = this.buyControls[this.buyControls.length - 1];
+      if (last && last.order > el.order) return;
+      if (control.isButtonLike) {
+        if (!hasBuyWords() && !isSoldOutWords() && !(control.hasBuyToken && namesCart())) return;
+      } else {
+        const isAddToCart =
+          (words === text ? isAddToCartText : ADD_TO_CART.test(words)) ||
+          (namesCart() && hasBuyWords());
+        if (!isAddToCart && !(control.hasBuyToken && (namesCart() || hasBuyWords()))) return;
+      }
+    }
+    this.buyControls.push({
+      order: el.order,
+      isDisabled: control.isDisabled,
+      saysSoldOut: isSoldOutWords(),
+      hasBuyWords: hasBuyWords(),
+      isQuantity: false,
+      isExcluded: el.isExcluded,
+      isLink: !isButton,
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import type { Attrs } from "../attrs.ts";
+import { Hooks } from "../collector.ts";
+import { type Element, selfTokens } from "../element.ts";
+
+const MAX_ATTR = 4_096;
+
+/**
+ * Head and meta: the page's language, meta tags, canonical link, <title>, first <h1>, the
+ * <body>'s tokens, and the platforms its links and body classes name.
+ */
+export class HeadAndMeta extends Hooks {
+  lang: string | null = null;
+  /** Meta tags by lower-cased property/name, every value in document order (≤ 50 each). */
+  readonly metas = new Map<string, string[]>();
+  canonical: string | null = null;
+  bodyTokens: string[] = [];
+  /** Platforms named by links (Shopify's CDN) and body classes. */
+  readonly markers = new Set<string>();
+  private title: string | null = null;
+  private titleParts: string[] = [];
+  private isInTitle = false;
+  private h1: string | null = null;
+  private h1Text = "";
+  h1Order = -1;
+  private isInH1 = false;
+
+  override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
+    const name = el.tag;
+    if (name === "html" && attrs.lang) this.lang = attrs.lang.slice(0, 40);
+    if (name === "meta") {
+      const key = (attrs.property ?? attrs.name ?? attrs.itemprop ?? "").toLowerCase();
+      const content = attrs.content;
+      if (key && content !== undefined && key.length < 100) {
+        const list = this.metas.get(key);
+        if (list) {
+          if (list.length < 50) list.push(content.slice(0, MAX_ATTR));
+        } else this.metas.set(key, [content.slice(0, MAX_ATTR)]);
+      }
+    }
+    if (name === "link") {
+      const rel = (attrs.rel ?? "").toLowerCase();
+      if (rel === "canonical" && attrs.href && this.canonical === null) this.canonical = attrs.href;
+    }
+    if (
+      (name === "img" || name === "link" || name === "script") &&
+      (attrs.src ?? attrs.href ?? "").includes("cdn.shopify.com")
+    ) {
+      this.markers.add("shopify");
+    }
+    if (name === "body") {
+      this.bodyTokens = selfTokens(attrs);
+      const cls = attrs.class ?? "";
+      if (/woocommerce/.test(cls)) this.markers.add("woocommerce");
+      if (/catalog-product-view|page-product-/.test(cls)) this.markers.add("magento");
+    }
+    if (name === "h1" && this.h1Order < 0) {
+      this.isInH1 = true;
+      this.h1Order = el.order;
+    }
+    // A <title> inside a microdata or RDFa item is the item's, not the page's.
+    if (name === "title" && this.title === null && !parent.scopeType) this.isInTitle = true;
+  }
+
+  override text(text: string, _el: Element, _isContinued: boolean): void {
+    if (this.isInH1 && this.h1Text.length < 1_000) this.h1Text += text;
+  }
+
+  override rawText(text: string, _el: Element): void {
+    if (this.isInTitle && this.titleParts.length < 50) this.titleParts.push(text);
+  }
+
+  /** The title and the h1 are read at their own closing tag. */
+  override endTag(name: string): void {
+    if (name === "title" && this.isInTitle) {
+      this.title = this.titleParts.join("").replace(/\s+/g, " ").trim();
+      this.isInTitle = false;
+    }
+    if (name === "h1" && this.isInH1) this.h1 = this.h1Text.replace(/\s+/g, " ").trim();
+  }
+
+  override close(el: Element, _parent: Element): void {
+    if (el.tag === "h1") this.isInH1 = false;
+    if (el.tag === "title") this.isInTitle = false;
+  }
+
+  /** The title and the first h1, also when their closing tag never came. */
+  titleAndH1(): { title: string | null; h1: string | null } {
+    if (this.h1 === null && this.h1Text) this.h1 = this.h1Text.replace(/\s+/g, " ").trim();
+    if (this.title === null && this.titleParts.length > 0)
+      this.title = this.titleParts.join("").replace(/\s+/g, " ").trim();
+    return { title: this.title, h1: this.h1 };
+  }
+}

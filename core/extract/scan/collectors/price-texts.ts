@@ -1,0 +1,113 @@
+import { CURRENCY_HINT, PRICE_WORD } from "../../scan-words.ts";
+import { Hooks } from "../collector.ts";
+import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
+import { collapseSpaces, type TextLog } from "../text-log.ts";
+import { Says } from "../token-words.ts";
+import type { PriceText } from "../types.ts";
+
+const MAX_PRICE_TEXTS = 800;
+const MAX_AFTER = 40;
+const MAX_CHILD_PRICES = 8;
+
+const collapse = (text: string) =>
+  text
+    .replace(/[ \t\r\f\v\u00A0]*\n[\s\u00A0]*/g, "\n")
+    .replace(/[ \t\r\f\v]+/g, " ")
+    .trim();
+
+/** The element's own tokens, then those of the three elements it sits in (to <html>). */
+function nearTokens(el: Element): string {
+  let out = tokensOf(el).join(" ");
+  for (let e = el.parent, n = 0; e?.parent && n < 3 && out.length < 300; e = e.parent, n++) {
+    out += ` ${tokensOf(e).join(" ")}`;
+  }
+  return out.slice(0, 300).toLowerCase();
+}
+
+const hasPriceWord = (el: Element): boolean => (el.says & Says.price) !== 0;
+
+function nearPriceWord(el: Element): boolean {
+  if (hasPriceWord(el)) return true;
+  for (let e = el.parent, n = 0; e?.parent && n < 3; e = e.parent, n++)
+    if (hasPriceWord(e)) return true;
+  return false;
+}
+
+/**
+ * Price texts: the innermost element whose short visible text holds a number next to a
+ * currency (or a bare number in a price-named element), with what the scorer measures of it
+ * (visible-features.ts): where it sits, the words just before and after it, and the prices
+ * inside it. Uses the element slot `childPrices`.
+ */
+export class PriceTexts extends Hooks {
+  readonly priceTexts: PriceText[] = [];
+  /** Price texts waiting for the text that follows them. */
+  private pendingAfter: PriceText[] = [];
+  private readonly log: TextLog;
+
+  constructor(log: TextLog) {
+    super();
+    this.log = log;
+  }
+
+  override text(text: string, _el: Element, _isContinued: boolean): void {
+    if (this.pendingAfter.length === 0) return;
+    const keep: PriceText[] = [];
+    const words = collapseSpaces(text);
+    for (const p of this.pendingAfter) {
+      if (words === " " && p.after.endsWith(" ")) continue;
+      p.after += words;
+      if (p.after.length < MAX_AFTER) keep.push(p);
+      else p.after = p.after.slice(0, MAX_AFTER);
+    }
+    this.pendingAfter = keep;
+  }
+
+  override close(el: Element, parent: Element): void {
+    if (el.isRaw) return;
+    const isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
+    if (parent.childPrices.length < MAX_CHILD_PRICES && (isPrice || el.childPrices.length > 0)) {
+      if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
+      if (isPrice) parent.childPrices.push(this.log.textOf(el));
+      else
+        for (const c of el.childPrices)
+          if (parent.childPrices.length < MAX_CHILD_PRICES) parent.childPrices.push(c);
+    }
+  }
+
+  /** The innermost element with a short text holding a number and a currency → a price text. */
+  private notePriceText(el: Element, buf: string): boolean {
+    const hasCurrency = CURRENCY_HINT.test(buf);
+    // Without a currency, only a price-named element or near ancestor makes a price text: the
+    // elements' own word bits say so before any token list is built.
+    if (!hasCurrency && !nearPriceWord(el)) return false;
+    const tokens = nearTokens(el);
+    if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
+    if (this.priceTexts.length >= MAX_PRICE_TEXTS) return false;
+    const text: PriceText = {
+      order: el.order,
+      tag: el.tag,
+      text: collapse(buf),
+      tokens,
+      before: el.before.slice(-60),
+      after: "",
+      isStruckMarkup: el.isStruckMarkup,
+      isStruckClass: el.isStruck && !el.isStruckMarkup,
+      isExcluded: el.isExcluded,
+      isHidden: el.isHidden,
+      isPerUnit: el.isPerUnit,
+      isInMain: el.isInMain,
+      isInProductScope: el.isInProductScope,
+      isEmphasised: el.isEmphasised,
+      isInForm: el.isInForm,
+      isInOption: el.isInOption,
+      prop: el.prop ?? el.parent?.prop ?? null,
+      depth: el.depth,
+      childPrices: el.childPrices,
+    };
+    this.priceTexts.push(text);
+    if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
+    // A bare number (no currency) does not hide its parent: "€<span>19</span>" is read whole.
+    return hasCurrency;
+  }
+}

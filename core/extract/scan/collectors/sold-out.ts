@@ -1,0 +1,51 @@
+import { SOLD_OUT_WORDS } from "../../scan-words.ts";
+import { Hooks } from "../collector.ts";
+import type { Element } from "../element.ts";
+import type { TextLog } from "../text-log.ts";
+import type { SoldOutText } from "../types.ts";
+
+const MAX_SOLD_OUT_TEXTS = 50;
+
+const collapse = (text: string) =>
+  text
+    .replace(/[ \t\r\f\v\u00A0]*\n[\s\u00A0]*/g, "\n")
+    .replace(/[ \t\r\f\v]+/g, " ")
+    .trim();
+
+/**
+ * Sold-out texts: the innermost short visible text (3 to 80 characters) that says the product is
+ * sold out, unavailable, or offers to notify, in many languages.
+ */
+export class SoldOutTexts extends Hooks {
+  readonly soldOutTexts: SoldOutText[] = [];
+  private readonly log: TextLog;
+  /** The last text tested: wrappers around one text repeat it. */
+  private lastTest = { text: "", says: false };
+
+  constructor(log: TextLog) {
+    super();
+    this.log = log;
+  }
+
+  override close(el: Element, _parent: Element): void {
+    if (el.isRaw || el.isHidden || !this.log.isShort(el)) return;
+    const length = this.log.lengthOf(el);
+    if (length < 3 || length > 80) return;
+    const last = this.soldOutTexts[this.soldOutTexts.length - 1];
+    if (last && last.order >= el.order) return;
+    const text = this.log.textOf(el);
+    if (this.soldOutTexts.length < MAX_SOLD_OUT_TEXTS && this.saysSoldOut(text)) {
+      this.soldOutTexts.push({
+        order: el.order,
+        text: collapse(text),
+        isExcluded: el.isExcluded,
+        isInOption: el.isInOption,
+      });
+    }
+  }
+
+  private saysSoldOut(text: string): boolean {
+    if (text !== this.lastTest.text) this.lastTest = { text, says: SOLD_OUT_WORDS.test(text) };
+    return this.lastTest.says;
+  }
+}

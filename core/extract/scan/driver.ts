@@ -1,0 +1,197 @@
+import type { Attrs } from "./attrs.ts";
+import type { BotChallenge } from "./collectors/bot-challenge.ts";
+import type { BuyControls } from "./collectors/buy-controls.ts";
+import type { HeadAndMeta } from "./collectors/head.ts";
+import type { KeptElements } from "./collectors/kept-elements.ts";
+import type { PriceTexts } from "./collectors/price-texts.ts";
+import type { Scripts } from "./collectors/scripts.ts";
+import type { SoldOutTexts } from "./collectors/sold-out.ts";
+import { Element, NO_TOKENS, placeElement, RAW_TAGS, scopeElement } from "./element.ts";
+import { createTokenizer } from "./fast-tokenizer.ts";
+import type { TagName } from "./names.ts";
+import { PieceSource } from "./piece-source.ts";
+import { TextLog } from "./text-log.ts";
+import { NO_TOKEN_TEXT, TokenWords } from "./token-words.ts";
+import { type TagEvents, tokenizerEvents } from "./tokenizer-events.ts";
+
+/**
+ * The collectors a scan feeds, each called by name (one call site per collector and hook, so
+ * that every call is to one known method: a loop over a list of them is several times slower).
+ */
+export type Collectors = {
+  head: HeadAndMeta;
+  scripts: Scripts;
+  kept: KeptElements;
+  prices: PriceTexts;
+  buys: BuyControls;
+  soldOut: SoldOutTexts;
+  challenge: BotChallenge;
+};
+
+/** A closing tag closes the nearest open element of its name among this many. */
+const MAX_CLOSE_SEARCH = 64;
+
+/**
+ * The driver of the scan: one linear pass of htmlparser2's tokenizer (with the fast paths of
+ * fast-tokenizer.ts) over the page or its pieces (decision 0039), its own bounded element stack
+ * (the full Parser is quadratic on deeply nested input), what every element is and where it
+ * sits (element.ts), the page's visible-text log (text-log.ts), and one event per element start,
+ * text, raw text, closing tag and element end for each collector (collector.ts). It keeps
+ * nothing of the page itself: the collectors do.
+ */
+export class ScanDriver implements TagEvents {
+  /** The open elements, innermost last; the root (never closed) first. */
+  private readonly stack: Element[];
+  private readonly root: Element;
+  readonly log: TextLog;
+  private readonly words = new TokenWords();
+  private c: Collectors | null = null;
+  /** Elements opened so far. */
+  private order = 0;
+  private scopes = 0;
+  private readonly nextScopeId = () => ++this.scopes;
+  /** The event before was text (a text cut by an entity comes in several). */
+  private lastWasText = false;
+
+  constructor() {
+    this.root = new Element("#root", null);
+    this.stack = [this.root];
+    this.log = new TextLog(this.stack);
+  }
+
+  /** Reads the page's pieces in order into `collectors`; then every open element ends. */
+  run(pieces: readonly string[], collectors: Collectors): void {
+    this.c = collectors;
+    const source = new PieceSource(pieces);
+    const tokenizer = createTokenizer(tokenizerEvents(source, this));
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i] as string;
+      source.enter(i);
+      collectors.challenge.piece(piece);
+      tokenizer.write(piece);
+    }
+    tokenizer.end();
+    source.flush();
+    while (this.stack.length > 1) this.closeTop();
+  }
+
+  /** Elements the page opened. */
+  get elementCount(): number {
+    return this.order;
+  }
+
+  private top(): Element {
+    return this.stack[this.stack.length - 1] ?? this.root;
+  }
+
+  /** An element starts (from tokenizer-events.ts, as every event below). */
+  open(
+    tag: TagName,
+    attrs: Attrs,
+    isSelfClosing: boolean,
+    hasDataPriceAttr: boolean,
+    hasTokenAttr: boolean,
+  ): void {
+    const { name } = tag;
+    this.lastWasText = false;
+    this.order++;
+    // Elements a start closes by itself: an <li> the next <li>, a <p> a <div>.
+    const current = this.top();
+    if (tag.isSelfSibling && current.tag === name) this.closeTop();
+    else if ((name === "td" || name === "th") && (current.tag === "td" || current.tag === "th"))
+      this.closeTop();
+    else if (tag.closesP && current.tag === "p") this.closeTop();
+    const parent = this.top();
+
+    const says = this.words.of(attrs, hasTokenAttr);
+    const el = new Element(name, parent);
+    el.order = this.order;
+    el.attrs = attrs;
+    if (says === NO_TOKEN_TEXT) el.tokens = NO_TOKENS;
+    else el.says = says;
+    el.hasDataPriceAttr = hasDataPriceAttr;
+    el.before = this.log.recent;
+    el.isRaw = RAW_TAGS.has(name);
+    placeElement(el, parent, attrs);
+    scopeElement(el, parent, attrs, this.nextScopeId);
+    const isLeaf = tag.isVoid || isSelfClosing;
+
+    const c = this.c as Collectors;
+    c.head.open(el, parent, attrs, isLeaf);
+    c.scripts.open(el, parent, attrs, isLeaf);
+    c.kept.open(el, parent, attrs, isLeaf);
+    c.prices.open(el, parent, attrs, isLeaf);
+    c.buys.open(el, parent, attrs, isLeaf);
+    c.soldOut.open(el, parent, attrs, isLeaf);
+    c.challenge.open(el, parent, attrs, isLeaf);
+
+    if (tag.breaksLine) this.log.appendBreak("\n");
+    if (name === "sup") this.log.appendBreak("\uE000");
+    if (!isLeaf) this.stack.push(el);
+  }
+
+  /** Text: raw in a script, style, title or textarea, else visible. */
+  text(text: string): void {
+    const el = this.top();
+    const c = this.c as Collectors;
+    if (el.isRaw) {
+      c.head.rawText(text, el);
+      c.scripts.rawText(text, el);
+      c.kept.rawText(text, el);
+      c.prices.rawText(text, el);
+      c.buys.rawText(text, el);
+      c.soldOut.rawText(text, el);
+      c.challenge.rawText(text, el);
+      this.lastWasText = true;
+      return;
+    }
+    this.log.append(text, el.isHidden);
+    const isContinued = this.lastWasText;
+    c.head.text(text, el, isContinued);
+    c.scripts.text(text, el, isContinued);
+    c.kept.text(text, el, isContinued);
+    c.prices.text(text, el, isContinued);
+    c.buys.text(text, el, isContinued);
+    c.soldOut.text(text, el, isContinued);
+    c.challenge.text(text, el, isContinued);
+    this.lastWasText = true;
+  }
+
+  /** A closing tag: collectors hear it, then it closes the nearest open element of its name. */
+  endTag(tag: TagName): void {
+    const { name } = tag;
+    this.lastWasText = false;
+    const c = this.c as Collectors;
+    c.head.endTag(name);
+    c.scripts.endTag(name);
+    c.kept.endTag(name);
+    c.prices.endTag(name);
+    c.buys.endTag(name);
+    c.soldOut.endTag(name);
+    c.challenge.endTag(name);
+    const { stack } = this;
+    for (let i = stack.length - 1, n = 0; i > 0 && n < MAX_CLOSE_SEARCH; i--, n++) {
+      if (stack[i]?.tag === name) {
+        while (stack.length > i) this.closeTop();
+        if (tag.breaksLine) this.log.appendBreak("\n");
+        return;
+      }
+    }
+  }
+
+  /** The innermost open element ends. */
+  private closeTop(): void {
+    const el = this.stack.pop();
+    this.log.popped(this.stack.length);
+    if (!el) return;
+    const parent = el.parent ?? this.root;
+    const c = this.c as Collectors;
+    c.head.close(el, parent);
+    c.scripts.close(el, parent);
+    c.kept.close(el, parent);
+    c.prices.close(el, parent);
+    c.buys.close(el, parent);
+    c.soldOut.close(el, parent);
+    c.challenge.close(el, parent);
+  }
+}

@@ -1,0 +1,198 @@
+import { TOKEN_ATTRS } from "../scan-words.ts";
+import { type Attrs, attrOf } from "./attrs.ts";
+import { Says } from "./token-words.ts";
+
+/** Tags whose content is raw text (never visible text, never elements). */
+export const RAW_TAGS: ReadonlySet<string> = new Set(["script", "style", "title", "textarea"]);
+const EMPHASIS: ReadonlySet<string> = new Set(["strong", "b", "h1", "h2", "h3", "h4", "big"]);
+
+/**
+ * What the scan knows of one element, the same for every collector: what it is, where it sits
+ * (the flags it inherits from the elements it is in), and where its text starts in the page's
+ * text log. The driver makes it when the element opens; nothing changes it after that but the
+ * text log (its `textAt`) and, in the slot each owns, one collector. Collectors read the rest.
+ */
+export class Element {
+  readonly tag: string;
+  /** The element it opened in (null: the root). */
+  readonly parent: Element | null;
+  /** Document position: the count of elements opened up to this one. */
+  order = 0;
+  readonly depth: number;
+  /** The depth of the nearest <body> at or above it (-1: none). */
+  readonly bodyDepth: number;
+  /** Its attributes (kept names only: scan/attrs.ts). */
+  attrs: Attrs | null = null;
+  /** What its id, class and token attributes say: bits of `Says` (0: nothing, or none). */
+  says = 0;
+  /** Its own "#id", ".class", "[data-test=value]" tokens: listed on first use (`tokensOf`). */
+  tokens: readonly string[] | null = null;
+  /** The visible text just before it opened (≤ 120 characters), for the words before a price. */
+  before = "";
+  /** Script, style, title or textarea: its text is raw, never visible. */
+  isRaw = false;
+  /** It has a data-price… or data-product-price… attribute. */
+  hasDataPriceAttr = false;
+
+  // Where it sits, inherited from its parent or set by itself.
+  /** <del>, <s>, <strike>, a line-through style. */
+  isStruckMarkup = false;
+  /** Struck markup, or a class or attribute that says "old", "was", "list price" … */
+  isStruck = false;
+  /** In navigation, footer, carousels, recommendations … */
+  isExcluded = false;
+  isHidden = false;
+  isPerUnit = false;
+  /** In <main>, <article> or an element named for the product. */
+  isInMain = false;
+  /** Inside <strong>/<b>/<h1>…<h4>, or a large font size set inline. */
+  isEmphasised = false;
+  isInForm = false;
+  /** Inside an <option> or a <select>. */
+  isInOption = false;
+  /** Microdata/RDFa: the type and id of the item it belongs to, and the property it opens. */
+  scopeType: string | null = null;
+  scopeId = 0;
+  isInProductScope = false;
+  prop: string | null = null;
+
+  /**
+   * Where its visible text starts in the page's text log (text-log.ts): the position and the
+   * chunk of the first text after it opened, -1 while it has none.
+   */
+  textAt = -1;
+  textChunk = -1;
+
+  // Slots, each written by one collector only (the collector named) and read by no other.
+  /** kept-elements.ts: the records this element keeps. */
+  kept: readonly unknown[] = NONE;
+  /** price-texts.ts: the texts of the price texts found inside it (capped). */
+  childPrices: string[] = NO_STRINGS;
+  /** buy-controls.ts: what the element is as a control, when it may be one. */
+  control: unknown = null;
+
+  constructor(tag: string, parent: Element | null) {
+    this.tag = tag;
+    this.parent = parent;
+    this.depth = parent ? parent.depth + 1 : 0;
+    this.bodyDepth = parent === null ? -1 : tag === "body" ? parent.depth + 1 : parent.bodyDepth;
+  }
+}
+
+/**
+ * Shared empties: most elements never keep records or child prices, so an element starts with
+ * these and gets its own array just before its first push. Frozen: a push onto a shared one
+ * throws rather than leaking between elements.
+ */
+const NONE: readonly unknown[] = Object.freeze([]);
+export const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
+
+/** "#id", ".class", "[data-test=value]" tokens of an element's attributes. */
+export function selfTokens(attrs: Attrs): string[] {
+  const out: string[] = [];
+  const id = attrs.id;
+  if (id) out.push(`#${id.slice(0, 200)}`);
+  const cls = attrs.class;
+  if (cls) {
+    const list = cls.slice(0, 1_000).split(/\s+/);
+    for (let i = 0; i < list.length && i < 24; i++) {
+      const c = list[i];
+      if (c) out.push(`.${c}`);
+    }
+  }
+  for (const name of TOKEN_ATTRS) {
+    const value = attrOf(attrs, name);
+    if (value !== undefined) out.push(`[${name}=${value.slice(0, 200)}]`);
+  }
+  return out;
+}
+
+/** The tokens of an element without an id, a class or a token attribute. */
+export const NO_TOKENS: readonly string[] = Object.freeze([]);
+
+/** The element's own tokens (listed on first use: most elements are never asked). */
+export function tokensOf(el: Element): readonly string[] {
+  if (el.tokens === null) el.tokens = el.attrs ? selfTokens(el.attrs) : NO_TOKENS;
+  return el.tokens;
+}
+
+/** An inline font size of 18px or more (most elements have no style to test). */
+function isLargeFont(style: string): boolean {
+  if (!style.includes("font")) return false;
+  const size = /font(?:-size)?\s*:[^;]*?(\d+)px/.exec(style);
+  return size !== null && Number(size[1]) >= 18;
+}
+
+/** Every hiding class holds "hid" or "none": most classes skip the pattern. */
+const HIDDEN_CLASS =
+  /(?:^|\s)(?:hidden|aok-hidden|a-hidden|d-none|is-hidden|wt-display-none|hide|visually-hidden-none|u-hidden|idnone)(?:\s|$)/;
+
+/** The flags an element inherits from its parent or sets itself (struck, excluded, hidden …). */
+export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
+  const name = el.tag;
+  const says = el.says;
+  const style = attrs.style ? attrs.style.slice(0, 500).toLowerCase() : "";
+  el.isStruckMarkup =
+    parent.isStruckMarkup ||
+    name === "s" ||
+    name === "del" ||
+    name === "strike" ||
+    style.includes("line-through") ||
+    attrs.data?.["data-a-strike"] === "true";
+  el.isStruck = parent.isStruck || el.isStruckMarkup || (says & Says.struck) !== 0;
+  el.isExcluded =
+    parent.isExcluded ||
+    name === "nav" ||
+    name === "footer" ||
+    name === "aside" ||
+    (name === "header" && !parent.isInMain) ||
+    (says & Says.excluded) !== 0;
+  el.isHidden =
+    parent.isHidden ||
+    attrs.hidden !== undefined ||
+    (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||
+    (attrs.class !== undefined &&
+      (attrs.class.includes("hid") || attrs.class.includes("none")) &&
+      HIDDEN_CLASS.test(attrs.class)) ||
+    (name === "input" && attrs.type === "hidden");
+  el.isPerUnit = parent.isPerUnit || (says & Says.perUnit) !== 0;
+  el.isInMain =
+    parent.isInMain || name === "main" || name === "article" || (says & Says.product) !== 0;
+  el.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
+  el.isInForm = parent.isInForm || name === "form";
+  el.isInOption = parent.isInOption || name === "option" || name === "select";
+}
+
+function isProductType(type: string | null): boolean {
+  return (
+    type !== null &&
+    /^(product|productgroup|productmodel|individualproduct|someproducts|vehicle|car|book)$/i.test(
+      type,
+    )
+  );
+}
+
+/** Microdata and RDFa: the item scope (a new one numbered `nextScopeId`) and the property. */
+export function scopeElement(
+  el: Element,
+  parent: Element,
+  attrs: Attrs,
+  nextScopeId: () => number,
+): void {
+  const hasScope = attrs.itemscope !== undefined || attrs.typeof !== undefined;
+  const rawType = attrs.itemtype ?? attrs.typeof ?? "";
+  const scopeType = hasScope
+    ? (rawType.trim().split(/\s+/)[0]?.split(/[/:#]/).pop() ?? "") || "Thing"
+    : null;
+  const propRaw =
+    attrs.itemprop ??
+    (attrs.property && !attrs.property.includes(":")
+      ? attrs.property
+      : attrs.property?.startsWith("schema:")
+        ? attrs.property.slice(7)
+        : undefined);
+  el.prop = propRaw ? (propRaw.trim().split(/\s+/)[0]?.split(/[/#]/).pop() ?? null) : null;
+  el.scopeType = hasScope ? scopeType : parent.scopeType;
+  el.scopeId = hasScope ? nextScopeId() : parent.scopeId;
+  el.isInProductScope = parent.isInProductScope || (hasScope && isProductType(scopeType));
+}

@@ -1,0 +1,64 @@
+import { type PageText, pageTextLength } from "../page-text.ts";
+import { BotChallenge } from "./collectors/bot-challenge.ts";
+import { BuyControls } from "./collectors/buy-controls.ts";
+import { HeadAndMeta } from "./collectors/head.ts";
+import { KeptElements } from "./collectors/kept-elements.ts";
+import { PriceTexts } from "./collectors/price-texts.ts";
+import { Scripts } from "./collectors/scripts.ts";
+import { SoldOutTexts } from "./collectors/sold-out.ts";
+import { type Collectors, ScanDriver } from "./driver.ts";
+import type { PageScan } from "./types.ts";
+
+export type {
+  BuyControl,
+  ElementRecord,
+  PageScan,
+  PriceText,
+  ScriptBlock,
+  SoldOutText,
+} from "./types.ts";
+
+/**
+ * One linear pass over the HTML that keeps only what extraction reads (see types.ts): the
+ * driver (driver.ts) reads the page and tells each collector (collectors/) of every element,
+ * text and end; each collector keeps its own part.
+ *
+ * A page in pieces is read exactly as the same page in one string (pieces.test.ts).
+ */
+export function scanHtml(html: PageText): PageScan {
+  const pieces = typeof html === "string" ? [html] : html;
+  const driver = new ScanDriver();
+  const c: Collectors = {
+    head: new HeadAndMeta(),
+    scripts: new Scripts(),
+    kept: new KeptElements(),
+    prices: new PriceTexts(driver.log),
+    buys: new BuyControls(driver.log),
+    soldOut: new SoldOutTexts(driver.log),
+    challenge: new BotChallenge(pageTextLength(html)),
+  };
+  driver.run(pieces, c);
+  const { title, h1 } = c.head.titleAndH1();
+  return {
+    lang: c.head.lang,
+    title,
+    h1,
+    h1Order: c.head.h1Order,
+    canonical: c.head.canonical,
+    metas: c.head.metas,
+    jsonLd: c.scripts.jsonLd,
+    scripts: c.scripts.scripts,
+    priceElements: c.kept.priceElements,
+    props: c.kept.props,
+    stockElements: c.kept.stockElements,
+    titleElements: c.kept.titleElements,
+    priceTexts: c.prices.priceTexts,
+    buyControls: c.buys.buyControls,
+    soldOutTexts: c.soldOut.soldOutTexts,
+    hasAddToCart: c.buys.hasAddToCart,
+    hasCaptcha: c.challenge.hasCaptcha(title, h1),
+    bodyTokens: c.head.bodyTokens,
+    markers: new Set([...c.head.markers, ...c.scripts.markers]),
+    elementCount: driver.elementCount,
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  ADD_TO_CART_TOKEN,
+  CART_LIKE_TOKEN,
+  EXCLUDED,
+  INTERESTING,
+  PER_UNIT,
+  PRICE_WORD,
+  STOCK_WORD,
+  STRUCK,
+  TITLE_WORD,
+  TOKEN_ATTRS,
+} from "../scan-words.ts";
+import { type Attrs, attrOf } from "./attrs.ts";
+
+/**
+ * What an element's id, class and token attributes say, as bits: the word lists of the
+ * vocabulary are tested once per distinct token text of a page, and every element and collector
+ * reads the bits.
+ */
+export const Says = {
+  anything: 1,
+  price: 2,
+  struck: 4,
+  excluded: 8,
+  perUnit: 16,
+  product: 32,
+  buyToken: 64,
+  cartLike: 128,
+  stock: 256,
+  title: 512,
+} as const;
+
+/** An element without an id, a class or a token attribute: its tokens say nothing. */
+export const NO_TOKEN_TEXT = -1;
+
+/**
+ * Token texts remembered per page at most, each of at most this many characters: a hostile
+ * page's millions of long class lists cost at most ~8 MB of memory, not their own size.
+ */
+const MAX_TOKEN_TEXTS = 20_000;
+const MAX_TOKEN_TEXT_LENGTH = 200;
+
+/** Every word list tested on `tokenText` (none but INTERESTING if it fails). */
+function wordsIn(tokenText: string): number {
+  return INTERESTING.test(tokenText)
+    ? Says.anything |
+        (PRICE_WORD.test(tokenText) ? Says.price : 0) |
+        (STRUCK.test(tokenText) ? Says.struck : 0) |
+        (EXCLUDED.test(tokenText) ? Says.excluded : 0) |
+        (PER_UNIT.test(tokenText) ? Says.perUnit : 0) |
+        (/product|pdp|buy-?box/i.test(tokenText) ? Says.product : 0) |
+        (ADD_TO_CART_TOKEN.test(tokenText) ? Says.buyToken : 0) |
+        (CART_LIKE_TOKEN.test(tokenText) ? Says.cartLike : 0) |
+        (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
+        (TITLE_WORD.test(tokenText) ? Says.title : 0)
+    : 0;
+}
+
+function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
+  let tokenText = "";
+  if (attributes.id) tokenText += `${attributes.id.slice(0, 200)} `;
+  if (attributes.class) tokenText += `${attributes.class.slice(0, 1_000)} `;
+  if (!hasTokenAttr) return tokenText;
+  for (const attr of TOKEN_ATTRS) {
+    const v = attrOf(attributes, attr);
+    if (v !== undefined) tokenText += `${attr}=${v.slice(0, 200)} `;
+  }
+  return tokenText;
+}
+
+/** The token text of an element whose only token is its class, and of any other element. */
+const classTokenText = (cls: string): string => `${cls.slice(0, 1_000)} `;
+const sameText = (tokenText: string): string => tokenText;
+
+/**
+ * What elements' tokens say, each distinct token text tested once per page (decision 0039:
+ * elements repeat their classes, ~120 000 texts on the benchmark pages, ~12 000 distinct). Most
+ * elements have a class and nothing else: the class itself is the key, with no token text made
+ * to look it up.
+ */
+export class TokenWords {
+  private readonly byText = new Map<string, number>();
+  private readonly byClass = new Map<string, number>();
+
+  /** What the element's id, class and token attributes say (bits of `Says`), or NO_TOKEN_TEXT. */
+  of(attributes: Attrs, hasTokenAttr: boolean): number {
+    const cls = attributes.class;
+    if (!attributes.id && !hasTokenAttr) {
+      if (!cls) return NO_TOKEN_TEXT;
+      return this.remembered(this.byClass, cls, classTokenText);
+    }
+    const tokenText = tokenTextOf(attributes, hasTokenAttr);
+    if (tokenText === "") return NO_TOKEN_TEXT;
+    return this.remembered(this.byText, tokenText, sameText);
+  }
+
+  /** `memo.get(key)`, else `wordsIn(tokenText(key))` remembered within the page's bounds. */
+  private remembered(
+    memo: Map<string, number>,
+    key: string,
+    tokenText: (key: string) => string,
+  ): number {
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const says = wordsIn(tokenText(key));
+    if (
+      key.length <= MAX_TOKEN_TEXT_LENGTH &&
+      this.byText.size + this.byClass.size < MAX_TOKEN_TEXTS
+    )
+      memo.set(key, says);
+    return says;
+  }
+}
