@@ -34,7 +34,7 @@ export const FEATURES = [
   "sharesText",
   "laterInText",
   "inProductScope",
-  "pricePropery",
+  "priceProperty",
   "currentNamed",
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
@@ -179,7 +179,7 @@ export function visibleCandidates(
       sharesText: bool((inText.get(t) ?? 0) > 1),
       laterInText: bool(indexInText > 0),
       inProductScope: bool(t.isInProductScope),
-      pricePropery: bool(t.prop === "price"),
+      priceProperty: bool(t.prop === "price"),
       currentNamed: bool(!t.isStruckClass && CURRENT_CLASS.test(t.tokens)),
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
