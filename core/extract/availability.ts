@@ -1,6 +1,13 @@
 import type { PageScan } from "./scan/types.ts";
-import { SOLD_OUT_WORDS } from "./scan-words.ts";
 import type { Availability } from "./types.ts";
+import {
+  IN_STOCK,
+  IN_STOCK_VALUE,
+  OUT_OF_STOCK_VALUE,
+  PREORDER,
+  PREORDER_VALUE,
+  SOLD_OUT_WORDS,
+} from "./vocabulary/patterns.ts";
 
 /** schema.org ItemAvailability URLs/names, og:availability values and common shop wording. */
 export function readAvailability(value: unknown): Availability | null {
@@ -9,11 +16,9 @@ export function readAvailability(value: unknown): Availability | null {
     .toLowerCase()
     .replace(/^https?:\/\/schema\.org\//, "")
     .replace(/[\s_-]+/g, "");
-  if (/^(instock|instoreonly|onlineonly|limitedavailability|available|backorder|instock\b)/.test(v))
-    return "in_stock";
-  if (/^(outofstock|soldout|discontinued|oos|unavailable|notavailable)/.test(v))
-    return "out_of_stock";
-  if (/^(preorder|presale)/.test(v)) return "preorder";
+  if (IN_STOCK_VALUE.test(v)) return "in_stock";
+  if (OUT_OF_STOCK_VALUE.test(v)) return "out_of_stock";
+  if (PREORDER_VALUE.test(v)) return "preorder";
   return null;
 }
 
@@ -24,15 +29,9 @@ export function readAvailability(value: unknown): Availability | null {
  */
 export function availabilityFromText(text: string): Availability | null {
   const t = text.toLowerCase().slice(0, 300);
-  if (SOLD_OUT_WORDS.test(t) || /temporarily unavailable|nicht verfügbar/.test(t))
-    return "out_of_stock";
-  if (/pre-?order|vorbestell|précommande|reserva/.test(t)) return "preorder";
-  if (
-    /in stock|auf lager|en stock|(?<![\p{L}])(?:disponible|disponibile|dostupn[ée]|skladem|skladom|na zalogi|na stanju|raktáron|în stoc|noliktavā|sandėlyje|laos|i lager|på lager|op voorraad|lieferbar|em estoque|en existencia|в наличии|є в наявності|stokta var|有現貨|有货|在庫あり|재고 있음)|only \d+ left|(?<![\p{L}])available/u.test(
-      t,
-    )
-  )
-    return "in_stock";
+  if (SOLD_OUT_WORDS.test(t)) return "out_of_stock";
+  if (PREORDER.test(t)) return "preorder";
+  if (IN_STOCK.test(t)) return "in_stock";
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
-import { PRICE_WORD } from "./scan-words.ts";
+import { CURRENT_CLASS, OTHER_AMOUNT, PRICE_WORD, WAS_WORDS } from "./vocabulary/patterns.ts";
 
 /**
  * General features of a visible price candidate, the same for every store and language:
@@ -39,18 +39,6 @@ export const FEATURES = [
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
-/** "was", "RRP", "UVP", "statt", "avant", "antes", "prima" … in many languages. */
-const WAS_WORDS =
-  /(?:^|[^\p{L}])(?:was|before|reg(?:ular)?|rrp|msrp|list(?: price)?|old price|original(?:ly)?|compare at|uvp|statt|vorher|bisher|früher|avant|au lieu de|prix barré|antes|precio anterior|prima|invece di|prezzo di listino|van|voor|tidigare|före|ord(?:inær|inarie)|før|dříve|původně|pôvodne|prej|redna cena|stara cena|cena regularna|wcześniej|было|старая цена|régi ár|pret vechi|vecā cena|ankstesnė|tavahind|原價|原价|定價|定价|정가|通常価格|参考価格|市價|市价|建議售價)\s*:?\s*$/iu;
-/**
- * Amounts that are not the price of the item: shipping, instalments, savings, before tax, and
- * other sellers' used or refurbished offers.
- */
-const OTHER_AMOUNT =
-  /shipping|\bship|orders? over|spend \S+ more|minimum order|free (?:shipping|delivery)|versandkostenfrei|livraison gratuite|envío gratis|spedizione gratuita|credit|kredit|kredīt|loan|financ|leasing|aizdevum|úver|hitel|crédito|credito|finanzierung|delivery|postage|versand|lieferung|livraison|frais de port|envío|envio|spedizione|consegna|verzend|frakt|fragt|doprava|dostava|dostawa|wysyłka|доставка|szállítás|transport|piegāde|pristatymas|tarne|kargo|運費|运费|배송|送料|instal?ments?|monthly|per month|\/\s*mo\b|a month|monat|mtl|rate[n]?\b|mensualit|par mois|cuotas?|al mes|mensal|parcela|x de|rata|al mese|termijn|per maand|splátk|měsíčně|mesačne|obrok|mesečno|rat[ay]? |miesięcznie|рассрочк|в месяц|havi|részlet|lunar|rate lunare|mēnes|mėn|kuus|taksit|ay |分期|期|할부|개월|割|save|you save|sparen|sie sparen|ersparnis|économisez|économie|ahorra|ahorro|risparmi|bespaar|spara|spar|ušetr|prihran|uštedi|oszczędz|экономия|выгода|megtakarít|economis|ietaupi|sutaupy|säästa|tasarruf|省下|节省|節省|할인|割引|excl|ex\.? vat|ex\.? tax|without vat|ohne mwst|zzgl|netto|\bht\b|hors taxe|sans tva|sin iva|senza iva|sem iva|bez dph|bez ddv|brez ddv|bez pdv|bez vat|без ндс|nettó|fără tva|bez pvn|be pvm|km-ta|kdv hariç|未稅|未税|부가세 별도|税抜|deposit|pfand|caution|cashback|bonus|бонус|puntos|points|punti|punkte|gebraucht|refurbished|reconditionn|d'occasion|usato|usado|seminuev|b-ware|generalüberholt|\bused\b|pre-owned|other sellers|weitere angebote|autres vendeurs|altri venditori|otros vendedores|more buying choices/i;
-/** Class words of the current (sale) price: the counterpart of an "old price" class. */
-const CURRENT_CLASS =
-  /current|sale-?price|price-?sale|special-?price|final-?price|actual-?price|price-?now|now-?price|promo|akcij|akcia|akce|sconto|rebaj|reduced|discounted/;
 const TIMES = /(?:\d\s*[x×]\s*$|^\s*[x×]\s*\d|\d+\s*(?:x|×)\s*(?:de\s*)?$)/i;
 
 export type VisibleCandidate = {
@@ -184,8 +172,10 @@ export function visibleCandidates(
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
-  markFirstAfterTitle(out, h1);
+  // An "old price" class counts once paired: then the first price after the title is the
+  // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out);
+  markFirstAfterTitle(out, h1);
   return out;
 }
 
@@ -229,6 +219,7 @@ const OTHER_KIND: readonly FeatureName[] = [
   "excluded",
   "hidden",
   "struckMarkup",
+  "struckClass",
   "wasWords",
   "perUnit",
   "bareNumber",

@@ -1,10 +1,10 @@
-import { TOKEN_ATTRS } from "../scan-words.ts";
+import { HIDDEN_CLASS, HIDDEN_CLASS_HINTS } from "../vocabulary/patterns.ts";
 import { type Attrs, attrOf } from "./attrs.ts";
+import { EMPHASIS, TOKEN_ATTRS } from "./html.ts";
 import { Says } from "./token-words.ts";
 
 /** Tags whose content is raw text (never visible text, never elements). */
 export const RAW_TAGS: ReadonlySet<string> = new Set(["script", "style", "title", "textarea"]);
-const EMPHASIS: ReadonlySet<string> = new Set(["strong", "b", "h1", "h2", "h3", "h4", "big"]);
 
 /**
  * What the scan knows of one element, the same for every collector: what it is, where it sits
@@ -123,9 +123,11 @@ function isLargeFont(style: string): boolean {
   return size !== null && Number(size[1]) >= 18;
 }
 
-/** Every hiding class holds "hid" or "none": most classes skip the pattern. */
-const HIDDEN_CLASS =
-  /(?:^|\s)(?:hidden|aok-hidden|a-hidden|d-none|is-hidden|wt-display-none|hide|visually-hidden-none|u-hidden|idnone)(?:\s|$)/;
+/** A class list may hold a hiding class (the pre-filter of HIDDEN_CLASS): most do not. */
+function mayHide(cls: string): boolean {
+  for (const hint of HIDDEN_CLASS_HINTS) if (cls.includes(hint)) return true;
+  return false;
+}
 
 /** The flags an element inherits from its parent or sets itself (struck, excluded, hidden …). */
 export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
@@ -151,9 +153,7 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     parent.isHidden ||
     attrs.hidden !== undefined ||
     (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||
-    (attrs.class !== undefined &&
-      (attrs.class.includes("hid") || attrs.class.includes("none")) &&
-      HIDDEN_CLASS.test(attrs.class)) ||
+    (attrs.class !== undefined && mayHide(attrs.class) && HIDDEN_CLASS.test(attrs.class)) ||
     (name === "input" && attrs.type === "hidden");
   el.isPerUnit = parent.isPerUnit || (says & Says.perUnit) !== 0;
   el.isInMain =

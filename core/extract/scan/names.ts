@@ -1,5 +1,5 @@
-import { BREAKS_LINE, CLOSES_P, SELF_SIBLING, TOKEN_ATTRS, VOID } from "../scan-words.ts";
 import { isKeptAttr, KEPT_ATTRS } from "./attrs.ts";
+import { BREAKS_LINE, CLOSES_P, SELF_SIBLING, TOKEN_ATTRS, VOID } from "./html.ts";
 
 /**
  * Tag and attribute names as the scan meets them: one shared string per name (so that every

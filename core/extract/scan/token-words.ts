@@ -1,16 +1,6 @@
-import {
-  ADD_TO_CART_TOKEN,
-  CART_LIKE_TOKEN,
-  EXCLUDED,
-  INTERESTING,
-  PER_UNIT,
-  PRICE_WORD,
-  STOCK_WORD,
-  STRUCK,
-  TITLE_WORD,
-  TOKEN_ATTRS,
-} from "../scan-words.ts";
+import { INTERESTING, TOKEN_LISTS } from "../vocabulary/patterns.ts";
 import { type Attrs, attrOf } from "./attrs.ts";
+import { TOKEN_ATTRS } from "./html.ts";
 
 /**
  * What an element's id, class and token attributes say, as bits: the word lists of the
@@ -18,16 +8,15 @@ import { type Attrs, attrOf } from "./attrs.ts";
  * reads the bits.
  */
 export const Says = {
-  anything: 1,
-  price: 2,
-  struck: 4,
-  excluded: 8,
-  perUnit: 16,
-  product: 32,
-  buyToken: 64,
-  cartLike: 128,
-  stock: 256,
-  title: 512,
+  price: 1,
+  struck: 2,
+  excluded: 4,
+  perUnit: 8,
+  product: 16,
+  buyToken: 32,
+  cartLike: 64,
+  stock: 128,
+  title: 256,
 } as const;
 
 /** An element without an id, a class or a token attribute: its tokens say nothing. */
@@ -40,20 +29,17 @@ export const NO_TOKEN_TEXT = -1;
 const MAX_TOKEN_TEXTS = 20_000;
 const MAX_TOKEN_TEXT_LENGTH = 200;
 
-/** Every word list tested on `tokenText` (none but INTERESTING if it fails). */
+const LISTS = Object.entries(TOKEN_LISTS).map(([name, pattern]) => ({
+  bit: Says[name as keyof typeof TOKEN_LISTS],
+  pattern,
+}));
+
+/** Every class-name list tested on `tokenText` (none unless INTERESTING, made of them all, passes). */
 function wordsIn(tokenText: string): number {
-  return INTERESTING.test(tokenText)
-    ? Says.anything |
-        (PRICE_WORD.test(tokenText) ? Says.price : 0) |
-        (STRUCK.test(tokenText) ? Says.struck : 0) |
-        (EXCLUDED.test(tokenText) ? Says.excluded : 0) |
-        (PER_UNIT.test(tokenText) ? Says.perUnit : 0) |
-        (/product|pdp|buy-?box/i.test(tokenText) ? Says.product : 0) |
-        (ADD_TO_CART_TOKEN.test(tokenText) ? Says.buyToken : 0) |
-        (CART_LIKE_TOKEN.test(tokenText) ? Says.cartLike : 0) |
-        (STOCK_WORD.test(tokenText) ? Says.stock : 0) |
-        (TITLE_WORD.test(tokenText) ? Says.title : 0)
-    : 0;
+  if (!INTERESTING.test(tokenText)) return 0;
+  let says = 0;
+  for (const { bit, pattern } of LISTS) if (pattern.test(tokenText)) says |= bit;
+  return says;
 }
 
 function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {

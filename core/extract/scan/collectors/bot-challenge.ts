@@ -1,10 +1,6 @@
-import { CAPTCHA } from "../../scan-words.ts";
+import { CAPTCHA, CHALLENGE_MARKER_LENGTH, CHALLENGE_MARKERS } from "../../vocabulary/patterns.ts";
 import { Hooks } from "../collector.ts";
 
-const CAPTCHA_MARKERS =
-  /validateCaptcha|captcha-delivery|cf-challenge|challenge-platform|px-captcha/;
-/** The longest of CAPTCHA_MARKERS' words: a piece is tested with this much of the one before. */
-const CAPTCHA_MARKER_LENGTH = "challenge-platform".length;
 /** Challenge pages are short: a longer page's markup is not searched for the markers. */
 const MAX_MARKED_PAGE = 300_000;
 
@@ -27,8 +23,8 @@ export class BotChallenge extends Hooks {
   override piece(piece: string): void {
     if (!this.isShortPage || this.hasMarker) return;
     const text = this.tail + piece;
-    if (CAPTCHA_MARKERS.test(text)) this.hasMarker = true;
-    else this.tail = text.slice(-(CAPTCHA_MARKER_LENGTH - 1));
+    if (CHALLENGE_MARKERS.test(text)) this.hasMarker = true;
+    else this.tail = text.slice(-(CHALLENGE_MARKER_LENGTH - 1));
   }
 
   hasCaptcha(title: string | null, h1: string | null): boolean {

@@ -1,4 +1,11 @@
-import { ADD_TO_CART, BUY_WORDS, CART_NOUN, QUANTITY, SOLD_OUT_WORDS } from "../../scan-words.ts";
+import {
+  ADD_TO_CART,
+  ADD_TO_CART_ACTION,
+  BUY_WORDS,
+  CART_NOUN,
+  QUANTITY,
+  SOLD_OUT_WORDS,
+} from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
@@ -68,11 +75,7 @@ export class BuyControls extends Hooks {
 
   override open(el: Element, _parent: Element, attrs: Attrs, _isLeaf: boolean): void {
     const name = el.tag;
-    if (
-      name === "form" &&
-      /\/cart\/add|add-to-cart|addtocart|\/cart\/listing/i.test(attrs.action ?? "")
-    )
-      this.hasAddToCart = true;
+    if (name === "form" && ADD_TO_CART_ACTION.test(attrs.action ?? "")) this.hasAddToCart = true;
     const control = controlOf(el, attrs);
     el.control = control;
     if (control && (name === "input" || name === "select" || name === "img"))

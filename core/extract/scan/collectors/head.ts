@@ -1,3 +1,4 @@
+import { PLATFORM_ASSET, PLATFORM_BODY } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
@@ -41,17 +42,16 @@ export class HeadAndMeta extends Hooks {
       const rel = (attrs.rel ?? "").toLowerCase();
       if (rel === "canonical" && attrs.href && this.canonical === null) this.canonical = attrs.href;
     }
-    if (
-      (name === "img" || name === "link" || name === "script") &&
-      (attrs.src ?? attrs.href ?? "").includes("cdn.shopify.com")
-    ) {
-      this.markers.add("shopify");
+    if (name === "img" || name === "link" || name === "script") {
+      const address = attrs.src ?? attrs.href ?? "";
+      for (const [platform, pattern] of PLATFORM_ASSET)
+        if (pattern.test(address)) this.markers.add(platform);
     }
     if (name === "body") {
       this.bodyTokens = selfTokens(attrs);
       const cls = attrs.class ?? "";
-      if (/woocommerce/.test(cls)) this.markers.add("woocommerce");
-      if (/catalog-product-view|page-product-/.test(cls)) this.markers.add("magento");
+      for (const [platform, pattern] of PLATFORM_BODY)
+        if (pattern.test(cls)) this.markers.add(platform);
     }
     if (name === "h1" && this.h1Order < 0) {
       this.isInH1 = true;

@@ -1,4 +1,4 @@
-import { CURRENCY_HINT, PRICE_WORD } from "../../scan-words.ts";
+import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
 import { collapseSpaces, type TextLog } from "../text-log.ts";

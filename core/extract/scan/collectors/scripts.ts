@@ -1,14 +1,10 @@
-import { PLATFORM_WORD, PLATFORMS } from "../../scan-words.ts";
+import { APP_STATE, PLATFORM_WORD, PLATFORMS } from "../../vocabulary/patterns.ts";
 import { type Attrs, attrRecord } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
 import type { ScriptBlock } from "../types.ts";
 
 const MAX_SCRIPT = 4_000_000;
-/** Scripts that hold a store's data: kept for the store rules and app-state readers. */
-const APP_STATE =
-  /__TGT_DATA__|runParams|ShopifyAnalytics|Shopify\.|__NEXT_DATA__|__PRELOADED_STATE__|var meta =|window\.App|__INITIAL_STATE__|woocommerce|Magento|BCData|data-product-json|"divisor"/;
-
 /** One open <script>: its attributes and its text so far. */
 type OpenScript = { el: Element; attrs: Record<string, string>; parts: string[]; length: number };
 

@@ -1,4 +1,4 @@
-import { SOLD_OUT_WORDS } from "../../scan-words.ts";
+import { SOLD_OUT_WORDS } from "../../vocabulary/patterns.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
 import type { TextLog } from "../text-log.ts";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PLATFORM_WORD, PLATFORMS } from "./scan-words.ts";
+import { PLATFORM_WORD, PLATFORMS } from "./patterns.ts";
 
 describe("PLATFORM_WORD", () => {
   it("matches every script that a platform pattern matches (it only skips the others)", () => {

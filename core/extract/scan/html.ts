@@ -1,0 +1,75 @@
+/** HTML as the scan reads it: which elements are void, break a line, close a <p> or their own kind. */
+
+export const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+  "param",
+  "keygen",
+]);
+export const CLOSES_P = new Set([
+  "div",
+  "ul",
+  "ol",
+  "dl",
+  "table",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "section",
+  "article",
+  "form",
+  "header",
+  "footer",
+  "nav",
+  "aside",
+  "main",
+  "p",
+  "pre",
+  "blockquote",
+  "figure",
+  "hr",
+]);
+/** Elements whose start or end breaks a line of text: amounts never join across them. */
+export const BREAKS_LINE = new Set([
+  ...CLOSES_P,
+  "br",
+  "li",
+  "tr",
+  "td",
+  "th",
+  "dt",
+  "dd",
+  "option",
+  "select",
+  "button",
+  "label",
+]);
+export const SELF_SIBLING = new Set(["li", "option", "dt", "dd", "tr", "td", "th"]);
+export const EMPHASIS = new Set(["strong", "b", "h1", "h2", "h3", "h4", "big"]);
+/** Attributes whose values name an element like its id and classes (selector tokens). */
+export const TOKEN_ATTRS = [
+  "data-test",
+  "data-testid",
+  "data-qa",
+  "data-automation-id",
+  "data-buy-box-region",
+  "data-selector",
+  "data-price-type",
+  "data-component",
+  "data-cy",
+  "itemprop",
+];

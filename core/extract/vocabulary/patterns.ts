@@ -1,0 +1,166 @@
+import {
+  ADD_TO_CART_ACTIONS,
+  APP_STATE_SCRIPTS,
+  AVAILABILITY_VALUES,
+  CHALLENGE_MARKUP,
+  CLASS_NAMES,
+  CURRENCY_HINTS,
+  type Entry,
+  HIDDEN_CLASSES,
+  PLATFORM_ASSETS,
+  PLATFORM_BODY_CLASSES,
+  PLATFORM_SCRIPTS,
+  type Platform,
+  VISIBLE_WORDS,
+  type Words,
+} from "./words.ts";
+
+/**
+ * The patterns extraction tests, made from the vocabulary (words.ts) when the module loads, and
+ * the pre-filters made from the same lists: nothing here is a word of its own.
+ */
+
+const asWritten = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** One entry as a pattern source: a word matched as written, or its pattern. */
+export const sourceOf = (entry: Entry): string =>
+  typeof entry === "string" ? asWritten(entry) : entry.pattern.source;
+
+/** Every entry of the lists given, all languages. */
+export const entriesOf = (...lists: readonly Words[]): Entry[] =>
+  lists.flatMap((words) => Object.values(words).flat());
+
+/** `(?:a|b|c)` of the entries. */
+export const alternation = (entries: readonly Entry[]): string =>
+  `(?:${entries.map(sourceOf).join("|")})`;
+
+/** The entries anywhere in a text. */
+const anywhere = (entries: readonly Entry[], flags = "i") =>
+  new RegExp(alternation(entries), flags);
+
+const classes = CLASS_NAMES;
+const words = VISIBLE_WORDS;
+
+// Class names, in an element's id, class and token attributes.
+export const PRICE_WORD = anywhere(entriesOf(classes.price));
+export const STRUCK = anywhere(entriesOf(classes.oldPrice));
+export const PER_UNIT = anywhere(entriesOf(classes.unitPrice));
+export const EXCLUDED = anywhere(entriesOf(classes.elsewhere));
+export const PRODUCT_AREA = anywhere(entriesOf(classes.productArea));
+export const TITLE_WORD = anywhere(entriesOf(classes.title));
+export const STOCK_WORD = anywhere(entriesOf(classes.stock));
+export const ADD_TO_CART_TOKEN = anywhere(entriesOf(classes.buyToken));
+export const CART_LIKE_TOKEN = anywhere(entriesOf(classes.cartLike));
+export const QUANTITY = anywhere(entriesOf(classes.quantity));
+/** Tested on tokens already in lower case. */
+export const CURRENT_CLASS = anywhere(entriesOf(classes.currentPrice), "");
+
+/**
+ * The class-name lists an element's token text is tested against (scan/token-words.ts), and
+ * the pre-filter made of all of them: a token text that matches none of their words needs no
+ * other test.
+ */
+export const TOKEN_LISTS = {
+  price: PRICE_WORD,
+  struck: STRUCK,
+  excluded: EXCLUDED,
+  perUnit: PER_UNIT,
+  product: PRODUCT_AREA,
+  buyToken: ADD_TO_CART_TOKEN,
+  cartLike: CART_LIKE_TOKEN,
+  stock: STOCK_WORD,
+  title: TITLE_WORD,
+} as const;
+export const INTERESTING = anywhere(
+  entriesOf(
+    classes.price,
+    classes.oldPrice,
+    classes.elsewhere,
+    classes.unitPrice,
+    classes.productArea,
+    classes.buyToken,
+    classes.cartLike,
+    classes.stock,
+    classes.title,
+  ),
+);
+
+/** A hiding class: one of HIDDEN_CLASSES as a whole class name. */
+export const HIDDEN_CLASS = new RegExp(`(?:^|\\s)${alternation(HIDDEN_CLASSES)}(?:\\s|$)`);
+/**
+ * The pre-filter of HIDDEN_CLASS, for `includes`: "hid" and "none", which nearly every hiding
+ * class holds, and each class that holds neither.
+ */
+export const HIDDEN_CLASS_HINTS: readonly string[] = [
+  ...new Set(
+    HIDDEN_CLASSES.map((c) => (c.includes("hid") ? "hid" : c.includes("none") ? "none" : c)),
+  ),
+];
+
+// Visible words.
+export const BUY_WORDS = anywhere(entriesOf(words.buy));
+export const ADD_TO_CART = anywhere(entriesOf(words.addToCart));
+export const CART_NOUN = anywhere(entriesOf(words.cartNoun));
+export const SOLD_OUT_WORDS = anywhere(entriesOf(words.soldOut));
+export const CAPTCHA = anywhere(entriesOf(words.challenge));
+/** Tested on text in lower case. */
+export const IN_STOCK = new RegExp(
+  `${alternation(entriesOf(words.inStock))}|(?<![\\p{L}])${alternation(entriesOf(words.inStockWord))}`,
+  "u",
+);
+/** Tested on text in lower case. */
+export const PREORDER = anywhere(entriesOf(words.preorder), "");
+/** An old price's words at the end of the text before an amount ("was", "statt"). */
+export const WAS_WORDS = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\s*:?\\s*$`,
+  "iu",
+);
+/**
+ * The concepts of amounts that are not the item's price: shipping, instalments, savings,
+ * before tax, deposits, points, used offers, other sellers.
+ */
+export const OTHER_AMOUNT_CONCEPTS = [
+  "shipping",
+  "instalment",
+  "save",
+  "beforeTax",
+  "deposit",
+  "points",
+  "used",
+  "otherSellers",
+] as const;
+export const OTHER_AMOUNT = anywhere(
+  entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),
+);
+
+/** A currency sign, word or code: the cheap test before a text is parsed as a price. */
+export const CURRENCY_HINT = anywhere(entriesOf(CURRENCY_HINTS), "");
+
+/** Availability values (lower case, without spaces), at the value's start. */
+const atStart = (entries: readonly string[]) => new RegExp(`^${alternation(entries)}`);
+export const IN_STOCK_VALUE = atStart(AVAILABILITY_VALUES.inStock);
+export const OUT_OF_STOCK_VALUE = atStart(AVAILABILITY_VALUES.outOfStock);
+export const PREORDER_VALUE = atStart(AVAILABILITY_VALUES.preorder);
+
+const platformPatterns = (platforms: readonly Platform[]) =>
+  platforms.map(
+    (platform) =>
+      [platform.name, anywhere(platform.words, platform.isCaseSensitive ? "" : "i")] as const,
+  );
+/** Platforms named by scripts, in the order they are tested. */
+export const PLATFORMS: readonly (readonly [string, RegExp])[] = platformPatterns(PLATFORM_SCRIPTS);
+/** The pre-filter of PLATFORMS: any of their words, in any case. */
+export const PLATFORM_WORD = anywhere(PLATFORM_SCRIPTS.flatMap((platform) => platform.words));
+export const PLATFORM_BODY: readonly (readonly [string, RegExp])[] =
+  platformPatterns(PLATFORM_BODY_CLASSES);
+export const PLATFORM_ASSET: readonly (readonly [string, RegExp])[] =
+  platformPatterns(PLATFORM_ASSETS);
+
+/** Scripts that hold a store's data, by their first 20 000 characters. */
+export const APP_STATE = anywhere(APP_STATE_SCRIPTS, "");
+export const CHALLENGE_MARKERS = anywhere(CHALLENGE_MARKUP, "");
+/** The longest of CHALLENGE_MARKUP: a piece of a page is tested with this much of the one before. */
+export const CHALLENGE_MARKER_LENGTH = Math.max(
+  ...CHALLENGE_MARKUP.map((entry) => (typeof entry === "string" ? entry.length : 100)),
+);
+export const ADD_TO_CART_ACTION = anywhere(ADD_TO_CART_ACTIONS);

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { availabilityFromText, readAvailability } from "../availability.ts";
+import { scanHtml } from "../scan/index.ts";
+import { FEATURES, type FeatureName, visibleCandidates } from "../visible-features.ts";
+import { alternation, entriesOf, OTHER_AMOUNT_CONCEPTS } from "./patterns.ts";
+import {
+  ADD_TO_CART_ACTIONS,
+  APP_STATE_SCRIPTS,
+  AVAILABILITY_VALUES,
+  CHALLENGE_MARKUP,
+  CLASS_NAMES,
+  CURRENCY_HINTS,
+  type Entry,
+  HIDDEN_CLASSES,
+  PLATFORM_ASSETS,
+  PLATFORM_BODY_CLASSES,
+  PLATFORM_SCRIPTS,
+  VISIBLE_WORDS,
+} from "./words.ts";
+
+/**
+ * Every entry of the vocabulary takes effect: a small page (or text) where the entry's example
+ * stands, and nothing else could, shows the effect the entry is listed for; the same page with
+ * a word no list holds does not. And no entry is covered by the others of its pattern, where it
+ * could never make a difference of its own.
+ */
+
+const NEUTRAL = "zqxj";
+const exampleOf = (entry: Entry): string => (typeof entry === "string" ? entry : entry.example);
+const attr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+function feature(page: string, amount: string, name: FeatureName): boolean {
+  const at = FEATURES.indexOf(name);
+  return visibleCandidates(scanHtml(page), new Set()).some(
+    (c) => c.amount === amount && (c.features[at] ?? 0) > 0,
+  );
+}
+
+/** A pattern of the entries given, in the shape their list is read with. */
+type Shape = (alternation: string) => RegExp;
+const anywhere =
+  (flags: string): Shape =>
+  (alt) =>
+    new RegExp(alt, flags);
+
+/** What each concept's entries do, on a page made of one word. */
+const CLASS_EFFECTS: Record<keyof typeof CLASS_NAMES, (word: string) => boolean> = {
+  price: (w) => scanHtml(`<div><span class="${attr(w)}">19</span></div>`).priceElements.length > 0,
+  oldPrice: (w) =>
+    scanHtml(`<p><span class="${attr(w)}">€ 30</span></p>`).priceTexts[0]?.isStruckClass === true,
+  currentPrice: (w) => feature(`<p><span class="${attr(w)}">€ 30</span></p>`, "30", "currentNamed"),
+  unitPrice: (w) =>
+    scanHtml(`<p><span class="${attr(w)}">€ 3</span></p>`).priceTexts[0]?.isPerUnit === true,
+  elsewhere: (w) =>
+    scanHtml(`<div class="${attr(w)}"><span>€ 3</span></div>`).priceTexts[0]?.isExcluded === true,
+  productArea: (w) =>
+    scanHtml(`<div class="${attr(w)}"><span>€ 3</span></div>`).priceTexts[0]?.isInMain === true,
+  title: (w) => scanHtml(`<h2 class="${attr(w)}">Lamp</h2>`).titleElements.length > 0,
+  stock: (w) => scanHtml(`<div class="${attr(w)}">In stock</div>`).stockElements.length > 0,
+  // An image is a buy control by an add-to-cart token and its words, never by a cart-like name.
+  buyToken: (w) => scanHtml(`<img class="${attr(w)}" alt="Buy now">`).buyControls.length > 0,
+  // A box is a control only when named for the cart (then its words decide).
+  cartLike: (w) => scanHtml(`<span class="${attr(w)}">Buy now</span>`).buyControls.length > 0,
+  quantity: (w) => scanHtml(`<input name="${attr(w)}">`).buyControls[0]?.isQuantity === true,
+};
+
+const otherAmount = (w: string) =>
+  feature(`<div><b>€ 5</b> ${html(w)} end</div>`, "5", "otherAmountWords");
+
+const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean> = {
+  buy: (w) => scanHtml(`<button>${html(w)}</button>`).buyControls[0]?.hasBuyWords === true,
+  addToCart: (w) => scanHtml(`<a href="#">${html(w)}</a>`).hasAddToCart,
+  // A link named for adding a product (not for the cart) is a control when its words name the cart.
+  cartNoun: (w) => scanHtml(`<a class="add-product">${html(w)}</a>`).buyControls.length > 0,
+  soldOut: (w) => scanHtml(`<button>${html(w)}</button>`).buyControls[0]?.saysSoldOut === true,
+  inStock: (w) => availabilityFromText(w) === "in_stock",
+  inStockWord: (w) => availabilityFromText(w) === "in_stock",
+  preorder: (w) => availabilityFromText(w) === "preorder",
+  oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  shipping: otherAmount,
+  instalment: otherAmount,
+  save: otherAmount,
+  beforeTax: otherAmount,
+  deposit: otherAmount,
+  points: otherAmount,
+  used: otherAmount,
+  otherSellers: otherAmount,
+  challenge: (w) => scanHtml(`<title>${html(w)}</title>`).hasCaptcha,
+};
+
+/** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
+const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
+  // At the end of the text before an amount, after a non-letter.
+  oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*:?\\s*$`, "iu"),
+  inStock: anywhere("u"),
+  inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
+  preorder: anywhere(""),
+};
+
+/** The entries compiled into one pattern with a concept's: none of them may cover another. */
+function rivalsOf(concept: keyof typeof VISIBLE_WORDS): Entry[] {
+  if ((OTHER_AMOUNT_CONCEPTS as readonly string[]).includes(concept))
+    return entriesOf(...OTHER_AMOUNT_CONCEPTS.map((c) => VISIBLE_WORDS[c]));
+  if (concept === "inStock" || concept === "inStockWord")
+    return entriesOf(VISIBLE_WORDS.inStock, VISIBLE_WORDS.inStockWord);
+  return entriesOf(VISIBLE_WORDS[concept]);
+}
+
+/**
+ * What is wrong with `entry`: its pattern does not match its example, its example takes no
+ * effect, or the other entries of its pattern (`rivals`) match the example already.
+ */
+function faultsOf(
+  entry: Entry,
+  effect: (word: string) => boolean,
+  rivals: readonly Entry[],
+  shape: Shape,
+): string[] {
+  const example = exampleOf(entry);
+  const faults: string[] = [];
+  if (typeof entry !== "string" && !entry.pattern.test(example))
+    faults.push(`"${example}" is not matched by its own pattern`);
+  if (!effect(example)) faults.push(`"${example}" takes no effect`);
+  const others = rivals.filter((e) => e !== entry);
+  if (others.length > 0 && shape(alternation(others)).test(example))
+    faults.push(`"${example}" is covered by another entry of its list`);
+  return faults;
+}
+
+function expectAll(
+  entries: readonly Entry[],
+  effect: (word: string) => boolean,
+  rivals: readonly Entry[],
+  shape: Shape,
+) {
+  expect(effect(NEUTRAL), "a page without the word").toBe(false);
+  expect(entries.flatMap((entry) => faultsOf(entry, effect, rivals, shape))).toEqual([]);
+}
+
+describe("the vocabulary: every entry takes effect", () => {
+  for (const [concept, effect] of Object.entries(CLASS_EFFECTS)) {
+    const entries = entriesOf(CLASS_NAMES[concept as keyof typeof CLASS_NAMES]);
+    it(`class names: ${concept} (${entries.length})`, () => {
+      expectAll(entries, effect, entries, anywhere(concept === "currentPrice" ? "" : "i"));
+    });
+  }
+
+  it(`hiding classes (${HIDDEN_CLASSES.length})`, () => {
+    const hidden = (c: string) =>
+      scanHtml(`<p><span class="${attr(c)}">€ 5</span></p>`).priceTexts[0]?.isHidden === true;
+    expect(hidden(NEUTRAL)).toBe(false);
+    for (const c of HIDDEN_CLASSES) expect(hidden(c), c).toBe(true);
+  });
+
+  for (const [concept, effect] of Object.entries(WORD_EFFECTS)) {
+    const key = concept as keyof typeof VISIBLE_WORDS;
+    const entries = entriesOf(VISIBLE_WORDS[key]);
+    it(`visible words: ${concept} (${entries.length})`, () => {
+      expectAll(entries, effect, rivalsOf(key), SHAPES[key] ?? anywhere("i"));
+    });
+  }
+
+  it("currency hints", () => {
+    const isPriceText = (w: string) =>
+      scanHtml(`<p><span>5 ${html(w)}</span></p>`).priceTexts.length > 0;
+    const entries = entriesOf(CURRENCY_HINTS);
+    expectAll(entries, isPriceText, entries, anywhere(""));
+  });
+
+  it("availability values", () => {
+    const states = { inStock: "in_stock", outOfStock: "out_of_stock", preorder: "preorder" };
+    for (const [state, values] of Object.entries(AVAILABILITY_VALUES)) {
+      const is = (value: string) =>
+        readAvailability(value) === states[state as keyof typeof states];
+      expectAll(values, is, values, (alt) => new RegExp(`^${alt}`));
+    }
+  });
+
+  it("platforms, app-state scripts, challenge markup, add-to-cart forms", () => {
+    const markers = (page: string) => scanHtml(page).markers;
+    for (const platform of PLATFORM_SCRIPTS)
+      for (const word of platform.words)
+        expect(
+          markers(`<script>${exampleOf(word)}</script>`).has(platform.name),
+          exampleOf(word),
+        ).toBe(true);
+    for (const platform of PLATFORM_BODY_CLASSES)
+      for (const word of platform.words)
+        expect(markers(`<body class="${attr(exampleOf(word))}"></body>`).has(platform.name)).toBe(
+          true,
+        );
+    for (const platform of PLATFORM_ASSETS)
+      for (const word of platform.words)
+        expect(
+          markers(`<img src="https://${attr(exampleOf(word))}/a.png">`).has(platform.name),
+        ).toBe(true);
+    expect(markers(`<script>${NEUTRAL}</script><body class="${NEUTRAL}">`).size).toBe(0);
+
+    const isAppState = (w: string) => scanHtml(`<script>var a = ${w};</script>`).scripts.length > 0;
+    expectAll(APP_STATE_SCRIPTS, isAppState, APP_STATE_SCRIPTS, anywhere(""));
+    const isChallenge = (w: string) => scanHtml(`<p>${w}</p>`).hasCaptcha;
+    expectAll(CHALLENGE_MARKUP, isChallenge, CHALLENGE_MARKUP, anywhere(""));
+    const isCartForm = (w: string) => scanHtml(`<form action="${attr(w)}"></form>`).hasAddToCart;
+    expectAll(ADD_TO_CART_ACTIONS, isCartForm, ADD_TO_CART_ACTIONS, anywhere("i"));
+  });
+});

@@ -1,0 +1,764 @@
+/**
+ * Every word and class name extraction recognises, by concept and language: the one file to
+ * edit to add one. The scanner's pre-filters and patterns are generated from it (patterns.ts),
+ * and vocabulary.test.ts shows that each entry takes effect on a page of its own.
+ *
+ * An entry is a word as written (matched as a plain string, letters' case aside unless the
+ * concept says otherwise) or, where it must vary, a pattern with an example of what it matches:
+ * `p(/add[\s_-]?to[\s_-]?cart/, "add-to-cart")`. An entry must not be covered by another of the
+ * same list (the test says which): it could never make a difference of its own.
+ *
+ * Languages are ISO 639-1 codes; `any` is for class names and words shared by many languages.
+ * A new language is a new key; a new concept needs a line in patterns.ts and an effect in
+ * vocabulary.test.ts.
+ */
+
+export type Pattern = { readonly pattern: RegExp; readonly example: string };
+export type Entry = string | Pattern;
+export type Words = { readonly [language: string]: readonly Entry[] };
+
+/** A pattern entry and an example of a text it matches. */
+export const p = (pattern: RegExp, example: string): Pattern => ({ pattern, example });
+
+/**
+ * Class names: read in an element's id, class and token attributes (data-test, itemprop …),
+ * anywhere in them, in any case. The scanner tests them once per distinct token text of a page,
+ * after a pre-filter made of all of them.
+ */
+export const CLASS_NAMES = {
+  /** The element speaks of a price: kept for the readers, its text may be a price. */
+  price: {
+    any: ["price", "amount", "cost", "strikethrough", "a-offscreen"],
+    de: ["preis"],
+    fr: ["prix"],
+    es: ["precio"],
+    it: ["prezzo"],
+    pl: ["cena"],
+    sv: ["pris"],
+  },
+  /** An old (struck, "was", list) price: a list price when a current price stands beside it. */
+  oldPrice: {
+    any: [
+      "strike",
+      "line-through",
+      p(/was-?price/, "was-price"),
+      p(/price-?was/, "price-was"),
+      "price--was",
+      p(/old-?price/, "old-price"),
+      p(/price-?old/, "price-old"),
+      p(/list-?price/, "list-price"),
+      "rrp",
+      p(/non-?sale/, "non-sale"),
+      "crossed",
+      p(/previous-?price/, "previous-price"),
+      p(/original-?price/, "original-price"),
+      p(/compare-?at/, "compare-at"),
+      "regular-price",
+      p(/basis-?price/, "basis-price"),
+      "msrp",
+      p(/before-?price/, "before-price"),
+      p(/price-?before/, "price-before"),
+      p(/price-?standard/, "price-standard"),
+      "del-price",
+      "price-del",
+      "barred",
+      "pr_disc",
+      p(/price-?disc/, "price-disc"),
+    ],
+    de: ["uvp"],
+  },
+  /** The current (sale) price: the counterpart of an old-price class (tokens in lower case). */
+  currentPrice: {
+    any: [
+      "current",
+      p(/sale-?price/, "sale-price"),
+      p(/price-?sale/, "price-sale"),
+      p(/special-?price/, "special-price"),
+      p(/final-?price/, "final-price"),
+      p(/actual-?price/, "actual-price"),
+      p(/price-?now/, "price-now"),
+      p(/now-?price/, "now-price"),
+      "promo",
+      "reduced",
+      "discounted",
+    ],
+    cs: ["akce"],
+    sk: ["akcia"],
+    lt: ["akcij"],
+    it: ["sconto"],
+    es: ["rebaj"],
+  },
+  /** A price per unit (per kg, per litre), not the item's. */
+  unitPrice: {
+    any: [
+      p(/per-?unit/, "per-unit"),
+      p(/unit-?price/, "unit-price"),
+      p(/price-?per-?/, "price-per"),
+      p(/price-?unit/, "price-unit"),
+      p(/comparison-?price/, "comparison-price"),
+    ],
+    de: ["grundpreis"],
+  },
+  /** Navigation, recommendations, carousels, the mini cart: not the product's own box. */
+  elsewhere: {
+    any: [
+      "carousel",
+      "recommend",
+      "related",
+      "similar",
+      p(/also-?bought/, "also-bought"),
+      p(/also-?viewed/, "also-viewed"),
+      p(/also-?like/, "also-like"),
+      "upsell",
+      "up-sell",
+      p(/cross-?sell/, "cross-sell"),
+      "sponsored",
+      "recs-",
+      "p13n",
+      "sims-",
+      "you-may",
+      p(/mini-?cart/, "mini-cart"),
+      p(/cart-?drawer/, "cart-drawer"),
+      "breadcrumb",
+      "newsletter",
+      "frequently",
+      "bundle",
+      "shelf",
+      p(/sticky-?header/, "sticky-header"),
+      "accessor",
+    ],
+  },
+  /** The product's own area (the buy box, the product detail page). */
+  productArea: {
+    any: ["product", "pdp", p(/buy-?box/, "buy-box")],
+  },
+  /** The product's title. */
+  title: {
+    any: [
+      p(/product-?title/, "product-title"),
+      "product_title",
+      "productname",
+      "product-name",
+      "pdp-title",
+      p(/item-?title/, "item-title"),
+    ],
+  },
+  /** Stock or availability: kept for the readers and the store rules. */
+  stock: {
+    any: ["availability", "inventory", p(/sold-?out/, "sold-out"), "stock"],
+  },
+  /** A control that adds to the cart or buys: a buy control by its tokens. */
+  buyToken: {
+    any: [
+      p(/add[\s_-]?to[\s_-]?cart/, "add-to-cart"),
+      p(/add[\s_-]?to[\s_-]?bag/, "add-to-bag"),
+      p(/add[\s_-]?to[\s_-]?basket/, "add to basket"),
+      p(/add[\s_-]?to[\s_-]?trolley/, "add_to_trolley"),
+      p(/add[\s_-]?(?:product|item)(?:$|[\s_-])/, "add-product"),
+      p(/add-?cart/, "add-cart"),
+      "tocart",
+      p(/to-?basket/, "to-basket"),
+      p(/buy[\s_-]?(now|button|btn)/, "buynow"),
+      p(/btn[\s_-]?buy/, "btnbuy"),
+      p(/(^|[\s_-])buy([\s_-]|$)/, "buy"),
+    ],
+  },
+  /**
+   * Something cart-like: a button so named is a buy control whatever its words; a link or box so
+   * named is one when its words say so.
+   */
+  cartLike: {
+    any: [
+      "cart",
+      "basket",
+      "bag",
+      "buy",
+      // Not "border", "reorder", "sortorder".
+      p(/(?<![a-z])order/, "order-now"),
+      "purchase",
+      "checkout",
+    ],
+    de: ["korb"],
+    cs: ["kosik"],
+    hu: ["kosar"],
+    pl: ["koszyk"],
+    fr: ["panier"],
+    es: ["carrito"],
+    it: ["carrello"],
+    nl: ["winkelwagen"],
+  },
+  /** A quantity field (its name, id or class): the structure of a buy box. */
+  quantity: {
+    any: ["qty", "quantit"],
+    de: ["menge", "anzahl"],
+    es: ["cantidad"],
+    pt: ["quantidade"],
+    pl: ["ilosc", "ilość"],
+    cs: ["počet", "pocet"],
+    hr: ["kolicin", "količin"],
+    ru: ["количеств"],
+    et: ["kogus"],
+    lt: ["kiekis"],
+    lv: ["daudzum"],
+    hu: ["mennyiség"],
+    tr: ["adet"],
+    zh: ["数量", "數量"],
+    ko: ["수량"],
+    ja: ["個数"],
+  },
+} as const satisfies Record<string, Words>;
+
+/**
+ * Hiding classes: whole class names (as written, case kept) that hide an element from a person.
+ * Each holds "hid" or "none", or the pre-filter of patterns.ts names it.
+ */
+export const HIDDEN_CLASSES: readonly string[] = [
+  "hidden",
+  "aok-hidden",
+  "a-hidden",
+  "d-none",
+  "is-hidden",
+  "wt-display-none",
+  "hide",
+  "visually-hidden-none",
+  "u-hidden",
+  "idnone",
+];
+
+/** Visible words: read in the page's text (and a control's title or label), in any case. */
+export const VISIBLE_WORDS = {
+  /** Words of a buy control: buy, add to cart, order. */
+  buy: {
+    en: [
+      p(/add[\s-]?to[\s-]?cart/, "add to cart"),
+      p(/add[\s-]?to[\s-]?bag/, "add to bag"),
+      p(/add[\s-]?to[\s-]?basket/, "add-to-basket"),
+      p(/add[\s-]?to[\s-]?trolley/, "add to trolley"),
+      "buy now",
+      "buy it now",
+      "purchase",
+      "order now",
+    ],
+    pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar"],
+    es: [
+      "agregar al carro",
+      "agregar al carrito",
+      p(/añadir a(l)? (la )?cesta/, "añadir a la cesta"),
+      p(/añadir a(l)? (la )?carrito/, "añadir al carrito"),
+      p(/añadir a(l)? (la )?carro/, "añadir al carro"),
+      "comprar",
+    ],
+    lv: ["pievienot grozam", "grozā", "pirkt"],
+    sl: ["naroči", "košarico"],
+    sk: ["objednať", "do košíka", "kúpiť"],
+    cs: ["objednat", "do košíku", "koupit"],
+    pl: ["zamów", "do koszyka", "kup teraz"],
+    hr: ["naruči", "košaricu"],
+    fr: ["commander", "ajouter au panier", "acheter"],
+    it: ["ordina", "aggiungi al carrello", "acquista"],
+    de: ["warenkorb", "in den einkaufswagen", "kaufen", "bestellen"],
+    nl: ["in winkelwagen"],
+    sv: ["lägg i varukorgen", "köp"],
+    da: ["læg i kurv", "køb"],
+    no: ["legg i handlekurv", "kjøp"],
+    sr: ["dodaj u korpu", "kupi"],
+    // Also the Russian "купить" and the Ukrainian "купити".
+    bg: ["купи", "в количката"],
+    hu: ["v kosár", "kosárba", "vásárl"],
+    ro: ["adauga in cos", "în coș", "cumpără"],
+    // "pirkti" (lt) holds the Latvian "pirkt".
+    lt: ["į krepšelį"],
+    et: ["ostukorvi"],
+    fi: ["lisää ostoskoriin", "osta"],
+    el: ["στο καλάθι", "αγορά"],
+    tr: ["sepete ekle", "satın al"],
+    ru: ["в корзину", "заказать"],
+    uk: ["у кошик"],
+    kk: ["себетке"],
+    ar: ["أضف إلى السلة", "أضف للسلة", "اشتر"],
+    he: ["הוסף לסל"],
+    zh: ["加入購物車", "加入购物车", "直購", "購買", "购买"],
+    ja: ["カートに入れる", "購入"],
+    ko: ["장바구니", "구매하기", "바로구매"],
+    vi: ["thêm vào giỏ", "mua ngay"],
+    id: ["tambah ke keranjang", "beli sekarang"],
+    th: ["หยิบใส่ตะกร้า", "ซื้อเลย"],
+  },
+  /** Adding to the cart itself (a page that has such a control is a product page). */
+  addToCart: {
+    any: [
+      p(/add[\s_-]?to[\s_-]?cart/, "add to cart"),
+      p(/add[\s_-]?to[\s_-]?bag/, "add_to_bag"),
+      p(/add[\s_-]?to[\s_-]?basket/, "add-to-basket"),
+      p(/add[\s_-]?to[\s_-]?trolley/, "add to trolley"),
+      p(/buy[\s_-]?now/, "buy now"),
+    ],
+    de: ["in den warenkorb"],
+    fr: ["ajouter au panier"],
+    es: [
+      p(/añadir a(l)? (la )?cesta/, "añadir a la cesta"),
+      p(/añadir a(l)? (la )?carrito/, "añadir al carrito"),
+      p(/añadir a(l)? (la )?carro/, "añadir a carro"),
+    ],
+    it: ["aggiungi al carrello"],
+    nl: ["in winkelwagen"],
+    pl: ["dodaj do koszyka"],
+    sv: ["lägg i varukorgen"],
+  },
+  /** The cart itself, named in a control's text or title. */
+  cartNoun: {
+    en: ["cart", "basket", "trolley", p(/bag\b/, "bag")],
+    fr: ["panier"],
+    de: ["warenkorb", "einkaufswagen"],
+    it: ["carrello"],
+    es: ["carrito", "cesta"],
+    pt: ["carrinho", "sacola"],
+    nl: ["winkelwagen"],
+    pl: ["koszyk"],
+    cs: ["košík", "kosik"],
+    sl: ["košar"],
+    sr: ["korp"],
+    hu: ["kosár"],
+    ro: ["coș", p(/cos\b/, "cos")],
+    lv: ["grozs", "grozā"],
+    lt: ["krepšel"],
+    et: ["ostukorv"],
+    fi: ["ostoskori"],
+    sv: ["varukorg"],
+    da: ["kurv"],
+    tr: ["sepet"],
+    ru: ["корзин"],
+    uk: ["кошик"],
+    bg: ["количк"],
+    el: ["καλάθι"],
+    ar: ["سلة"],
+    // A whole word: "\b" is a boundary of Latin words only, and never held after "סל".
+    he: [p(/סל(?![א-ת])/, "סל")],
+    zh: ["購物車", "购物车"],
+    ja: ["カート"],
+    ko: ["장바구니"],
+    vi: ["giỏ"],
+    id: ["keranjang"],
+    th: ["ตะกร้า"],
+  },
+  /** Sold out, unavailable, notify me: the product cannot be bought now. */
+  soldOut: {
+    en: [
+      "sold out",
+      "out of stock",
+      "not available",
+      "unavailable",
+      "notify me",
+      "email me when",
+      p(/cannot be purchased/, "cannot be purchased"),
+      p(/cannot be ordered/, "cannot be ordered"),
+      p(/cannot be bought/, "cannot be bought"),
+      p(/can't be purchased/, "can't be purchased"),
+      p(/can't be ordered/, "can't be ordered"),
+      "no longer available",
+      p(/not possible to buy/, "not possible to buy"),
+      p(/not possible to order/, "not possible to order"),
+    ],
+    de: [
+      "ausverkauft",
+      p(/nicht (mehr )?verfügbar/, "nicht mehr verfügbar"),
+      "nicht lieferbar",
+      "derzeit nicht",
+      p(/nicht (?:mehr )?bestellbar/, "nicht bestellbar"),
+      "nicht erhältlich",
+    ],
+    fr: ["épuisé", "rupture de stock", "indisponible", "plus disponible"],
+    es: ["agotado", "sin stock", "no disponible", "no se puede comprar"],
+    it: [
+      "esaurito",
+      "non disponibile",
+      p(/non (?:è )?acquistabile/, "non è acquistabile"),
+      "non ordinabile",
+    ],
+    pt: ["esgotado"],
+    nl: ["uitverkocht", "niet beschikbaar", "niet leverbaar"],
+    pl: [
+      "wyprzedan",
+      "niedostępn",
+      "brak w magazynie",
+      p(/nie można kupić/, "nie można kupić"),
+      p(/nie można zamówić/, "nie można zamówić"),
+    ],
+    cs: ["vyprodáno", "nedostupn", p(/nelze koupit/, "nelze koupit"), "nelze objednat"],
+    sk: [
+      "vypredané",
+      p(/nie je možné (?:produkt )?kúpiť/, "nie je možné kúpiť"),
+      p(/nie je možné (?:produkt )?objednať/, "nie je možné produkt objednať"),
+    ],
+    sl: ["razprodano", "ni na zalogi", "ni mogoče kupiti"],
+    hr: ["rasprodano", "nema na zalihi", "nije moguće kupiti"],
+    hu: ["elfogyott", "nincs raktáron", "nem rendelhető"],
+    ro: [
+      "stoc epuizat",
+      "indisponibil",
+      p(/nu este disponibil/, "nu este disponibil"),
+      p(/nu mai este disponibil/, "nu mai este disponibil"),
+    ],
+    lv: ["nav pieejams", "izpārdots"],
+    lt: ["išparduota", "nėra sandėlyje"],
+    et: ["läbi müüdud"],
+    fi: ["loppu"],
+    sv: ["slutsåld"],
+    da: ["udsolgt"],
+    no: ["utsolgt"],
+    tr: ["tükendi", "stokta yok"],
+    ru: ["нет в наличии", "распродан", "нет на складе", "недоступ", "нельзя купить"],
+    uk: ["немає в наявності"],
+    el: ["εξαντλήθηκε", "μη διαθέσιμο"],
+    ar: ["نفدت", "غير متوفر"],
+    he: ["אזל"],
+    zh: ["缺貨", "缺货", "售完", "暫無庫存", "暂无库存", "無法購買", "无法购买"],
+    ja: ["在庫切れ", "品切れ", "売り切れ", "販売終了"],
+    ko: ["품절", "구매 불가", "구매불가"],
+    vi: ["hết hàng"],
+  },
+  /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
+  inStock: {
+    en: ["in stock", p(/only \d+ left/, "only 3 left")],
+    de: ["auf lager"],
+    fr: ["en stock"],
+  },
+  /** The same, as a word of its own (no letter before it). */
+  inStockWord: {
+    en: ["available"],
+    fr: ["disponible"],
+    it: ["disponibile"],
+    cs: [p(/dostupn[ée]/, "dostupné"), "skladem"],
+    sk: ["skladom"],
+    sl: ["na zalogi"],
+    hr: ["na stanju"],
+    hu: ["raktáron"],
+    ro: ["în stoc"],
+    lv: ["noliktavā"],
+    lt: ["sandėlyje"],
+    et: ["laos"],
+    sv: ["i lager"],
+    no: ["på lager"],
+    nl: ["op voorraad"],
+    de: ["lieferbar"],
+    pt: ["em estoque"],
+    es: ["en existencia"],
+    ru: ["в наличии"],
+    uk: ["є в наявності"],
+    tr: ["stokta var"],
+    zh: ["有現貨", "有货"],
+    ja: ["在庫あり"],
+    ko: ["재고 있음"],
+  },
+  /** For pre-order. */
+  preorder: {
+    en: [p(/pre-?order/, "pre-order")],
+    de: ["vorbestell"],
+    fr: ["précommande"],
+    es: ["reserva"],
+  },
+  /** An old price's words just before it ("was", "RRP", "statt", "avant"). */
+  oldPrice: {
+    en: [
+      "was",
+      "before",
+      "reg",
+      "regular",
+      "rrp",
+      "msrp",
+      "list",
+      "list price",
+      "old price",
+      "original",
+      "originally",
+      "compare at",
+    ],
+    de: ["uvp", "statt", "vorher", "bisher", "früher"],
+    fr: ["avant", "au lieu de", "prix barré"],
+    es: ["antes", "precio anterior"],
+    it: ["prima", "invece di", "prezzo di listino"],
+    nl: ["van", "voor"],
+    sv: ["tidigare", "före", "ordinarie"],
+    da: ["ordinær", "før"],
+    cs: ["dříve", "původně"],
+    sk: ["pôvodne"],
+    sl: ["prej", "redna cena"],
+    pl: ["stara cena", "cena regularna", "wcześniej"],
+    ru: ["было", "старая цена"],
+    hu: ["régi ár"],
+    ro: ["pret vechi"],
+    lv: ["vecā cena"],
+    lt: ["ankstesnė"],
+    et: ["tavahind"],
+    zh: ["原價", "原价", "定價", "定价", "市價", "市价", "建議售價"],
+    ko: ["정가"],
+    ja: ["通常価格", "参考価格"],
+  },
+  /** Shipping and delivery costs, free-shipping thresholds. */
+  shipping: {
+    en: [
+      // Where "ship" starts no word.
+      p(/shipping/, "freeshipping"),
+      p(/\bship/, "ship"),
+      p(/orders? over/, "orders over"),
+      p(/spend \S+ more/, "spend $5 more"),
+      "minimum order",
+      "delivery",
+      "postage",
+      "transport",
+    ],
+    de: ["versand", "lieferung"],
+    fr: ["livraison", "frais de port"],
+    es: ["envío"],
+    pt: ["envio"],
+    it: ["spedizione", "consegna"],
+    nl: ["verzend"],
+    sv: ["frakt"],
+    da: ["fragt"],
+    cs: ["doprava"],
+    hr: ["dostava"],
+    pl: ["dostawa", "wysyłka"],
+    ru: ["доставка"],
+    hu: ["szállítás"],
+    lv: ["piegāde"],
+    lt: ["pristatymas"],
+    et: ["tarne"],
+    tr: ["kargo"],
+    zh: ["運費", "运费"],
+    ko: ["배송"],
+    ja: ["送料"],
+  },
+  /** Credit, financing, instalments, a price per month. */
+  instalment: {
+    en: [
+      "credit",
+      "loan",
+      "financ",
+      "leasing",
+      p(/instal?ments?/, "instalment"),
+      "monthly",
+      "per month",
+      p(/\/\s*mo\b/, "/mo"),
+      "a month",
+    ],
+    de: ["kredit", "monat", "mtl", p(/rate[n]?\b/, "raten"), "finanzierung"],
+    lv: ["kredīt", "aizdevum", "mēnes"],
+    sk: ["úver", "mesačne"],
+    hu: ["hitel", "havi", "részlet"],
+    es: ["crédito", p(/cuotas?/, "cuotas"), "al mes"],
+    fr: ["mensualit", "par mois"],
+    pt: ["mensal", "parcela", "x de"],
+    // "al mes" (es) holds the Italian "al mese".
+    it: ["rata"],
+    nl: ["termijn", "per maand"],
+    cs: ["splátk", "měsíčně"],
+    sl: ["obrok", "mesečno"],
+    pl: [p(/rat[ay]? /, "raty "), "miesięcznie"],
+    ru: ["рассрочк", "в месяц"],
+    ro: ["lunar"],
+    lt: ["mėn"],
+    et: ["kuus"],
+    tr: ["taksit", "ay "],
+    // 期 also stands in 分期 (instalments); 割 in 割引 (a discount, ja).
+    zh: ["期"],
+    ko: ["할부", "개월"],
+    ja: ["割"],
+  },
+  /** Savings: "you save", "ahorra". */
+  save: {
+    en: ["save"],
+    de: ["spar"],
+    fr: ["économisez", "économie"],
+    es: ["ahorra", "ahorro"],
+    // "spar" (de) holds the Italian "risparmi".
+    nl: ["bespaar"],
+    cs: ["ušetr"],
+    sk: ["prihran"],
+    hr: ["uštedi"],
+    pl: ["oszczędz"],
+    ru: ["экономия", "выгода"],
+    hu: ["megtakarít"],
+    ro: ["economis"],
+    lv: ["ietaupi"],
+    lt: ["sutaupy"],
+    et: ["säästa"],
+    tr: ["tasarruf"],
+    zh: ["省下", "节省", "節省"],
+    ko: ["할인"],
+  },
+  /** Before tax: a price without VAT. */
+  beforeTax: {
+    en: ["excl", p(/ex\.? vat/, "ex. vat"), p(/ex\.? tax/, "ex tax"), "without vat"],
+    pl: ["bez vat"],
+    de: ["ohne mwst", "zzgl", "netto"],
+    fr: [p(/\bht\b/, "ht"), "hors taxe", "sans tva"],
+    es: ["sin iva"],
+    it: ["senza iva"],
+    pt: ["sem iva"],
+    cs: ["bez dph"],
+    sl: ["bez ddv", "brez ddv"],
+    hr: ["bez pdv"],
+    ru: ["без ндс"],
+    hu: ["nettó"],
+    ro: ["fără tva"],
+    lv: ["bez pvn"],
+    lt: ["be pvm"],
+    et: ["km-ta"],
+    tr: ["kdv hariç"],
+    zh: ["未稅", "未税"],
+    ko: ["부가세 별도"],
+    ja: ["税抜"],
+  },
+  /** A deposit (bottles, rentals). */
+  deposit: {
+    en: ["deposit"],
+    de: ["pfand"],
+    fr: ["caution"],
+  },
+  /** Loyalty points, bonuses, cashback. */
+  points: {
+    en: ["cashback", "bonus", "points"],
+    ru: ["бонус"],
+    es: ["puntos"],
+    it: ["punti"],
+    de: ["punkte"],
+  },
+  /** Used, refurbished, pre-owned offers. */
+  used: {
+    en: ["refurbished", p(/\bused\b/, "used"), "pre-owned"],
+    de: ["gebraucht", "b-ware", "generalüberholt"],
+    fr: ["reconditionn", "d'occasion"],
+    it: ["usato"],
+    es: ["usado", "seminuev"],
+  },
+  /** Other sellers' offers of the same product. */
+  otherSellers: {
+    en: ["other sellers", "more buying choices"],
+    de: ["weitere angebote"],
+    fr: ["autres vendeurs"],
+    it: ["altri venditori"],
+    es: ["otros vendedores"],
+  },
+  /** A robot check or bot challenge, in the page's title or h1. */
+  challenge: {
+    en: [
+      "robot check",
+      "captcha",
+      p(/are you a human/, "are you a human"),
+      p(/are you a robot/, "are you a robot"),
+      "robot or human",
+      "verify you are human",
+      "pardon our interruption",
+      "attention required",
+      "access denied",
+      "just a moment",
+      "unusual traffic",
+    ],
+  },
+} as const satisfies Record<string, Words>;
+
+/**
+ * Currency signs, words and codes as written (case kept): the cheap test before a short text is
+ * read as a price. (What each one means is core/money's.)
+ */
+export const CURRENCY_HINTS: Words = {
+  any: [
+    ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
+    p(/[A-Z]{3}/, "USD"),
+    "RM",
+    "Rp",
+    "Rs",
+    "Fr",
+    "TL",
+    "KM",
+    "Kn",
+    "kn",
+  ],
+  sv: ["kr"],
+  cs: ["Kč", "Kc"],
+  pl: ["zł", "zl"],
+  hu: ["Ft"],
+  ro: ["lei", "Lei"],
+  sr: ["din", "дин"],
+  kk: ["тг"],
+  ru: ["руб", "р."],
+  uk: ["грн"],
+  bg: ["лв"],
+  mk: ["ден"],
+  ar: ["درهم", "ر.س", "د.إ", "د.ك"],
+};
+
+/** Values of schema.org availability, og:availability and feeds, lower case, without spaces. */
+export const AVAILABILITY_VALUES = {
+  inStock: [
+    "instock",
+    "instoreonly",
+    "onlineonly",
+    "limitedavailability",
+    "available",
+    "backorder",
+  ],
+  outOfStock: ["outofstock", "soldout", "discontinued", "oos", "unavailable", "notavailable"],
+  preorder: ["preorder", "presale"],
+} as const;
+
+/** A platform and the words that name it in a page's scripts (the first 100 000 characters). */
+export type Platform = { name: string; words: readonly Entry[]; isCaseSensitive: boolean };
+
+/** Platforms named by a page's scripts, in the order they are tested. */
+export const PLATFORM_SCRIPTS: readonly Platform[] = [
+  {
+    name: "shopify",
+    words: ["cdn.shopify.com", "Shopify.shop", "ShopifyAnalytics"],
+    isCaseSensitive: true,
+  },
+  { name: "bigcommerce", words: ["BCData", "bigcommerce"], isCaseSensitive: false },
+  { name: "magento", words: ["Magento_", "mage/", '"Magento'], isCaseSensitive: true },
+  { name: "woocommerce", words: ["woocommerce", "wc_add_to_cart"], isCaseSensitive: false },
+];
+
+/** Platforms named by the <body>'s classes (case kept). */
+export const PLATFORM_BODY_CLASSES: readonly Platform[] = [
+  { name: "woocommerce", words: ["woocommerce"], isCaseSensitive: true },
+  { name: "magento", words: ["catalog-product-view", "page-product-"], isCaseSensitive: true },
+];
+
+/** Platforms named by the address of an image, a link or a script the page loads (case kept). */
+export const PLATFORM_ASSETS: readonly Platform[] = [
+  { name: "shopify", words: ["cdn.shopify.com"], isCaseSensitive: true },
+];
+
+/** Scripts that hold a store's data (case kept): kept for the store rules and app-state readers. */
+export const APP_STATE_SCRIPTS: readonly Entry[] = [
+  "__TGT_DATA__",
+  "runParams",
+  "ShopifyAnalytics",
+  "Shopify.",
+  "__NEXT_DATA__",
+  "__PRELOADED_STATE__",
+  "var meta =",
+  "window.App",
+  "__INITIAL_STATE__",
+  "woocommerce",
+  "Magento",
+  "BCData",
+  "data-product-json",
+  '"divisor"',
+];
+
+/** Markup of a bot challenge's provider anywhere in a short page (case kept). */
+export const CHALLENGE_MARKUP: readonly Entry[] = [
+  "validateCaptcha",
+  "captcha-delivery",
+  "cf-challenge",
+  "challenge-platform",
+  "px-captcha",
+];
+
+/** An add-to-cart form's action, in any case. */
+export const ADD_TO_CART_ACTIONS: readonly Entry[] = [
+  "/cart/add",
+  "add-to-cart",
+  "addtocart",
+  "/cart/listing",
+];
