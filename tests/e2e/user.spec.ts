@@ -41,6 +41,11 @@ test("change the display name: the header shows it", async ({ page }) => {
   await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
   await page.reload();
   await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
+  // Links already sent in emails, the bell and the extension land on their section (#39 item 2).
+  for (const section of ["notifications", "connect-extension", "export-import"]) {
+    await page.goto(`/user#${section}`);
+    await expect(page.locator(`section#${section}`)).toBeInViewport();
+  }
 });
 
 test("change the password: a wrong current one is named on its field", async ({ page }) => {
