@@ -1,4 +1,4 @@
-import type { AlertRule } from "../../core/checks/alert-rule.ts";
+import { describeRule } from "../../core/checks/alert-kinds.ts";
 import { formatMoney } from "../../core/money/format-money.ts";
 import type { Money } from "../../core/money/money.ts";
 
@@ -25,22 +25,7 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
   return "just now";
 }
 
-export function describeRule(rule: AlertRule): string {
-  switch (rule.kind) {
-    case "any_drop":
-      return "Any price drop";
-    case "below_target":
-      return `Below ${formatMoney(rule.target)}`;
-    case "percent_drop":
-      return `Drops by ${rule.percent} %`;
-    case "back_in_stock":
-      return "Back in stock";
-    case "any_change":
-      return "Any price change";
-    case "rises_above":
-      return `Rises above ${formatMoney(rule.threshold)}`;
-  }
-}
+export { describeRule };
 
 export function describeInterval(minutes: number): string {
   return minutes % 60 === 0 ? `every ${minutes / 60} h` : `every ${minutes} min`;

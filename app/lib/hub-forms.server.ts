@@ -19,6 +19,7 @@ export type FormResult<T> = { ok: true; value: T } | FormFailure;
 export function formField(path: string): string {
   if (/^rule\.(target|threshold)\b/.test(path)) return "amount";
   if (path === "rule.percent") return "percent";
+  if (path === "rule.days") return "days";
   if (path === "rule" || path.startsWith("rule.")) return "ruleKind";
   return path.split(".")[0] ?? path;
 }
@@ -60,6 +61,7 @@ function ruleFromForm(form: FormData): { rule: unknown } | { issue: FieldIssue }
     return { rule: kind === "below_target" ? { kind, target: money } : { kind, threshold: money } };
   }
   if (kind === "percent_drop") return { rule: { kind, percent: numberField(form, "percent") } };
+  if (kind === "lowest_in_days") return { rule: { kind, days: numberField(form, "days") } };
   return { rule: { kind } };
 }
 

@@ -290,6 +290,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             defaultKind={w.rule.kind}
             defaultAmount={ruleDefaults.amount}
             defaultPercent={w.rule.kind === "percent_drop" ? String(w.rule.percent) : undefined}
+            defaultDays={w.rule.kind === "lowest_in_days" ? String(w.rule.days) : undefined}
             error={actionData?.error ?? null}
           />
           <div className="flex flex-wrap items-center gap-4">

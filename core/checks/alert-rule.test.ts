@@ -55,6 +55,8 @@ describe("rule columns", () => {
     { kind: "back_in_stock" },
     { kind: "any_change" },
     { kind: "rises_above", threshold: { amountMinor: 12000, currency: "USD" } },
+    { kind: "all_time_low" },
+    { kind: "lowest_in_days", days: 30 },
   ];
   it.each(rules)("%j survives the row", (rule) => {
     expect(ruleFromColumns(ruleToColumns(rule))).toEqual(rule);
@@ -65,8 +67,10 @@ describe("rule columns", () => {
     ruleAmountMinor: null,
     ruleCurrency: null,
     rulePercent: null,
+    ruleDays: null,
   };
   it.each([
+    ["lowest_in_days without days", { ...blank, ruleKind: "lowest_in_days" }],
     ["an unknown kind", { ...blank, ruleKind: "sometimes" }],
     ["a target without an amount", { ...blank, ruleKind: "below_target", ruleCurrency: "USD" }],
     ["a target without a currency", { ...blank, ruleKind: "below_target", ruleAmountMinor: 500 }],

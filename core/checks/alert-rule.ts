@@ -21,6 +21,17 @@ export const DropPercent = z
     "Use at most two decimals for the percentage.",
   );
 
+export const MIN_LOWEST_DAYS = 7;
+export const MAX_LOWEST_DAYS = 365;
+const DAYS_MESSAGE = `Choose between ${MIN_LOWEST_DAYS} and ${MAX_LOWEST_DAYS} days.`;
+
+/** "Lowest in N days": a whole number of days, 7–365. */
+export const LowestDays = z
+  .number({ error: DAYS_MESSAGE })
+  .int(DAYS_MESSAGE)
+  .min(MIN_LOWEST_DAYS, DAYS_MESSAGE)
+  .max(MAX_LOWEST_DAYS, DAYS_MESSAGE);
+
 /** One alert rule per watch. Thresholds are Money above zero, compared only in their own currency. */
 export const AlertRule = z.discriminatedUnion(
   "kind",
@@ -32,10 +43,14 @@ export const AlertRule = z.discriminatedUnion(
     z.object({ kind: z.literal("back_in_stock") }),
     z.object({ kind: z.literal("any_change") }),
     z.object({ kind: z.literal("rises_above"), threshold: PositiveMoney }),
+    /** A price below every price the product was ever seen at. */
+    z.object({ kind: z.literal("all_time_low") }),
+    /** A price below every price of the last `days` days. */
+    z.object({ kind: z.literal("lowest_in_days"), days: LowestDays }),
   ],
   {
     error:
-      "Choose an alert: any_drop, below_target, percent_drop, back_in_stock, any_change or rises_above.",
+      "Choose an alert: any_drop, below_target, percent_drop, back_in_stock, any_change, rises_above, all_time_low or lowest_in_days.",
   },
 );
 export type AlertRule = z.infer<typeof AlertRule>;
@@ -47,6 +62,8 @@ export const ALERT_RULE_KINDS = [
   "back_in_stock",
   "any_change",
   "rises_above",
+  "all_time_low",
+  "lowest_in_days",
 ] as const satisfies readonly AlertRuleKind[];
 
 /** The rule's target or threshold, when it has one. */
@@ -64,6 +81,8 @@ export type RuleColumns = {
   ruleAmountMinor: number | null;
   ruleCurrency: string | null;
   rulePercent: number | null;
+  /** lowest_in_days: the window in days. */
+  ruleDays: number | null;
 };
 
 export function ruleToColumns(rule: AlertRule): RuleColumns {
@@ -73,6 +92,7 @@ export function ruleToColumns(rule: AlertRule): RuleColumns {
     ruleAmountMinor: money?.amountMinor ?? null,
     ruleCurrency: money?.currency ?? null,
     rulePercent: rule.kind === "percent_drop" ? rule.percent : null,
+    ruleDays: rule.kind === "lowest_in_days" ? rule.days : null,
   };
 }
 
@@ -93,7 +113,7 @@ export class UnreadableRuleError extends Error {
  * are read as stored: limits tightened later for input (the percentage range) do not apply.
  */
 export function ruleFromColumns(columns: RuleColumns): AlertRule {
-  const { ruleKind, ruleAmountMinor, ruleCurrency, rulePercent } = columns;
+  const { ruleKind, ruleAmountMinor, ruleCurrency, rulePercent, ruleDays } = columns;
   const money = (): Money => {
     if (
       ruleAmountMinor === null ||
@@ -115,9 +135,15 @@ export function ruleFromColumns(columns: RuleColumns): AlertRule {
         throw new UnreadableRuleError(columns, "percent_drop needs a percentage between 0 and 100");
       }
       return { kind: "percent_drop", percent: rulePercent };
+    case "lowest_in_days":
+      if (ruleDays === null || !Number.isSafeInteger(ruleDays) || ruleDays < 1) {
+        throw new UnreadableRuleError(columns, "lowest_in_days needs a number of days");
+      }
+      return { kind: "lowest_in_days", days: ruleDays };
     case "any_drop":
     case "back_in_stock":
     case "any_change":
+    case "all_time_low":
       return { kind: ruleKind };
     default:
       throw new UnreadableRuleError(columns, "unknown rule kind");
@@ -178,7 +204,9 @@ export type AlertEventKind =
   | "percent_drop"
   | "back_in_stock"
   | "price_change"
-  | "price_rise";
+  | "price_rise"
+  | "all_time_low"
+  | "lowest_in_days";
 
 export type AlertEvent = {
   kind: AlertEventKind;
@@ -191,6 +219,8 @@ export type AlertEvent = {
   percentChange: number | null;
   /** `${watchId}:${kind}:${observationId}` — unique per event; same inputs, same key. */
   idempotencyKey: string;
+  /** What the words of this kind's message need beyond the prices (e.g. lowest_in_days' days). */
+  details?: Record<string, number>;
 };
 
 export type HoldReason = "zero_price" | "steep_drop";

@@ -39,6 +39,9 @@ export type CheckedWatch = {
   ruleAmountMinor: number | null;
   ruleCurrency: string | null;
   rulePercent: number | null;
+  ruleDays: number | null;
+  /** Alerts are not raised before this instant (ISO text as read), null when not snoozed. */
+  snoozedUntil: string | null;
   alertState: Record<string, unknown>;
   /** The row's version as read: the write applies only if it is unchanged. */
   updatedAt: string;
@@ -102,7 +105,8 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
        coalesce((select jsonb_agg(jsonb_build_object(
                    'id', w.id, 'userId', w.user_id, 'ruleKind', w.rule_kind,
                    'ruleAmountMinor', w.rule_amount_minor, 'ruleCurrency', w.rule_currency,
-                   'rulePercent', w.rule_percent, 'alertState', w.alert_state,
+                   'rulePercent', w.rule_percent, 'ruleDays', w.rule_days,
+                   'snoozedUntil', w.snoozed_until, 'alertState', w.alert_state,
                    'updatedAt', w.updated_at) order by w.id)
                    from watch w where w.product_id = p.id and not w.is_paused),
                 '[]'::jsonb) as watches

@@ -1,4 +1,8 @@
 import type { Money } from "../money/index.ts";
+import { decideLowAlert, type PriorLows } from "./decide-low-alert.ts";
+
+export type { PriorLows };
+
 import {
   type AlertDecision,
   type AlertEvent,
@@ -23,6 +27,11 @@ export type DecideAlertsInput = {
   state: WatchAlertState;
   observation: Observation;
   now: Date;
+  /**
+   * The product's lowest prices before this reading (core/checks/prior-lows.ts), for the rules
+   * that compare with history (all_time_low, lowest_in_days). Without it they stay silent.
+   */
+  lows?: PriorLows;
 };
 
 /**
@@ -86,6 +95,11 @@ export function decideAlerts(input: DecideAlertsInput): AlertDecision {
     };
   } else {
     next = applyPriceRule(rule, state, next, price, last, event);
+    const low = decideLowAlert({ rule, price, lows: input.lows ?? null, now });
+    if (low) {
+      const lowEvent = makeEvent(watchId, observation.id, low.kind, low.previousLow, price);
+      events.push(low.details ? { ...lowEvent, details: low.details } : lowEvent);
+    }
   }
 
   if (rule.kind === "back_in_stock") {
@@ -206,6 +220,9 @@ function applyPriceRule(
       return { ...next, isRuleMet: isMet };
     }
     case "back_in_stock":
+    case "all_time_low":
+    case "lowest_in_days":
+      // back_in_stock is read from availability; the lows from history (decideLowAlert).
       return next;
   }
 }

@@ -57,6 +57,16 @@ export function describeRuleStatusAtCreation(
         message: `We'll tell you when it drops ${rule.percent} % below ${plainMoney(price)} (to ${plainMoney(level)} or less).`,
       };
     }
+    case "all_time_low":
+      return {
+        isMetNow: false,
+        message: `We'll tell you when it's cheaper than it has ever been since Dropwave started tracking it (now ${plainMoney(price)}).`,
+      };
+    case "lowest_in_days":
+      return {
+        isMetNow: false,
+        message: `We'll tell you when it's cheaper than at any time in the last ${rule.days} days (now ${plainMoney(price)}).`,
+      };
     case "below_target": {
       if (rule.target.currency !== price.currency)
         return {

@@ -11,6 +11,7 @@ import {
 } from "./alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
 import {
+  type CheckedWatch,
   type ClaimFence,
   type NewEvent,
   readCheckState,
@@ -21,9 +22,12 @@ import {
 } from "./check-store.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
 import { decideAlerts } from "./decide-alerts.ts";
+import { lowWindowsFor, type PriorLows } from "./decide-low-alert.ts";
 import { type CheckFailureKind, describeFailure } from "./describe-failure.ts";
 import { factsFromExtraction } from "./observed-facts.ts";
+import { readPriorLows } from "./prior-lows.ts";
 import { backoffAfterFailure, nextCheckAt, type RandomSource } from "./schedule.ts";
+import { isSnoozed } from "./snooze.ts";
 
 /** Tunables of a check; defaults in DEFAULT_CHECK_POLICY (docs/decisions/0008). */
 export type CheckPolicy = {
@@ -220,24 +224,22 @@ export async function runPriceCheck(
   const events: NewEvent[] = [];
   const stateWrites: StateWrite[] = [];
   let isHeld = false;
+  const rules = readRules(state.watches, log);
+  const lows = await readLowsIfAsked(sql, claimed.id, [...rules.values()], result.price, at);
   for (const w of state.watches) {
-    let rule: AlertRule;
-    try {
-      rule = ruleFromColumns(w);
-    } catch (error) {
-      if (!(error instanceof UnreadableRuleError)) throw error;
-      // Loud, and only this watch: its owner's other rules and the other watchers still run.
-      log.error({ watchId: w.id, err: error }, "watch skipped: its alert rule cannot be read");
-      continue;
-    }
+    const rule = rules.get(w.id);
+    if (!rule) continue;
     const decision = decideAlerts({
       watchId: w.id,
       rule,
       state: alertStateFromJson(w.alertState).state,
       observation,
       now: at,
+      ...(lows ? { lows } : {}),
     });
     if (decision.hold) isHeld = true;
+    // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
+    if (isSnoozed(w.snoozedUntil, at)) decision.events.length = 0;
     for (const e of decision.events) {
       events.push({
         idempotencyKey: e.idempotencyKey,
@@ -251,6 +253,7 @@ export async function runPriceCheck(
           percentChange: e.percentChange,
           oldCurrency: e.oldPrice?.currency ?? null,
           observationId: e.observationId,
+          ...e.details,
         },
       });
     }
@@ -383,4 +386,32 @@ async function readOutcome(
     default:
       return { kind: "failed", failure: outcome.kind };
   }
+}
+
+/** Each watch's rule; a watch whose rule cannot be read is skipped, loudly, alone. */
+function readRules(watches: readonly CheckedWatch[], log: Logger): Map<string, AlertRule> {
+  const rules = new Map<string, AlertRule>();
+  for (const w of watches) {
+    try {
+      rules.set(w.id, ruleFromColumns(w));
+    } catch (error) {
+      if (!(error instanceof UnreadableRuleError)) throw error;
+      // Loud, and only this watch: its owner's other rules and the other watchers still run.
+      log.error({ watchId: w.id, err: error }, "watch skipped: its alert rule cannot be read");
+    }
+  }
+  return rules;
+}
+
+/** The history's lows, read only when a watch's rule compares with them and a price was read. */
+async function readLowsIfAsked(
+  sql: SqlExecutor,
+  productId: string,
+  rules: readonly AlertRule[],
+  price: { currency: string } | null,
+  now: Date,
+): Promise<PriorLows | null> {
+  const windows = lowWindowsFor(rules);
+  if (!windows.needsLows || price === null) return null;
+  return readPriorLows(sql, { productId, currency: price.currency, days: windows.days, now });
 }

@@ -1,3 +1,4 @@
+import { isEventKind } from "../checks/alert-kinds.ts";
 import { type CheckFailureKind, describeFailure } from "../checks/describe-failure.ts";
 import type { Money } from "../money/index.ts";
 import type { AlertInput, AlertKind } from "./alert-message.ts";
@@ -28,18 +29,8 @@ export type ProductFacts = {
   url: string;
 };
 
-const KINDS = new Set<AlertKind>([
-  "price_drop",
-  "below_target",
-  "percent_drop",
-  "back_in_stock",
-  "price_change",
-  "price_rise",
-  "unreachable",
-]);
-
 function isKind(kind: string): kind is AlertKind {
-  return KINDS.has(kind as AlertKind);
+  return isEventKind(kind);
 }
 
 function money(amountMinor: number | null, currency: unknown): Money | null {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AlertEventKind } from "../checks/alert-rule.ts";
+import { EVENT_KINDS, type EventKind, eventLabel } from "../checks/alert-kinds.ts";
 import { formatMoney, type Money } from "../money/index.ts";
 
 /**
@@ -9,7 +9,7 @@ import { formatMoney, type Money } from "../money/index.ts";
  */
 
 /** The check worker's event kinds, plus "we can't check this product any more". */
-export type AlertKind = AlertEventKind | "unreachable";
+export type AlertKind = EventKind;
 
 export type AlertInput = {
   event: {
@@ -69,26 +69,6 @@ export type AlertMessage = {
   tone: "good" | "neutral" | "bad";
 };
 
-const LABELS: Record<AlertKind, string> = {
-  price_drop: "Price drop",
-  below_target: "Below your target",
-  percent_drop: "Big price drop",
-  back_in_stock: "Back in stock",
-  price_change: "Price change",
-  price_rise: "Price rise",
-  unreachable: "Can't check any more",
-};
-
-const TONES: Record<AlertKind, AlertMessage["tone"]> = {
-  price_drop: "good",
-  below_target: "good",
-  percent_drop: "good",
-  back_in_stock: "good",
-  price_change: "neutral",
-  price_rise: "bad",
-  unreachable: "bad",
-};
-
 /** Shortens to `max` characters (by code point), ending in "…". */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text.replace(/\s+/g, " ").trim());
@@ -144,7 +124,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
       : computePercent(event.oldPrice, event.newPrice);
   const name = truncate(product.title, 200) || "Your product";
   const short = truncate(name, 80);
-  const label = LABELS[event.kind];
+  const label = eventLabel(event.kind, event.details);
   const reason =
     event.kind === "unreachable" && typeof event.details?.reason === "string"
       ? truncate(event.details.reason, 300)
@@ -201,7 +181,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
       page: `${base}/hub/watch/${encodeURIComponent(event.watchId)}`,
       manage: `${base}/user#notifications`,
     },
-    tone: TONES[event.kind],
+    tone: EVENT_KINDS[event.kind].tone,
   };
 }
 

@@ -1,3 +1,4 @@
+import { EVENT_KINDS } from "../checks/alert-kinds.ts";
 import type { AlertMessage } from "./alert-message.ts";
 import { truncate } from "./alert-message.ts";
 import type { ChannelOf } from "./channels.ts";
@@ -281,21 +282,11 @@ export function headerText(value: string): string {
     : `=?UTF-8?B?${Buffer.from(clean, "utf8").toString("base64")}?=`;
 }
 
-const NTFY_TAGS: Record<AlertMessage["kind"], string> = {
-  price_drop: "chart_with_downwards_trend",
-  below_target: "dart",
-  percent_drop: "chart_with_downwards_trend",
-  back_in_stock: "package",
-  price_change: "left_right_arrow",
-  price_rise: "chart_with_upwards_trend",
-  unreachable: "warning",
-};
-
 export function renderNtfyRequest(channel: ChannelOf<"ntfy">, m: AlertMessage): OutboundRequest {
   const headers: Record<string, string> = {
     "content-type": "text/plain; charset=utf-8",
     title: headerText(truncate(m.title, 250)),
-    tags: NTFY_TAGS[m.kind],
+    tags: EVENT_KINDS[m.kind].ntfyTag,
     click: m.urls.page,
     actions: `view, Open in the store, ${m.urls.product.replace(/[,;]/g, (c) => encodeURIComponent(c))}`,
   };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AlertRule, type Observation, ruleToColumns } from "../checks/alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "../checks/alert-state-json.ts";
 import { stateForNewRule } from "../checks/decide-alerts.ts";
+import { SnoozeInput, snoozeUntil } from "../checks/snooze.ts";
 import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -16,6 +17,8 @@ export const UpdateWatchInput = z
     intervalMinutes: CheckIntervalMinutes.optional(),
     isPaused: z.boolean({ error: "isPaused is true or false." }).optional(),
     candidateKey: CandidateKey.nullable().optional(),
+    /** Snooze the watch's alerts for a day or a week (checks go on), or `off` to end it. */
+    snooze: SnoozeInput.shape.snooze.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to change.");
 export type UpdateWatchInput = z.infer<typeof UpdateWatchInput>;
@@ -63,6 +66,9 @@ export async function updateWatch(
         ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
         ...(input.candidateKey !== undefined ? { candidateKey: input.candidateKey } : {}),
         ...(alertState ? { alertState } : {}),
+        ...(input.snooze !== undefined
+          ? { snoozedUntil: snoozeUntil(input.snooze, context.now) }
+          : {}),
         updatedAt: context.now,
       })
       .where(eq(watch.id, watchId));

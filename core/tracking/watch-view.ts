@@ -20,6 +20,8 @@ export type WatchView = {
   rule: AlertRule;
   intervalMinutes: number;
   isPaused: boolean;
+  /** Alerts are snoozed until this instant (ISO), or null. */
+  snoozedUntil: string | null;
   candidateKey: string | null;
   /** The variant (SKU or id) tracked, when the page offers several (#12 item 5). */
   variantId: string | null;
@@ -48,8 +50,10 @@ const VIEW_COLUMNS = {
     ruleAmountMinor: watch.ruleAmountMinor,
     ruleCurrency: watch.ruleCurrency,
     rulePercent: watch.rulePercent,
+    ruleDays: watch.ruleDays,
     intervalMinutes: watch.intervalMinutes,
     isPaused: watch.isPaused,
+    snoozedUntil: watch.snoozedUntil,
     candidateKey: watch.candidateKey,
     baselinePriceMinor: watch.baselinePriceMinor,
     baselineCurrency: watch.baselineCurrency,
@@ -117,6 +121,7 @@ export function toWatchView(
     rule: ruleFromColumns(w),
     intervalMinutes: w.intervalMinutes,
     isPaused: w.isPaused,
+    snoozedUntil: w.snoozedUntil ? w.snoozedUntil.toISOString() : null,
     candidateKey: w.candidateKey,
     variantId: p.variantId,
     baseline,

@@ -1,42 +1,41 @@
 import { useState } from "react";
+import {
+  DEFAULT_LOWEST_DAYS,
+  RULE_KIND_ORDER,
+  RULE_KINDS,
+} from "../../../core/checks/alert-kinds.ts";
+import {
+  type AlertRuleKind,
+  MAX_LOWEST_DAYS,
+  MIN_LOWEST_DAYS,
+} from "../../../core/checks/alert-rule.ts";
 import { inputClass } from "../ui/field.tsx";
 import { RadioOption } from "../ui/radio-option.tsx";
 
-type RuleKind =
-  | "any_drop"
-  | "below_target"
-  | "percent_drop"
-  | "back_in_stock"
-  | "any_change"
-  | "rises_above";
+type RuleKind = AlertRuleKind;
 
-const main: { kind: RuleKind; label: string }[] = [
-  { kind: "any_drop", label: "Any drop" },
-  { kind: "below_target", label: "Below a target price" },
-  { kind: "percent_drop", label: "Drops by N %" },
-  { kind: "back_in_stock", label: "Back in stock" },
-];
-const more: { kind: RuleKind; label: string }[] = [
-  { kind: "any_change", label: "Any change" },
-  { kind: "rises_above", label: "Price rises above" },
-];
+const option = (kind: RuleKind) => ({ kind, label: RULE_KINDS[kind].choice });
+const main = RULE_KIND_ORDER.filter((k) => RULE_KINDS[k].group === "main").map(option);
+const more = RULE_KIND_ORDER.filter((k) => RULE_KINDS[k].group === "more").map(option);
 
-/** The alert choice: four common rules, two more under "more". Field names match hub-forms. */
+/** The alert choice: the common rules, the others under "More" (core/checks/alert-kinds.ts). Field names match hub-forms. */
 export function RuleFields({
   currency,
   defaultKind = "any_drop",
   defaultAmount = "",
   defaultPercent = "10",
+  defaultDays = String(DEFAULT_LOWEST_DAYS),
   error,
 }: {
   currency: string | null;
   defaultKind?: RuleKind;
   defaultAmount?: string;
-  defaultPercent?: string;
+  defaultPercent?: string | undefined;
+  defaultDays?: string | undefined;
   error?: { field: string; message: string } | null;
 }) {
   const [kind, setKind] = useState<RuleKind>(defaultKind);
-  const needsAmount = kind === "below_target" || kind === "rises_above";
+  const needsAmount = RULE_KINDS[kind].field === "amount";
   const option = (o: { kind: RuleKind; label: string }) => (
     <RadioOption
       key={o.kind}
@@ -92,7 +91,26 @@ export function RuleFields({
           <span className="text-sm">% from today's price</span>
         </div>
       ) : null}
-      {error && ["amount", "percent", "ruleKind"].includes(error.field) ? (
+      {kind === "lowest_in_days" ? (
+        <div className="flex items-center gap-2">
+          <label htmlFor="rule-days" className="text-sm">
+            Lower than every price of the last
+          </label>
+          <input
+            id="rule-days"
+            name="days"
+            type="number"
+            inputMode="numeric"
+            min={MIN_LOWEST_DAYS}
+            max={MAX_LOWEST_DAYS}
+            defaultValue={defaultDays}
+            className={inputClass({ size: "sm", className: "w-20" })}
+            aria-invalid={error?.field === "days" || undefined}
+          />
+          <span className="text-sm">days</span>
+        </div>
+      ) : null}
+      {error && ["amount", "percent", "days", "ruleKind"].includes(error.field) ? (
         <p role="alert" className="text-sm text-bad">
           {error.message}
         </p>

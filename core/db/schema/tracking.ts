@@ -87,17 +87,21 @@ export const watch = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: ownedByUser(),
     productId: belongsTo("product_id", () => product.id),
-    /** any_drop | below_target | percent_drop | back_in_stock | any_change | rises_above */
+    /** core/checks/alert-rule.ts ALERT_RULE_KINDS (any_drop, below_target, …, lowest_in_days) */
     ruleKind: text("rule_kind").notNull().default("any_drop"),
     ruleAmountMinor: bigint("rule_amount_minor", { mode: "number" }),
     ruleCurrency: text("rule_currency"),
     rulePercent: doublePrecision("rule_percent"),
+    /** lowest_in_days: the window in days. */
+    ruleDays: integer("rule_days"),
     intervalMinutes: integer("interval_minutes").notNull().default(360),
     /** For ambiguous pages: the candidate key the person picked (source + path). */
     candidateKey: text("candidate_key"),
     /** The price spot this person picked on the page with the extension, if they did. */
     recipe: jsonb("recipe").$type<PriceRecipe>(),
     isPaused: boolean("is_paused").notNull().default(false),
+    /** Alerts of this watch are not raised before this time (snooze); checks go on. */
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
     /** The price when the watch was created: "change since added" and percent drops. */
     baselinePriceMinor: bigint("baseline_price_minor", { mode: "number" }),
     baselineCurrency: text("baseline_currency"),
