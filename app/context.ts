@@ -29,6 +29,8 @@ export type AppServices = {
   billing: Billing;
   /** Reads fetched pages: the process's extraction pool (core/extract-pool), off the event loop. */
   extract: Extractor;
+  /** Signs alert emails' one-click unsubscribe links (core/notify/unsubscribe.ts). */
+  unsubscribeSecret: string;
 };
 
 export type Viewer = { id: string; email: string; name: string };

@@ -8,6 +8,7 @@ export default [
   route("reset", "routes/reset.tsx"),
   route("reset/:token", "routes/reset-token.tsx"),
   route("confirm-channel/:token", "routes/confirm-channel.tsx"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("hub", "routes/hub.tsx"),

@@ -18,6 +18,7 @@ import { mountImageRoutes } from "./image-route.ts";
 import { createIngestProxy } from "./ingest-proxy.ts";
 import { mountLatestJson } from "./latest-json.ts";
 import { createCspNonce, securityHeaders } from "./security-headers.ts";
+import { mountUnsubscribe } from "./unsubscribe.ts";
 
 export type { HonoEnv };
 
@@ -69,6 +70,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   app.route("/api", createApi(services));
   mountImageRoutes(app, services);
+  mountUnsubscribe(app, services);
   mountExtensionDownloads(app);
   const { POSTHOG_PROXY, POSTHOG_HOST, POSTHOG_KEY } = services.env;
   if (POSTHOG_PROXY && POSTHOG_HOST && POSTHOG_KEY)

@@ -13,7 +13,9 @@ import { createExtractPool, type Extractor, type ExtractPool } from "../core/ext
 import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
 import { createMailer } from "../core/mail/mailer.ts";
 import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
+import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
+import { getInstanceSecret } from "../core/settings/instance-secret.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { precompressedAssets } from "./compression.ts";
@@ -152,6 +154,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
             }),
           log,
           publicUrl: env.PUBLIC_URL,
+          unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),
           vapid: await getVapidKeys(
             database.db,
             vapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),

@@ -16,6 +16,7 @@ import { createRecentPages } from "../core/fetch/recent-pages.ts";
 import { createProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
+import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
 import packageJson from "../package.json" with { type: "json" };
 
@@ -75,6 +76,7 @@ export async function createServices(options: {
     recentPages: createRecentPages(fetcher),
     productImages,
     extract: options.extract ?? inlineExtractor,
+    unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),
   };
 }
 

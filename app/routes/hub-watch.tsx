@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { eventLabel, isEventKind } from "../../core/checks/alert-kinds.ts";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
+import { SnoozeInput } from "../../core/checks/snooze.ts";
 import { AppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
@@ -81,6 +83,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           "set-cookie": flashCookie({ kind: "success", message: "Stopped tracking the product." }),
         },
       });
+    }
+    if (intent === "snooze") {
+      const parsed = SnoozeInput.safeParse({ snooze: form.get("snooze") });
+      if (!parsed.success) throw data("Choose a day, a week, or off.", { status: 400 });
+      const watch = await updateWatch(
+        services.database.db,
+        {
+          userId,
+          minIntervalMinutes: (await services.billing.limitsFor(userId)).minIntervalMinutes,
+          now: new Date(),
+        },
+        params.id,
+        { snooze: parsed.data.snooze },
+      );
+      return { error: null, snoozedUntil: watch.snoozedUntil };
     }
     if (intent === "update") {
       // The same schema as PATCH /api/v1/watches/:id, so the same refusals and messages.
@@ -273,7 +290,8 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             <ul className="mt-3 space-y-1 text-sm">
               {history.alerts.map((a) => (
                 <li key={a.id}>
-                  {new Date(a.createdAt).toLocaleString()} — {a.kind.replace(/_/g, " ")}:{" "}
+                  {new Date(a.createdAt).toLocaleString()} —{" "}
+                  {isEventKind(a.kind) ? eventLabel(a.kind).toLowerCase() : a.kind}:{" "}
                   {money(a.oldPrice)} → {money(a.newPrice)}
                 </li>
               ))}
@@ -302,19 +320,50 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
               </span>
             ) : null}
             {actionData?.error &&
-            !["amount", "percent", "ruleKind"].includes(actionData.error.field) ? (
+            !["amount", "percent", "days", "ruleKind"].includes(actionData.error.field) ? (
               <span role="alert" className="text-sm text-bad">
                 {actionData.error.message}
               </span>
             ) : null}
           </div>
         </Form>
+        <SnoozeForm snoozedUntil={w.snoozedUntil} nowIso={nowIso} />
         <div className="mt-6">
           <WatchChannelsWhenLoaded watchId={w.id} />
         </div>
         <StopTracking title={w.title ?? "this product"} />
       </WatchSection>
     </div>
+  );
+}
+
+/** Snooze this product's alerts for a day or a week (checks go on), or end a snooze. */
+function SnoozeForm({ snoozedUntil, nowIso }: { snoozedUntil: string | null; nowIso: string }) {
+  const isSnoozed = snoozedUntil !== null && snoozedUntil > nowIso;
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <input type="hidden" name="intent" value="snooze" />
+      {isSnoozed ? (
+        <>
+          <span data-testid="snoozed">
+            Alerts snoozed until {new Date(snoozedUntil).toLocaleString()}.
+          </span>
+          <Button type="submit" name="snooze" value="off" variant="secondary" size="sm">
+            Wake alerts now
+          </Button>
+        </>
+      ) : (
+        <>
+          <span className="text-muted">Too many alerts?</span>
+          <Button type="submit" name="snooze" value="day" variant="secondary" size="sm">
+            Snooze a day
+          </Button>
+          <Button type="submit" name="snooze" value="week" variant="secondary" size="sm">
+            Snooze a week
+          </Button>
+        </>
+      )}
+    </Form>
   );
 }
 

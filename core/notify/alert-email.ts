@@ -160,20 +160,30 @@ export function DigestEmail(props: {
   );
 }
 
-function unsubscribeHeaders(manageUrl: string): Record<string, string> {
-  // A page link only: RFC 8058 one-click (List-Unsubscribe-Post) needs a POST endpoint that
-  // unsubscribes without a login, which does not exist yet.
-  return { "List-Unsubscribe": `<${manageUrl}>` };
+/**
+ * List-Unsubscribe: the signed one-click link (RFC 8058, core/notify/unsubscribe.ts) when the
+ * sender made one for this address, with List-Unsubscribe-Post so mail providers can POST to
+ * it; otherwise the page where alerts are managed.
+ */
+function unsubscribeHeaders(manageUrl: string, oneClickUrl?: string): Record<string, string> {
+  if (!oneClickUrl) return { "List-Unsubscribe": `<${manageUrl}>` };
+  return {
+    "List-Unsubscribe": `<${oneClickUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 /** One alert as an email: subject, HTML, text and List-Unsubscribe. */
-export function renderAlertEmail(m: AlertMessage): RenderedEmail {
+export function renderAlertEmail(
+  m: AlertMessage,
+  options: { unsubscribeUrl?: string } = {},
+): RenderedEmail {
   const { html, text } = renderMail(h(AlertEmail, { m }));
   return {
     subject: m.title,
     html,
     text,
-    headers: unsubscribeHeaders(m.urls.manage),
+    headers: unsubscribeHeaders(m.urls.manage, options.unsubscribeUrl),
     primaryLink: m.urls.page,
   };
 }
@@ -181,7 +191,7 @@ export function renderAlertEmail(m: AlertMessage): RenderedEmail {
 /** Several alerts in one mail (the daily digest). `messages` must not be empty. */
 export function renderDigestEmail(
   messages: readonly AlertMessage[],
-  options: { publicUrl: string; date?: Date },
+  options: { publicUrl: string; date?: Date; unsubscribeUrl?: string },
 ): RenderedEmail {
   const base = options.publicUrl.replace(/\/+$/, "");
   const manageUrl = `${base}/user#notifications`;
@@ -192,5 +202,11 @@ export function renderDigestEmail(
       ? `Your Dropwave digest: ${messages[0].title}`
       : `Your Dropwave digest: ${messages.length} alerts`;
   const { html, text } = renderMail(h(DigestEmail, { messages, subject, day, hubUrl, manageUrl }));
-  return { subject, html, text, headers: unsubscribeHeaders(manageUrl), primaryLink: hubUrl };
+  return {
+    subject,
+    html,
+    text,
+    headers: unsubscribeHeaders(manageUrl, options.unsubscribeUrl),
+    primaryLink: hubUrl,
+  };
 }

@@ -53,6 +53,15 @@ describe("buildAlertMessage", () => {
       oldPrice: null,
       details: { reason: "The store says this page does not exist (HTTP 404)" },
     });
+    expect(sampleAlert({ kind: "all_time_low" }).title).toBe(
+      "New all-time low: Kettle now $39.99 (was $49.99)",
+    );
+    expect(
+      sampleAlert({ kind: "lowest_in_days", details: { days: 30, coveredDays: 30 } }).title,
+    ).toBe("Lowest in 30 days: Kettle now $39.99 (was $49.99)");
+    expect(
+      sampleAlert({ kind: "lowest_in_days", details: { days: 90, coveredDays: 12 } }).label,
+    ).toBe("Lowest in the 12 days tracked");
     expect(gone.title).toBe("Can't check Kettle any more");
     expect(gone.summary).toContain("HTTP 404");
     expect(gone.tone).toBe("bad");

@@ -52,6 +52,8 @@ export type DeliverContext = {
   /** Defaults to the message's; the same on every attempt so receivers can drop repeats. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Email: the signed one-click unsubscribe link for this address (core/notify/unsubscribe.ts). */
+  unsubscribeUrl?: string;
 };
 
 export async function deliver(
@@ -64,7 +66,11 @@ export async function deliver(
   try {
     switch (channel.type) {
       case "email":
-        return await sendEmail(context.mailer, channel.address, renderAlertEmail(message));
+        return await sendEmail(
+          context.mailer,
+          channel.address,
+          renderAlertEmail(message, oneClick(context.unsubscribeUrl)),
+        );
       case "webhook":
         return await sendHttp(
           context,
@@ -106,11 +112,15 @@ export async function deliver(
 export async function deliverDigest(
   channel: ChannelOf<"email">,
   messages: readonly AlertMessage[],
-  context: { mailer: Mailer; publicUrl: string; now?: Date },
+  context: { mailer: Mailer; publicUrl: string; now?: Date; unsubscribeUrl?: string },
 ): Promise<DeliveryResult> {
   if (messages.length === 0) return { kind: "delivered" };
   try {
-    const email = renderDigestEmail(messages, { publicUrl: context.publicUrl, date: context.now });
+    const email = renderDigestEmail(messages, {
+      publicUrl: context.publicUrl,
+      ...(context.now ? { date: context.now } : {}),
+      ...oneClick(context.unsubscribeUrl),
+    });
     return await sendEmail(context.mailer, channel.address, email);
   } catch (error) {
     return { kind: "retry", reason: `unexpected error: ${errorText(error)}` };
@@ -118,6 +128,8 @@ export async function deliverDigest(
 }
 
 /* Email --------------------------------------------------------------------------------------- */
+
+const oneClick = (url: string | undefined) => (url ? { unsubscribeUrl: url } : {});
 
 async function sendEmail(
   mailer: Mailer,

@@ -3,8 +3,11 @@ import { storedText } from "../input.ts";
 
 /** Fields of a watch that more than one input shares (create, update, import, preview). */
 
-/** The intervals people may choose, in minutes (an admin floor removes the shorter ones). */
-export const CHECK_INTERVALS_MINUTES = [60, 120, 180, 360, 720, 1440] as const;
+/**
+ * The intervals people may choose, in minutes: the floor (the operator's
+ * MIN_CHECK_INTERVAL_MINUTES, or the person's plan's) removes the shorter ones.
+ */
+export const CHECK_INTERVALS_MINUTES = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
 export const DEFAULT_INTERVAL_MINUTES = 360;
 export const MAX_INTERVAL_MINUTES = 1_440;
 
@@ -19,6 +22,18 @@ export const CheckIntervalMinutes = z
   .int(INTERVAL_MESSAGE)
   .min(1, INTERVAL_MESSAGE)
   .max(MAX_INTERVAL_MINUTES, INTERVAL_MESSAGE);
+
+/**
+ * The interval choices for a person whose floor is `minMinutes`: the floor itself and every
+ * usual interval above it, plus the watch's `current` interval (set through the API, or under
+ * an older floor), so a form shows what is set and saving it does not change it.
+ */
+export function intervalChoices(minMinutes: number, current?: number): number[] {
+  const floor = Math.min(Math.max(1, Math.round(minMinutes)), MAX_INTERVAL_MINUTES);
+  const choices = new Set<number>([floor, ...CHECK_INTERVALS_MINUTES.filter((m) => m >= floor)]);
+  if (current !== undefined && Number.isInteger(current) && current >= 1) choices.add(current);
+  return [...choices].sort((a, b) => a - b);
+}
 
 /** The price a person picked on an ambiguous page (a candidate's key: source + path). */
 /**

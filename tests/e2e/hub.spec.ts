@@ -255,7 +255,7 @@ test("stopping tracking asks first in a dialog that Escape and its backdrop clos
   await expect(page.getByText("Stopped tracking the product.")).toBeVisible();
 });
 
-test("switching the alert to any drop on the product page: the next check's lower price alerts", async ({
+test("switching the alert to a new all-time low on the product page: the next check's lower price alerts; snooze and wake", async ({
   page,
 }) => {
   store.setPage("/p/edit-rule", productPage({ title: "Edit Kettle", price: "100.00" }));
@@ -264,17 +264,25 @@ test("switching the alert to any drop on the product page: the next check's lowe
   await page.getByRole("button", { name: "Start tracking" }).click();
   await page.getByRole("link", { name: "Edit Kettle" }).click();
   const alert = page.getByRole("region", { name: "Alert", exact: true });
-  for (const rule of ["Back in stock", "Any drop"]) {
-    await alert.getByLabel(rule, { exact: true }).check();
-    await alert.getByRole("button", { name: "Save alert" }).click();
-    await expect(alert.getByRole("status")).toContainText("Saved.");
-  }
+  await alert.getByLabel("Back in stock", { exact: true }).check();
+  await alert.getByRole("button", { name: "Save alert" }).click();
+  await expect(alert.getByRole("status")).toContainText("Saved.");
+  // The alert kinds under "More" (#39 item 15).
+  await alert.getByText("More", { exact: true }).click();
+  await alert.getByLabel("New all-time low", { exact: true }).check();
+  await alert.getByRole("button", { name: "Save alert" }).click();
+  await expect(alert.getByRole("status")).toContainText("cheaper than it has ever been");
   store.setPage("/p/edit-rule", productPage({ title: "Edit Kettle", price: "90.00" }));
   await page.getByRole("button", { name: "Check now" }).click();
   await expect(page.getByText("Checked just now: $90.00")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "Alerts sent" }).locator("..")).toContainText(
-    "price drop: $100.00 → $90.00",
+    "new all-time low: $100.00 → $90.00",
   );
+  // Snooze (#39 item 16): said on the page until woken.
+  await alert.getByRole("button", { name: "Snooze a week" }).click();
+  await expect(alert.getByTestId("snoozed")).toContainText("Alerts snoozed until");
+  await alert.getByRole("button", { name: "Wake alerts now" }).click();
+  await expect(alert.getByRole("button", { name: "Snooze a day" })).toBeVisible();
 });
 
 test("a link pasted without a scheme is taken as https, not stopped by the browser", async ({
@@ -314,5 +322,26 @@ test("the product page's alert form refuses an interval that is not a number, or
   });
   expect(statuses).toEqual([400, 400]);
   await page.reload();
-  await expect(page.locator(`select[name="intervalMinutes"]`)).toHaveValue("360");
+  const interval = page.locator(`select[name="intervalMinutes"]`);
+  await expect(interval).toHaveValue("360");
+  // The choices start at the operator's floor (1 minute on this server, #39 item 3) …
+  await expect(interval.locator("option").first()).toHaveText("every 1 min");
+  // … and an interval set through the API shows as set, and "Save alert" keeps it.
+  const watchId = page.url().split("/").pop();
+  const patched = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/v1/watches/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ intervalMinutes: 2 }),
+    });
+    return response.status;
+  }, watchId);
+  expect(patched).toBe(200);
+  await page.reload();
+  await expect(interval).toHaveValue("2");
+  await expect(interval.locator("option:checked")).toHaveText("every 2 min");
+  await page.getByRole("button", { name: "Save alert" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.reload();
+  await expect(interval).toHaveValue("2");
 });

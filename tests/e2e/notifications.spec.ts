@@ -11,9 +11,10 @@ test.afterAll(async () => {
   await store.close();
 });
 
-test("a price drop shows in the header feed and as a toast, without a reload", async ({
+test("a price drop shows in the header feed and as a toast, without a reload; the email's unsubscribe link works signed out", async ({
   page,
   baseURL,
+  browser,
 }) => {
   store.setPage("/p/notify-kettle", productPage({ title: "Bell Kettle", price: "80.00" }));
   const email = uniqueEmail("notify");
@@ -50,4 +51,21 @@ test("a price drop shows in the header feed and as a toast, without a reload", a
   await expect
     .poll(() => latestOutboxMail(email) ?? "", { timeout: 15_000 })
     .toContain("Bell Kettle");
+
+  // One-click unsubscribe (#39 item 16): the mail's signed link works with no sign-in.
+  const mail = (latestOutboxMail(email) ?? "").replace(/\r?\n[ \t]+/g, " ");
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  const link = mail.match(/^List-Unsubscribe: <([^>]+)>/m)?.[1];
+  expect(link).toMatch(/\/unsubscribe\//);
+  const stranger = await browser.newContext();
+  try {
+    const visitor = await stranger.newPage();
+    await visitor.goto(link!);
+    await expect(visitor.getByText(`Stop price alert emails to ${email}?`)).toBeVisible();
+    await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(visitor.getByRole("heading", { name: "Unsubscribed" })).toBeVisible();
+    await expect(visitor.getByText(`no more price alerts to ${email}`)).toBeVisible();
+  } finally {
+    await stranger.close();
+  }
 });

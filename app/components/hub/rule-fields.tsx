@@ -9,6 +9,8 @@ import {
   MAX_LOWEST_DAYS,
   MIN_LOWEST_DAYS,
 } from "../../../core/checks/alert-rule.ts";
+import { DEFAULT_INTERVAL_MINUTES, intervalChoices } from "../../../core/tracking/watch-fields.ts";
+import { describeInterval } from "../../lib/format.ts";
 import { inputClass } from "../ui/field.tsx";
 import { RadioOption } from "../ui/radio-option.tsx";
 
@@ -121,23 +123,25 @@ export function RuleFields({
 
 export function IntervalSelect({
   minMinutes,
-  defaultValue = 360,
+  defaultValue,
 }: {
   minMinutes: number;
   defaultValue?: number;
 }) {
-  const choices = [60, 120, 180, 360, 720, 1440].filter((m) => m >= minMinutes);
+  const choices = intervalChoices(minMinutes, defaultValue);
+  const initial =
+    defaultValue ?? choices.find((m) => m >= DEFAULT_INTERVAL_MINUTES) ?? choices[0] ?? 360;
   return (
     <label className="flex items-center gap-2 text-sm">
       Check
       <select
         name="intervalMinutes"
-        defaultValue={String(Math.max(defaultValue, choices[0] ?? 360))}
+        defaultValue={String(initial)}
         className={inputClass({ size: "sm" })}
       >
         {choices.map((m) => (
           <option key={m} value={m}>
-            every {m / 60} h
+            {describeInterval(m)}
           </option>
         ))}
       </select>

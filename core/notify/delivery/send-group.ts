@@ -1,5 +1,6 @@
 import type { AlertMessage } from "../alert-message.ts";
 import { type DeliveryResult, deliver, deliverDigest } from "../deliver.ts";
+import { unsubscribeUrl } from "../unsubscribe.ts";
 import { UNCONFIRMED_REASON } from "./fan-out.ts";
 import { loadAlertMessage, loadTarget } from "./load-target.ts";
 import { holdUntil, quietUntil } from "./quiet-hours.ts";
@@ -53,11 +54,22 @@ async function sendTo(
   if (messages.length === 0) {
     return { kind: "permanent", reason: "the alert is not known to this version" };
   }
-  if ((rows[0] as ClaimedRow).is_digest && target.channel.type === "email") {
+  const first = rows[0] as ClaimedRow;
+  const unsubscribe =
+    target.channel.type === "email" && deps.unsubscribeSecret
+      ? {
+          unsubscribeUrl: unsubscribeUrl(deps.publicUrl, deps.unsubscribeSecret, {
+            userId: first.user_id,
+            channelId: target.channelId,
+          }),
+        }
+      : {};
+  if (first.is_digest && target.channel.type === "email") {
     return deliverDigest(target.channel, messages, {
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
       now: clockOf(deps),
+      ...unsubscribe,
     });
   }
   const message = messages[0] as AlertMessage;
@@ -68,6 +80,7 @@ async function sendTo(
     now: clockOf(deps),
     // The event's key on every attempt: a receiver drops a repeat after a crash.
     idempotencyKey: message.idempotencyKey,
+    ...unsubscribe,
   });
 }
 

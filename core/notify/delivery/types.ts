@@ -13,6 +13,8 @@ export type DeliveryDeps = {
   log: Logger;
   publicUrl: string;
   vapid?: VapidKeys;
+  /** Signs the one-click unsubscribe links of alert emails (core/notify/unsubscribe.ts). */
+  unsubscribeSecret?: string;
   /** The clock (tests drive time with it). */
   now?: () => Date;
   random?: () => number;

@@ -59,6 +59,7 @@ export const WatchView = z.object({
   rule: AlertRule,
   intervalMinutes: z.number().int(),
   isPaused: z.boolean(),
+  snoozedUntil: Instant.nullable().describe("Alerts are snoozed until then (checks go on)."),
   candidateKey: z.string().nullable(),
   /** The variant (SKU or id) tracked, when the page offers several. */
   variantId: z.string().nullable(),
