@@ -21,6 +21,7 @@ import { ProductAnalytics } from "./components/product-analytics.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { buttonClass } from "./components/ui/button.tsx";
+import { WrongOriginNotice } from "./components/wrong-origin-notice.tsx";
 import { servicesContext, viewerContext } from "./context.ts";
 import {
   documentNavigationType,
@@ -224,8 +225,10 @@ function StaticFlash({
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <>
+      {rootData ? <WrongOriginNotice publicUrl={rootData.publicEnv.publicUrl} /> : null}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"

@@ -15,11 +15,16 @@ function sink() {
 
 describe("start-up log", () => {
   it("says where Dropwave is and what to do first", () => {
-    expect(startupMessage("http://localhost:3000", { isSignupDisabled: false })).toBe(
-      "Dropwave is running at http://localhost:3000 — open it and create an account",
+    const first = { isSignupDisabled: false, hasAccounts: false };
+    expect(startupMessage("http://localhost:3000", first)).toBe(
+      "Dropwave is ready at http://localhost:3000 — open it and create an account",
     );
-    expect(startupMessage("https://prices.example", { isSignupDisabled: true })).toBe(
-      "Dropwave is running at https://prices.example — open it and sign in",
+    // Later starts, with accounts (#39 item 0), and instances closed to sign-ups.
+    expect(startupMessage("http://localhost:3000", { ...first, hasAccounts: true })).toBe(
+      "Dropwave is ready at http://localhost:3000 — open it and sign in",
+    );
+    expect(startupMessage("https://prices.example", { ...first, isSignupDisabled: true })).toBe(
+      "Dropwave is ready at https://prices.example — open it and sign in",
     );
   });
 
@@ -30,7 +35,10 @@ describe("start-up log", () => {
   });
 
   it("writes the line as JSON for machines and as plain words for people", async () => {
-    const message = startupMessage("http://localhost:3000", { isSignupDisabled: false });
+    const message = startupMessage("http://localhost:3000", {
+      isSignupDisabled: false,
+      hasAccounts: false,
+    });
     const json = sink();
     createLogger({ level: "info", destination: json.stream }).info({ port: 3000 }, message);
     expect(JSON.parse(json.text())).toMatchObject({ level: 30, msg: message, port: 3000 });

@@ -36,8 +36,17 @@ export function createLogger(options: {
   return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
-/** The first line a person reads after `npm start`: where Dropwave is and what to do first. */
-export function startupMessage(publicUrl: string, options: { isSignupDisabled: boolean }): string {
-  const next = options.isSignupDisabled ? "open it and sign in" : "open it and create an account";
-  return `Dropwave is running at ${publicUrl} — ${next}`;
+/**
+ * The line a person reads after `npm start`: the address to open (PUBLIC_URL, the one where
+ * signing in works) and what to do there. "Create an account" only while there is none.
+ */
+export function startupMessage(
+  publicUrl: string,
+  options: { isSignupDisabled: boolean; hasAccounts: boolean },
+): string {
+  const next =
+    options.hasAccounts || options.isSignupDisabled
+      ? "open it and sign in"
+      : "open it and create an account";
+  return `Dropwave is ready at ${publicUrl} — ${next}`;
 }

@@ -10,6 +10,7 @@ import { POSTHOG_PROXY_PATH } from "../core/operator/analytics-paths.ts";
 import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
 import { limitRequestBodies } from "./body-limit.ts";
+import { canonicalRedirect, wrongOriginPage } from "./canonical-origin.ts";
 import { createClientAddressResolver } from "./client-address.ts";
 import { compressResponses } from "./compression.ts";
 import { mountExtensionDownloads } from "./extension-downloads.ts";
@@ -81,13 +82,23 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   const pageHandler = options.pageHandler;
   app.all("*", async (c) => {
+    // The same server under another loopback name: to PUBLIC_URL before any form is filled.
+    const redirectTo = canonicalRedirect({
+      method: c.req.method,
+      pathAndQuery: new URL(c.req.url).pathname + new URL(c.req.url).search,
+      host: c.req.header("host"),
+      isProxied: Boolean(c.req.header("x-forwarded-host") || c.req.header("forwarded")),
+      publicUrl: services.env.PUBLIC_URL,
+      listenPort: services.env.PORT,
+    });
+    if (redirectTo) return c.redirect(redirectTo, 302);
     // Form posts (React Router actions) must come from our own pages, like API writes.
     if (!SAFE_METHODS.has(c.req.method) && c.req.header("origin") !== services.env.PUBLIC_URL) {
       c.get("scope").log.warn(
         { method: c.req.method, path: c.req.path, origin: c.req.header("origin") ?? null },
         "cross-site form post refused",
       );
-      return c.text("Forbidden: this form was not sent from this site's own pages.", 403);
+      return c.html(wrongOriginPage(services.env.PUBLIC_URL, c.req.path), 403);
     }
     if (!pageHandler) return c.text("Not Found", 404);
     const context = new RouterContextProvider();

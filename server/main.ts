@@ -51,7 +51,7 @@ function readEnvOrExit(): Env {
 async function openServices(env: Env, log: Logger, extract: Extractor): Promise<AppServices> {
   const database: Database = await openDatabase(databaseOptionsFromEnv(env));
   await migrateDatabase(database);
-  log.info({ database: database.kind }, "database ready");
+  log.debug({ database: database.kind }, "database ready");
   return createServices({ env, log, database, extract });
 }
 
@@ -61,7 +61,7 @@ function startExtractPool(env: Env, log: Logger): ExtractPool {
     ...extractPoolSize(env),
     log: log.child({ module: "extract-pool" }),
   });
-  log.info(pool.stats(), "extraction pool started");
+  log.debug(pool.stats(), "extraction pool started");
   return pool;
 }
 
@@ -126,7 +126,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       staticAssets: serveBuiltAssets,
       latestJsonFile: path.resolve(env.LATEST_JSON_PATH),
     });
-    server = await listen(app, env, log);
+    server = await listen(app, env, log, await hasAccounts(services.database));
   }
   const worker =
     role === "web"
@@ -186,17 +186,34 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
   return { role, server, services, worker, delivery, stop };
 }
 
-function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {
+function listen(
+  app: Hono<HonoEnv>,
+  env: Env,
+  log: Logger,
+  isAnyoneSignedUp: boolean,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+      // The address to open is PUBLIC_URL (where sign-in works); the socket's is for debugging.
+      log.debug({ listening: `${info.address}:${info.port}` }, "listening");
       log.info(
-        { url: `http://${info.address}:${info.port}`, publicUrl: env.PUBLIC_URL },
-        startupMessage(env.PUBLIC_URL, { isSignupDisabled: env.DISABLE_SIGNUP }),
+        startupMessage(env.PUBLIC_URL, {
+          isSignupDisabled: env.DISABLE_SIGNUP,
+          hasAccounts: isAnyoneSignedUp,
+        }),
       );
       resolve(server as Server);
     }) as Server;
     server.once("error", reject);
   });
+}
+
+/** Whether anyone has an account yet (the start-up line says "sign in" then). */
+async function hasAccounts(database: Database): Promise<boolean> {
+  const { rows } = await database.sql.query<{ found: boolean }>(
+    'select exists (select 1 from "user") as found',
+  );
+  return rows[0]?.found === true;
 }
 
 function serveBuiltAssets(app: Hono<HonoEnv>): void {

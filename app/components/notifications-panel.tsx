@@ -232,7 +232,12 @@ function AddChannel({ onAdded }: { onAdded: () => void }) {
       const value = String(form.get(field.name) ?? "").trim();
       if (value) config[field.name] = value;
     }
-    add.mutate({ name: String(form.get("name") ?? ""), config });
+    // Emptied once added: a second click must not add the same channel again (#39 item 6).
+    const formElement = event.currentTarget;
+    add.mutate(
+      { name: String(form.get("name") ?? ""), config },
+      { onSuccess: () => formElement.reset() },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-border p-4" noValidate>

@@ -29,12 +29,19 @@ export function SendTestAlert() {
       return;
     }
     const failed = results.filter((r) => r.result !== "delivered");
-    const lines = results.map((r) =>
-      r.result === "delivered" ? `${r.name}: delivered` : `${r.name}: ${r.reason}`,
+    // One line per channel (a joined string ran together into one line: #39 item 7).
+    const description = (
+      <ul className="mt-1 space-y-0.5" data-testid="test-alert-results">
+        {results.map((r) => (
+          <li key={r.name}>
+            {r.name}: {r.result === "delivered" ? "delivered" : r.reason}
+          </li>
+        ))}
+      </ul>
     );
     (failed.length === 0 ? toast.success : toast.error)(
       failed.length === 0 ? "Test alert sent" : "Some channels failed",
-      { description: lines.join("\n"), duration: 10_000 },
+      { description, duration: 10_000 },
     );
   };
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, NavLink, useRouteLoaderData } from "react-router";
+import { Link, NavLink, useRouteLoaderData, useSearchParams } from "react-router";
 import { toast } from "../lib/toast.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { LazyNotificationBell } from "./lazy-notification-bell.tsx";
@@ -44,13 +44,22 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * Sign in and Create account, keeping where the visitor was going: arriving from the
+ * bookmarklet or a share link signed out, /login?redirect=… must not lose the product when
+ * they pick "Create account" in the header instead of the link below the form (#39 item 10).
+ */
 function GuestLinks() {
+  const [params] = useSearchParams();
+  const redirect = params.get("redirect");
+  const keep = (path: string) =>
+    redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
   return (
     <div className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
-      <ButtonLink to="/login" variant="ghost" size="sm" className="whitespace-nowrap">
+      <ButtonLink to={keep("/login")} variant="ghost" size="sm" className="whitespace-nowrap">
         Sign in
       </ButtonLink>
-      <ButtonLink to="/register" size="sm" className="whitespace-nowrap">
+      <ButtonLink to={keep("/register")} size="sm" className="whitespace-nowrap">
         Create account
       </ButtonLink>
     </div>

@@ -8,7 +8,7 @@ import { type ObservationSource, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { Money } from "../money/index.ts";
 import { normalizeProductUrl } from "./normalize-url.ts";
-import type { PreviewOutcome } from "./preview-product.ts";
+import { isUntrackable, type PreviewOutcome } from "./preview-product.ts";
 import { ProductUrl } from "./product-url.ts";
 import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";
 import {
@@ -36,9 +36,6 @@ export type CreateWatchContext = {
   now: Date;
 };
 
-/** Fetch outcomes that mean the address itself is unusable: no product is created for them. */
-const UNUSABLE = new Set(["bad_url", "blocked_address", "dns_error"]);
-
 /**
  * Starts tracking: finds or creates the shared product for the URL, stores what the preview
  * saw (history starts there), and adds the person's watch — all in one transaction.
@@ -56,7 +53,8 @@ export async function createWatch(
   if (preview.kind === "failed" && preview.code === "busy") {
     throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
   }
-  if (preview.kind === "failed" && UNUSABLE.has(preview.code)) {
+  // The address itself is unusable: no product is created (the preview said so already).
+  if (preview.kind === "failed" && isUntrackable(preview)) {
     throw new AppError("unprocessable", preview.message, {
       fields: [{ field: "url", message: preview.message }],
       details: { outcome: preview.code },

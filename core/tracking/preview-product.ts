@@ -5,6 +5,7 @@ import { describeOutcome, type Fetcher, type FetchOutcomeKind } from "../fetch/i
 
 import { normalizeProductUrl } from "./normalize-url.ts";
 import { ProductUrl } from "./product-url.ts";
+import { isUntrackableCode } from "./untrackable.ts";
 import { CandidateKey } from "./watch-fields.ts";
 
 /** What a preview needs: the link (a missing scheme means https) and, optionally, a price choice. */
@@ -32,6 +33,11 @@ export type PreviewOutcome =
       message: string;
       retryAfterMs?: number;
     };
+
+/** Whether a failed preview means the address itself cannot be tracked (./untrackable.ts). */
+export function isUntrackable(outcome: PreviewOutcome): boolean {
+  return outcome.kind === "failed" && isUntrackableCode(outcome.code);
+}
 
 export type PreviewOptions = {
   acceptLanguage?: string;

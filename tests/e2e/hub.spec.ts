@@ -129,16 +129,18 @@ test("delete offers undo; without undo the watch is gone", async ({ page }) => {
   await expect(page.getByText("Nothing tracked yet")).toBeVisible();
 });
 
-test("?url= opens the preview straight away, also through login", async ({ page }) => {
+test("?url= opens the preview straight away, also through the header's Create account", async ({
+  page,
+}) => {
   store.setPage("/p/share", productPage({ title: "Shared Find", price: "5.50" }));
-  const email = uniqueEmail("share");
-  await register(page, email);
-  await signOut(page);
   await page.goto(`/hub/add?url=${encodeURIComponent(store.url("/p/share"))}`);
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // The header's link keeps where the visitor was going (#39 item 10).
+  await page.locator("header").getByRole("link", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Fhub%2Fadd/);
+  await page.getByLabel("Email").fill(uniqueEmail("share"));
+  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByTestId("preview-price")).toHaveText("$5.50");
 });
 

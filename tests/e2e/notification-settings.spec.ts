@@ -29,6 +29,9 @@ test("add a webhook channel on /user, send a test, see the result, remove it", a
   await panel.getByRole("button", { name: "Add channel" }).click();
   const row = panel.getByTestId("channel-row").filter({ hasText: "My receiver" });
   await expect(row).toBeVisible();
+  // The form is emptied once the channel is added: a second click cannot add it twice (#39 item 6).
+  await expect(panel.getByLabel("URL")).toHaveValue("");
+  await expect(panel.getByLabel("Name (optional)")).toHaveValue("");
   await row.getByRole("button", { name: "Send test" }).click();
   await expect(row.getByRole("status")).toHaveText("Delivered");
   expect(receiver.received.some((r) => r.url === "/hook")).toBe(true);
@@ -37,7 +40,12 @@ test("add a webhook channel on /user, send a test, see the result, remove it", a
 
   await page.goto("/hub");
   await page.getByRole("button", { name: "Send a test alert" }).click();
-  await expect(page.locator("[data-sonner-toast]").first()).toContainText(/Test alert sent|failed/);
+  const toast = page.locator("[data-sonner-toast]").first();
+  await expect(toast).toContainText(/Test alert sent|failed/);
+  // One line per channel, not one run-on line (#39 item 7).
+  await expect(toast.getByTestId("test-alert-results").locator("li").first()).toContainText(
+    "Email to",
+  );
 });
 
 test("the time zone is chosen from a searchable list of the browser's zones", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
 
 /** Collects CSP violations (the DOM event) and every console error or warning. */
@@ -82,4 +83,40 @@ test("the app refuses to be framed by another site", async ({ page }) => {
   const response = await page.request.get("/login");
   expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(response.headers()["x-frame-options"]).toBe("DENY");
+});
+
+test.describe("the same server under another address (#39 item 1)", () => {
+  const PORT = Number(process.env.E2E_PORT ?? 3210);
+  const PUBLIC = `http://127.0.0.1:${PORT}`;
+  test.use({
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [...HEADLESS_CHROMIUM_ARGS, "--host-resolver-rules=MAP lan-name.test 127.0.0.1"],
+    },
+  });
+
+  test("a loopback alias is redirected to PUBLIC_URL; another name gets a notice; a form sent anyway gets a page that links", async ({
+    page,
+  }) => {
+    await page.goto(`http://localhost:${PORT}/login?redirect=%2Fhub`);
+    await expect(page).toHaveURL(`${PUBLIC}/login?redirect=%2Fhub`);
+    await expect(page.locator("#dw-wrong-origin")).toBeHidden();
+
+    await page.goto(`http://lan-name.test:${PORT}/login`);
+    const notice = page.locator("#dw-wrong-origin");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("another address than its own");
+    await expect(notice.getByRole("link")).toHaveAttribute("href", `${PUBLIC}/login`);
+
+    await page.getByLabel("Email").fill("someone@example.test");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Open Dropwave at its own address" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: PUBLIC })).toHaveAttribute(
+      "href",
+      `${PUBLIC}/login`,
+    );
+  });
 });

@@ -8,6 +8,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { cardClass } from "../ui/card.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { RadioOption } from "../ui/radio-option.tsx";
+import { previewState } from "./preview-state.ts";
 import { IntervalSelect, RuleFields } from "./rule-fields.tsx";
 
 export type PreviewActionData = { intent: "preview"; url: string; outcome: PreviewOutcome };
@@ -147,18 +148,8 @@ function PreviewCard({
 }) {
   const outcome = data.outcome;
   const ok = outcome.kind === "ok" ? outcome.preview : null;
-  const priceCandidates = ok ? ok.candidates.filter((c) => c.role === "price") : [];
-  const uniqueCandidates = priceCandidates.filter(
-    (c, i) =>
-      priceCandidates.findIndex(
-        (o) => o.price.amountMinor === c.price.amountMinor && o.price.currency === c.price.currency,
-      ) === i,
-  );
-  // Several variants (sizes, colours …): the one the page shows is preselected (#12 item 5).
-  const variants = ok?.variants && ok.variants.length > 1 ? ok.variants : [];
-  // A chosen variant decides the price: the page's several prices are its variants' prices.
-  const isAmbiguous =
-    ok?.status === "ambiguous" && uniqueCandidates.length > 1 && variants.length === 0;
+  const { uniqueCandidates, variants, isAmbiguous, isUnreadable, isUntrackable, isBusy } =
+    previewState(outcome);
   const [candidateKey, setCandidateKey] = useState<string>("");
   const [variantId, setVariantId] = useState<string>(
     () => variants.find((v) => v.isSelected)?.id ?? variants[0]?.id ?? "",
@@ -202,6 +193,20 @@ function PreviewCard({
             </p>
           ) : null}
           <p className="mt-1 text-sm">{availabilityLabel[ok.availability] ?? ok.availability}</p>
+          {isUnreadable ? (
+            <p
+              className="mt-2 rounded-lg border border-warn/50 bg-warn/10 px-3 py-2 text-sm"
+              role="status"
+              data-testid="preview-no-price"
+            >
+              Dropwave could not tell which price on this page is the product's. Point at it with
+              the{" "}
+              <a className="underline" href="/user#connect-extension">
+                browser extension
+              </a>{" "}
+              (“Pick the price”), or track its stock only for now.
+            </p>
+          ) : null}
           {ok.status === "no_price" || ok.status === "not_product" ? (
             <p
               className="mt-2 rounded-lg border border-warn/50 bg-warn/10 px-3 py-2 text-sm"
@@ -213,82 +218,96 @@ function PreviewCard({
             </p>
           ) : null}
         </div>
+      ) : isUntrackable ? (
+        <div className="rounded-lg border border-bad/50 bg-bad/10 px-4 py-3" role="alert">
+          <p className="font-semibold">Dropwave cannot track this address</p>
+          <p className="text-sm">{outcome.kind === "failed" ? outcome.message : ""}</p>
+          <p className="mt-1 text-sm text-muted">Check the link and paste it again.</p>
+        </div>
       ) : (
         <div className="rounded-lg border border-warn/50 bg-warn/10 px-4 py-3" role="alert">
           <p className="font-semibold">We could not read this page</p>
           <p className="text-sm">{outcome.kind === "failed" ? outcome.message : ""}</p>
-          <p className="mt-1 text-sm text-muted">
-            You can still track it: we'll keep trying on schedule.
-          </p>
+          {isBusy ? null : (
+            <p className="mt-1 text-sm text-muted">
+              You can still track it: we'll keep trying on schedule.
+            </p>
+          )}
           <button type="button" onClick={onRetry} className="mt-2 text-sm text-accent-2 underline">
             Try again now
           </button>
         </div>
       )}
-      <div className="col-span-2 space-y-4 md:col-span-1 md:col-start-2">
-        {variants.length > 0 ? (
-          <fieldset className="space-y-2" data-testid="variants">
-            <legend className="text-sm font-semibold">
-              This page offers several variants. Which one do you want to track?
-            </legend>
-            {variants.map((v) => (
-              <RadioOption
-                key={v.id}
-                name="variantId"
-                value={v.id}
-                checked={variantId === v.id}
-                onChoose={() => setVariantId(v.id)}
-                required
-                testId={`variant-${v.id}`}
-                className="flex flex-wrap items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
-              >
-                <span className="font-semibold">{v.name ?? v.id}</span>
-                {v.price ? <span>{money(v.price)}</span> : null}
-                <span className="text-muted">
-                  {availabilityLabel[v.availability] ?? v.availability}
-                </span>
-              </RadioOption>
-            ))}
-          </fieldset>
-        ) : null}
-        {isAmbiguous ? (
-          <fieldset className="space-y-2" data-testid="candidates">
-            <legend className="text-sm font-semibold">
-              This page shows several prices. Which one is the product's?
-            </legend>
-            {uniqueCandidates.map((c) => (
-              <RadioOption
-                key={c.key}
-                name="candidateKey"
-                value={c.key}
-                checked={candidateKey === c.key}
-                onChoose={() => setCandidateKey(c.key)}
-                required
-                className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
-              >
-                <span className="font-semibold">{money(c.price)}</span>
-                <span className="text-muted">from {c.raw.slice(0, 60) || c.source}</span>
-              </RadioOption>
-            ))}
-          </fieldset>
-        ) : null}
-        <RuleFields currency={currency} error={error} />
-        <div className="flex flex-wrap items-center gap-4">
-          <IntervalSelect minMinutes={minIntervalMinutes} />
-          <button
-            type="submit"
-            disabled={create.state !== "idle"}
-            className={buttonClass({ size: "lg" })}
-          >
-            {create.state !== "idle" ? "Saving…" : "Start tracking"}
-          </button>
+      {isUntrackable || isBusy ? null : (
+        <div className="col-span-2 space-y-4 md:col-span-1 md:col-start-2">
+          {variants.length > 0 ? (
+            <fieldset className="space-y-2" data-testid="variants">
+              <legend className="text-sm font-semibold">
+                This page offers several variants. Which one do you want to track?
+              </legend>
+              {variants.map((v) => (
+                <RadioOption
+                  key={v.id}
+                  name="variantId"
+                  value={v.id}
+                  checked={variantId === v.id}
+                  onChoose={() => setVariantId(v.id)}
+                  required
+                  testId={`variant-${v.id}`}
+                  className="flex flex-wrap items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
+                >
+                  <span className="font-semibold">{v.name ?? v.id}</span>
+                  {v.price ? <span>{money(v.price)}</span> : null}
+                  <span className="text-muted">
+                    {availabilityLabel[v.availability] ?? v.availability}
+                  </span>
+                </RadioOption>
+              ))}
+            </fieldset>
+          ) : null}
+          {isAmbiguous ? (
+            <fieldset className="space-y-2" data-testid="candidates">
+              <legend className="text-sm font-semibold">
+                This page shows several prices. Which one is the product's?
+              </legend>
+              {uniqueCandidates.map((c) => (
+                <RadioOption
+                  key={c.key}
+                  name="candidateKey"
+                  value={c.key}
+                  checked={candidateKey === c.key}
+                  onChoose={() => setCandidateKey(c.key)}
+                  required
+                  className="flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent"
+                >
+                  <span className="font-semibold">{money(c.price)}</span>
+                  <span className="text-muted">from {c.raw.slice(0, 60) || c.source}</span>
+                </RadioOption>
+              ))}
+            </fieldset>
+          ) : null}
+          <RuleFields
+            currency={currency}
+            error={error}
+            defaultKind={isUnreadable ? "back_in_stock" : "any_drop"}
+          />
+          <div className="flex flex-wrap items-center gap-4">
+            <IntervalSelect minMinutes={minIntervalMinutes} />
+            <button
+              type="submit"
+              disabled={create.state !== "idle"}
+              className={buttonClass({ size: "lg" })}
+            >
+              {create.state !== "idle" ? "Saving…" : "Start tracking"}
+            </button>
+          </div>
+          {error && !["amount", "percent", "days", "ruleKind"].includes(error.field) ? (
+            <p role="alert" className="text-sm text-bad">
+              {error.message}
+            </p>
+          ) : null}
         </div>
-        {error && !["amount", "percent", "ruleKind"].includes(error.field) ? (
-          <p role="alert" className="text-sm text-bad">
-            {error.message}
-          </p>
-        ) : null}
-      </div>
+      )}
     </create.Form>
   );
 }
