@@ -8,6 +8,11 @@
  */
 export type ExtensionTarget = "chrome" | "firefox";
 
+/** PNGs rendered from extension/icon.svg by scripts/build-extension.ts. */
+const ICONS = Object.fromEntries(
+  [16, 32, 48, 128].map((size) => [String(size), `icon-${size}.png`]),
+);
+
 export function buildManifest(
   target: ExtensionTarget,
   options: { version: string; extraHostPermissions?: string[] },
@@ -19,7 +24,12 @@ export function buildManifest(
     version: options.version,
     description:
       "Track a product's price on your own Dropwave with one click, at the price you see, and point at the right price when a page shows several.",
-    action: { default_popup: "popup.html", default_title: "Track this product with Dropwave" },
+    icons: ICONS,
+    action: {
+      default_popup: "popup.html",
+      default_title: "Track this product with Dropwave",
+      default_icon: ICONS,
+    },
     background:
       target === "chrome" ? { service_worker: "background.js" } : { scripts: ["background.js"] },
     permissions: ["activeTab", "scripting", "storage"],

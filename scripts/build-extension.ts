@@ -17,6 +17,9 @@ import { buildManifest, type ExtensionTarget } from "../extension/manifest.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRIES = ["background", "popup", "picker", "connect"] as const;
 const STATIC = ["popup.html", "popup.css"] as const;
+/** The toolbar and store icons, rendered from extension/icon.svg at each size the manifest names. */
+export const ICON_SIZES = [16, 32, 48, 128] as const;
+const ICONS = ICON_SIZES.map((size) => `icon-${size}.png`);
 export const TARGETS: readonly ExtensionTarget[] = ["chrome", "firefox"];
 
 export type BuiltExtension = {
@@ -51,12 +54,13 @@ export async function buildExtension(
     });
     for (const file of STATIC)
       copyFileSync(path.join(root, "extension", file), path.join(dir, file));
+    await renderIcons(dir);
     const manifest = buildManifest(target, {
       version,
       extraHostPermissions: options.extraHostPermissions,
     });
     writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const files = ["manifest.json", ...STATIC, ...ENTRIES.map((e) => `${e}.js`)];
+    const files = ["manifest.json", ...STATIC, ...ICONS, ...ENTRIES.map((e) => `${e}.js`)];
     const zip = zipSync(
       Object.fromEntries(files.map((f) => [f, new Uint8Array(readFileSync(path.join(dir, f)))])),
       { level: 9 },
@@ -74,6 +78,18 @@ export async function buildExtension(
     };
   });
   return { dirs, zips, sizes };
+}
+
+/** PNGs of extension/icon.svg (sharp renders SVG through librsvg), one per manifest size. */
+async function renderIcons(dir: string): Promise<void> {
+  const { default: sharp } = await import("sharp");
+  const svg = readFileSync(path.join(root, "extension/icon.svg"));
+  for (const size of ICON_SIZES) {
+    await sharp(svg, { density: Math.max(72, (72 * size) / 32) })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(dir, `icon-${size}.png`));
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,6 @@
 /// <reference types="chrome" />
 import type { ConnectAnswer, Message } from "./messages.ts";
+import { loadSettings } from "./settings.ts";
 
 /**
  * Runs on the person's own Dropwave account page (/user) — registered for that one origin
@@ -41,8 +42,22 @@ function look(): void {
   if (el) void handOver(el);
 }
 
+/**
+ * Already connected to this Dropwave (a later visit of /user): say so, so the page offers no
+ * second token (#39 item 13).
+ */
+async function announceStart(): Promise<void> {
+  const settings = await loadSettings().catch(() => null);
+  if (settings?.token && !settings.isRevoked && settings.origin === location.origin) {
+    announce("connected", settings.account ?? "");
+  } else {
+    announce("present");
+  }
+}
+
 if (!window.dropwaveConnect) {
-  announce("present");
+  window.dropwaveConnect = { status: "present", detail: "" };
+  void announceStart();
   window.addEventListener("message", (event) => {
     if (event.source !== window || event.data?.type !== "dropwave-extension-ping") return;
     const { status, detail } = window.dropwaveConnect ?? { status: "present", detail: "" };

@@ -115,10 +115,24 @@ test("connects from /user without copying a token", async () => {
   await register(page, uniqueEmail("ext"));
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(page.url())}`);
+  // Icons from extension/icon.svg, at the sizes the manifest names (#39 item 13).
+  const icon = await popup.evaluate(async () => {
+    const img = new Image();
+    img.src = "icon-48.png";
+    await img.decode();
+    return img.naturalWidth;
+  });
+  expect(icon).toBe(48);
+  // Not on the person's Dropwave yet: no "already on your account page" (#39 item 13).
+  await expect(popup.getByTestId("on-account-page")).toHaveCount(0);
   await popup.getByLabel("Your Dropwave address").fill(APP);
   const opened = context.waitForEvent("page");
   await popup.getByRole("button", { name: "Connect" }).click();
   const userPage = await opened;
+  // The popup says what it waits for (#39 item 14).
+  await expect(popup.getByTestId("connect-waiting")).toContainText(
+    `Waiting for your account page at ${APP}`,
+  );
   await userPage.waitForURL(/\/user#connect-extension$/);
   await userPage.getByRole("button", { name: "Connect the extension" }).click();
   await expect(userPage.getByTestId("extension-status")).toContainText("Connected");
@@ -126,6 +140,21 @@ test("connects from /user without copying a token", async () => {
   const settings = await worker.evaluate(() => chrome.storage.local.get(["origin", "token"]));
   expect(settings.origin).toBe(APP);
   expect(String(settings.token)).toMatch(/^dw_/);
+  // Back on /user later: connected, and no button that would make a second token.
+  await userPage.reload();
+  await expect(userPage.getByTestId("extension-status")).toContainText(
+    "This browser’s extension is connected",
+  );
+  await expect(userPage.getByRole("button", { name: "Connect the extension" })).toHaveCount(0);
+  // On Dropwave itself the popup says it is connected; its checkbox sits beside its words.
+  await popup.goto(
+    `chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(userPage.url())}`,
+  );
+  await expect(popup.getByTestId("connected")).toBeVisible();
+  const box = (await popup.getByTestId("assist").boundingBox())!;
+  const words = (await popup.getByText("refresh my products from this browser").boundingBox())!;
+  expect(words.x).toBeGreaterThan(box.x + box.width - 1);
+  expect(words.y).toBeLessThan(box.y + box.height);
   await userPage.close();
   await popup.close();
 });
@@ -149,8 +178,24 @@ test("one click tracks a product whose store blocks the server, at the browser's
   await expect(popup.getByTestId("title")).toHaveText("Trail boots");
   await expect(popup.getByTestId("price")).toHaveText("$129.99");
   await expect(popup.getByTestId("stock")).toHaveText("In stock");
+  // The store's picture is missing: no broken-picture icon (#39 item 13).
+  await expect(popup.getByTestId("product-image")).toHaveCount(0);
+  // The hub's alert choices, with their fields (#39 items 13 and 15).
+  await expect(popup.locator("#rule option")).toHaveText([
+    "Any drop",
+    "Below a target price",
+    "Drops by N %",
+    "Back in stock",
+    "New all-time low",
+    "Lowest in N days",
+    "Any change",
+    "Price rises above",
+  ]);
+  await popup.locator("#rule").selectOption("percent_drop");
+  await popup.getByLabel("Drop of at least (%)").fill("15");
   await track(popup, openedAt);
   await page.goto("/hub");
+  await expect(page.getByText("Drops by 15 %").first()).toBeVisible();
   await expect(page.getByText("Trail boots")).toBeVisible();
   await expect(page.getByText("$129.99").first()).toBeVisible();
   await storePage.close();
@@ -231,5 +276,10 @@ test("a revoked token makes the extension ask to reconnect", async () => {
   const { storePage, popup } = await openWithPopup(store.url("/boots"));
   await expect(popup.getByTestId("reconnect")).toContainText("Connect again");
   await expect(popup.getByLabel("Your Dropwave address")).toHaveValue(APP);
+  // A store page is not the account page: no hint that says so (#39 item 13) …
+  await expect(popup.getByTestId("on-account-page")).toHaveCount(0);
+  // … which shows on the person's own Dropwave.
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(page.url())}`);
+  await expect(popup.getByTestId("on-account-page")).toBeVisible();
   await Promise.all([storePage.close(), popup.close()]);
 });

@@ -299,6 +299,14 @@ test("a link pasted without a scheme is taken as https, not stopped by the brows
   await expect(page.getByTestId("preview-card")).toContainText(
     /secure connection|could not be reached/,
   );
+  // An address Start tracking would refuse is not offered for tracking (#39 item 4).
+  await page.getByLabel("Product link").fill("ftp://files.example.org/kettle");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("preview-card")).toContainText(
+    "Dropwave cannot track this address",
+  );
+  await expect(page.getByTestId("preview-card")).not.toContainText("You can still track it");
+  await expect(page.getByRole("button", { name: "Start tracking" })).toHaveCount(0);
 });
 
 test("the product page's alert form refuses an interval that is not a number, or past a day, with a 400", async ({

@@ -58,13 +58,21 @@ export function BrowserExtension({
               : "Now click the Dropwave button in your browser’s toolbar, on this page, to finish."}
         </p>
       ) : null}
+      {isConnected && !token ? (
+        <p className="text-sm" role="status" data-testid="extension-status">
+          {`This browser’s extension is connected${status?.detail ? ` as ${status.detail}` : ""}. Revoke “Browser extension” below to disconnect it.`}
+        </p>
+      ) : null}
       {result?.error ? <FormMessage tone="error">{result.error}</FormMessage> : null}
-      <IntentForm
-        intent="connect-extension"
-        submit="Connect the extension"
-        pendingText="Connecting…"
-        tone="secondary"
-      />
+      {/* Connected (or connecting): no second token to mint (#39 item 13). */}
+      {isConnected || (token && status?.status !== "failed") ? null : (
+        <IntentForm
+          intent="connect-extension"
+          submit="Connect the extension"
+          pendingText="Connecting…"
+          tone="secondary"
+        />
+      )}
     </Panel>
   );
 }
