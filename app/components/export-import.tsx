@@ -60,14 +60,19 @@ export function ExportImport() {
   );
 }
 
+/** "Imported 1 product. It is checked in a moment." (#39 item 12: not "1 product. They are"). */
+export function importedText(count: number): string {
+  return count === 1
+    ? "Imported 1 product. It is checked in a moment."
+    : `Imported ${count} products. They are checked in a moment.`;
+}
+
 function ImportSummary({ result }: { result: ImportResult }) {
   const { imported, skipped } = result;
   return (
     <div role="status" className="rounded-lg border border-accent-2/50 bg-accent-2/10 px-3 py-2">
       <p className="font-semibold">
-        {imported === 0
-          ? "Nothing new to import."
-          : `Imported ${imported} ${imported === 1 ? "product" : "products"}. They are checked in a moment.`}
+        {imported === 0 ? "Nothing new to import." : importedText(imported)}
       </p>
       {skipped.length > 0 ? (
         <>

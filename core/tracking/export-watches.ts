@@ -4,7 +4,7 @@ import { AlertRule } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation } from "../db/schema/index.ts";
 import { storedText } from "../input.ts";
-import { type Money, NonNegativeMoney } from "../money/index.ts";
+import { minorToDecimal, NonNegativeMoney } from "../money/index.ts";
 
 import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
 import { toHistoryPoint } from "./watch-history.ts";
@@ -111,8 +111,12 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One CSV row per history point (a watch without history still gets one row). */
-export function exportToCsv(data: WatchExport, formatAmount: (m: Money) => string): string {
+/**
+ * One CSV row per history point (a watch without history still gets one row). The price is a
+ * plain decimal number in its own column ("997.00", currency beside it), so a spreadsheet
+ * can sum it: a formatted "PLN 997.00" or "$70.00" is text to a spreadsheet (#39 item 12).
+ */
+export function exportToCsv(data: WatchExport): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const w of data.watches) {
     const points = w.history.length > 0 ? w.history : [null];
@@ -124,7 +128,7 @@ export function exportToCsv(data: WatchExport, formatAmount: (m: Money) => strin
           w.store,
           p?.at ?? null,
           p?.lastSeenAt ?? null,
-          p?.price ? formatAmount(p.price) : null,
+          p?.price ? minorToDecimal(p.price.amountMinor, p.price.currency) : null,
           p?.price?.currency ?? null,
           p?.availability ?? null,
           p?.checks ?? null,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { chromium, expect, type Page, test } from "@playwright/test";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { PASSWORD, register, signOut, uniqueEmail } from "./helpers.ts";
 
@@ -85,19 +85,16 @@ test("the app refuses to be framed by another site", async ({ page }) => {
   expect(response.headers()["x-frame-options"]).toBe("DENY");
 });
 
-test.describe("the same server under another address (#39 item 1)", () => {
+test("the same server under another address: a loopback alias is redirected to PUBLIC_URL; another name gets a notice; a form sent anyway gets a page that links (#39 item 1)", async () => {
   const PORT = Number(process.env.E2E_PORT ?? 3210);
   const PUBLIC = `http://127.0.0.1:${PORT}`;
-  test.use({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [...HEADLESS_CHROMIUM_ARGS, "--host-resolver-rules=MAP lan-name.test 127.0.0.1"],
-    },
+  // A browser of its own: another host name for this machine is mapped to the server.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [...HEADLESS_CHROMIUM_ARGS, "--host-resolver-rules=MAP lan-name.test 127.0.0.1"],
   });
-
-  test("a loopback alias is redirected to PUBLIC_URL; another name gets a notice; a form sent anyway gets a page that links", async ({
-    page,
-  }) => {
+  try {
+    const page = await browser.newPage();
     await page.goto(`http://localhost:${PORT}/login?redirect=%2Fhub`);
     await expect(page).toHaveURL(`${PUBLIC}/login?redirect=%2Fhub`);
     await expect(page.locator("#dw-wrong-origin")).toBeHidden();
@@ -118,5 +115,7 @@ test.describe("the same server under another address (#39 item 1)", () => {
       "href",
       `${PUBLIC}/login`,
     );
-  });
+  } finally {
+    await browser.close();
+  }
 });

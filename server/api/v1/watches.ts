@@ -1,7 +1,6 @@
 import type { AppServices } from "../../../app/context.ts";
 import { describeRuleStatus } from "../../../core/checks/describe-rule-status.ts";
 import { AppError } from "../../../core/errors.ts";
-import { formatMoney } from "../../../core/money/index.ts";
 import { CreateWatchInput } from "../../../core/tracking/create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "../../../core/tracking/export-watches.ts";
 import { importWatches } from "../../../core/tracking/import-watches.ts";
@@ -229,7 +228,7 @@ export function mountWatchRoutes(
       const data = await exportWatches(db, c.get("auth").user.id, new Date());
       const stamp = data.exportedAt.slice(0, 10);
       if (query.format === "csv") {
-        return c.body(exportToCsv(data, formatMoney), 200, {
+        return c.body(exportToCsv(data), 200, {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": `attachment; filename="dropwave-${stamp}.csv"`,
         });
