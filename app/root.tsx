@@ -267,6 +267,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </a>
     </section>
   );
+  // A missing page (a deleted product, /admin for someone else) when the app itself is fine:
+  // the same full header as an unknown address (theme switch, bell, menu: #39 item 11). The
+  // plain error header stays for failures, where the root's data may be what failed.
+  if (isNotFound && rootData) {
+    return (
+      <>
+        <title>Page Not Found · Dropwave</title>
+        <Shell>{body}</Shell>
+      </>
+    );
+  }
   return (
     <>
       <title>

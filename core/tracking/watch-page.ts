@@ -40,7 +40,7 @@ export type WatchListItem = {
   price: Money | null;
   /** Current price minus the price when added (same currency): minor units and percent. */
   changeSinceAdded: { amountMinor: number; percent: number } | null;
-  /** The current price is the lowest this product has had. */
+  /** The current price is the lowest this product has had (and it has had others). */
   isLowestEver: boolean;
   /** The target of a below-target rule, and how far the price is from it (percent, ≤ 0 met). */
   target: Money | null;
@@ -170,7 +170,11 @@ export async function listWatchPage(
         r.priceMinor !== null && r.currency
           ? { amountMinor: r.priceMinor, currency: r.currency }
           : null;
-      const low = ranges.get(r.productId)?.low ?? null;
+      const range = ranges.get(r.productId);
+      const low = range?.low ?? null;
+      // "Lowest" means something only once the price has moved: on the first day every row
+      // was at its lowest (#39 item 12).
+      const hasMoved = range?.high != null && low !== null && range.high > low;
       const change =
         price && r.baselineMinor && r.baselineMinor > 0 && r.baselineCurrency === price.currency
           ? {
@@ -191,7 +195,7 @@ export async function listWatchPage(
         imageUrl: r.imageUrl,
         price,
         changeSinceAdded: change,
-        isLowestEver: price !== null && low !== null && price.amountMinor <= low,
+        isLowestEver: hasMoved && price !== null && low !== null && price.amountMinor <= low,
         target,
         toTargetPercent:
           price && target && target.currency === price.currency && target.amountMinor > 0

@@ -43,8 +43,11 @@ test("a signed-in person gets the 404 page inside the app for a deleted, mistype
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: `Page Not Found: ${path}` })).toBeVisible();
-    // … inside the app: its header, with the person still signed in.
-    await expect(page.getByTestId("error-header").getByRole("link", { name: "Hub" })).toBeVisible();
+    // … inside the app: its full header (menu, bell, theme switch: the same as an unknown
+    // address, #39 item 11), with the person still signed in.
+    await expect(page.getByTestId("account-menu")).toBeVisible();
+    await expect(page.getByTestId("notification-bell")).toBeVisible();
+    await expect(page.getByTestId("error-header")).toHaveCount(0);
     await expect(page.getByText("Application Error")).toHaveCount(0);
   }
   // And a navigation inside the app (a link in the bell or an in-app alert): React Router's own
@@ -60,7 +63,7 @@ test("a signed-in person gets the 404 page inside the app for a deleted, mistype
     void w.__reactRouterDataRouter.navigate(href);
   }, othersPath);
   await expect(page.getByRole("heading", { name: `Page Not Found: ${othersPath}` })).toBeVisible();
-  await expect(page.getByTestId("error-header").getByRole("link", { name: "Hub" })).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toBeVisible();
   expect(
     await page.evaluate(() => (window as unknown as { inAppMarker?: boolean }).inAppMarker),
   ).toBe(true);

@@ -70,7 +70,7 @@ test("the product page charts several price points", async ({ page }) => {
   await expect(chart.locator("[data-ready=true]")).toHaveCount(1);
   await page.getByRole("button", { name: "Show the prices as a table" }).click();
   await expect(page.getByTestId("price-table").locator("tbody tr")).toHaveCount(3);
-  await expect(page.getByText("Lowest").locator("..")).toContainText("$99.00");
+  await expect(page.getByText("Lowest", { exact: true }).locator("..")).toContainText("$99.00");
   await expect(page.getByText("Highest").locator("..")).toContainText("$120.00");
   for (const theme of ["dark", "light"] as const) {
     await page.evaluate((t) => localStorage.setItem("dropwave-theme", t), theme);
@@ -183,7 +183,7 @@ test("check now picks up a price drop without a reload and records the alert", a
   await expect(page.getByRole("heading", { name: "Alerts sent" }).locator("..")).toContainText(
     "price drop: $100.00 → $80.00",
   );
-  await expect(page.getByText("Lowest").locator("..")).toContainText("$80.00");
+  await expect(page.getByText("Lowest", { exact: true }).locator("..")).toContainText("$80.00");
 });
 
 test("after saving one product, the next preview shows and saves too", async ({ page }) => {

@@ -104,3 +104,38 @@ test("on a phone the preview shows the price without scrolling past an empty pic
   expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(PHONE.height);
   await page.screenshot({ path: "test-results/screenshots/phone-preview.png" });
 });
+
+test("at 390 px the hub never scrolls sideways, with a long store name and long titles (#39 item 8)", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, uniqueEmail("phone-wide"));
+  const long = "Extraordinarily Long Department Store Name Of The Northern Hemisphere";
+  const watches = [1, 2].map((i) => ({
+    url: `http://127.0.0.1:9/p/wide-${i}`,
+    title: `A very long product title number ${i} that goes on: stainless steel electric kettle with temperature control, keep warm and a 1.7 litre jug`,
+    store: long,
+    rule: { kind: "any_drop" },
+    intervalMinutes: 360,
+    isPaused: true,
+    candidateKey: null,
+    baseline: null,
+    createdAt: "2026-10-01T10:00:00.000Z",
+    history: [],
+  }));
+  const imported = await page.request.post("/api/v1/watches/import", {
+    headers: { origin: baseURL ?? "" },
+    data: {
+      format: "dropwave-export",
+      version: 1,
+      exportedAt: "2026-11-20T10:00:00.000Z",
+      watches,
+    },
+  });
+  expect(imported.ok()).toBe(true);
+  await page.goto("/hub");
+  await expect(page.getByText(long).first()).toBeVisible();
+  const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  expect(width, "no sideways scrolling").toBeLessThanOrEqual(390);
+});

@@ -149,12 +149,13 @@ function ListControl<T extends string>({
   options: readonly (readonly [T, string])[];
 }) {
   return (
-    <label className="flex items-center gap-1">
+    <label className="flex min-w-0 max-w-full items-center gap-1">
       {label}
+      {/* A select is as wide as its longest option: a long store name must not widen the page (#39 item 8). */}
       <select
         value={value}
         onChange={(e) => onChange(e.target.value as T)}
-        className="rounded-lg border border-border bg-surface px-2 py-1"
+        className="min-w-0 max-w-[11rem] truncate rounded-lg border border-border bg-surface px-2 py-1"
       >
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
