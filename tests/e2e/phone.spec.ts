@@ -124,7 +124,7 @@ test("at 390 px the hub never scrolls sideways, with a long store name and long 
     createdAt: "2026-10-01T10:00:00.000Z",
     history: [],
   }));
-  const imported = await page.request.post("/api/v1/watches/import", {
+  const imported = await page.request.post("/api/v1/import", {
     headers: { origin: baseURL ?? "" },
     data: {
       format: "dropwave-export",
@@ -135,7 +135,7 @@ test("at 390 px the hub never scrolls sideways, with a long store name and long 
   });
   expect(imported.ok()).toBe(true);
   await page.goto("/hub");
-  await expect(page.getByText(long).first()).toBeVisible();
+  await expect(page.locator("li").getByText(long).first()).toBeVisible();
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width, "no sideways scrolling").toBeLessThanOrEqual(390);
 });
