@@ -29,17 +29,24 @@ export const NO_TOKEN_TEXT = -1;
 const MAX_TOKEN_TEXTS = 20_000;
 const MAX_TOKEN_TEXT_LENGTH = 200;
 
-const LISTS = Object.entries(TOKEN_LISTS).map(([name, pattern]) => ({
-  bit: Says[name as keyof typeof TOKEN_LISTS],
-  pattern,
-}));
+const L = TOKEN_LISTS;
 
-/** Every class-name list tested on `tokenText` (none unless INTERESTING, made of them all, passes). */
+/**
+ * Every class-name list tested on `tokenText` (none unless INTERESTING, made of them all,
+ * passes). One test per list, written out, as the scan had them before the vocabulary.
+ */
 function wordsIn(tokenText: string): number {
-  if (!INTERESTING.test(tokenText)) return 0;
-  let says = 0;
-  for (const { bit, pattern } of LISTS) if (pattern.test(tokenText)) says |= bit;
-  return says;
+  return INTERESTING.test(tokenText)
+    ? (L.price.test(tokenText) ? Says.price : 0) |
+        (L.struck.test(tokenText) ? Says.struck : 0) |
+        (L.excluded.test(tokenText) ? Says.excluded : 0) |
+        (L.perUnit.test(tokenText) ? Says.perUnit : 0) |
+        (L.product.test(tokenText) ? Says.product : 0) |
+        (L.buyToken.test(tokenText) ? Says.buyToken : 0) |
+        (L.cartLike.test(tokenText) ? Says.cartLike : 0) |
+        (L.stock.test(tokenText) ? Says.stock : 0) |
+        (L.title.test(tokenText) ? Says.title : 0)
+    : 0;
 }
 
 function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
