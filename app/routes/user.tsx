@@ -18,7 +18,7 @@ import type { ActionResult } from "./user/types.ts";
 /**
  * /user, the account page: one page of sections, each a `<section id>` that `/user#<id>` links
  * reach without script; each section's UI and each form's handler live in ./user/
- * (docs/decisions/0044).
+ * (docs/decisions/0046).
  */
 
 export const middleware = authGuard("required");

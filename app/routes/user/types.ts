@@ -49,7 +49,7 @@ export type TokenRow = {
 /**
  * The sections of /user, in page order. Each is a `<section id>`: links sent in emails, the
  * bell and the extension (`/user#notifications`, `#connect-extension`, `#export-import`) land
- * on theirs (docs/decisions/0044).
+ * on theirs (docs/decisions/0046).
  */
 export const USER_SECTIONS = [
   "plan",
