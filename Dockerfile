@@ -27,7 +27,7 @@ RUN DROPWAVE_BUILD_ID="${DROPWAVE_BUILD_ID}" npm run build \
 
 FROM ${RUNTIME_IMAGE} AS runtime
 # tini: signals reach the server, and processes it starts (Chromium) are reaped.
-# WITH_CHROMIUM=true adds Debian's Chromium (~+400 MB) for pages whose price is drawn by
+# WITH_CHROMIUM=true adds Debian's Chromium (several hundred MB) for pages whose price is drawn by
 # JavaScript; it is used only when CHROMIUM_PATH=/usr/bin/chromium is set.
 ARG WITH_CHROMIUM=false
 RUN apt-get update \
