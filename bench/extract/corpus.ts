@@ -10,6 +10,8 @@ export type CorpusRow = {
   price: string | null;
   currency: string | null;
   availability?: string;
+  /** us-stores: why the label may be uncertain ("multiple_amounts_in_labelled_element:A|B"). */
+  doubt?: string;
 };
 
 /**

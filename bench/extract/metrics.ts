@@ -1,13 +1,26 @@
+import type { ExtractResult } from "../../core/extract/index.ts";
+import { minorToDecimal, normalizeDecimal } from "../../core/money/decimal-to-minor.ts";
+import type { CorpusRow } from "./corpus.ts";
+
 /**
- * Scores for a labelled set of product pages, the same for Dropwave and the baseline:
+ * Scores for a labelled set of product pages, the same for Dropwave and every peer:
  * - exact: the page's price and currency (or "no price") both right;
  * - price precision / recall / F1 on the amount: an answer on a page whose label is another
  *   amount (or no price) counts against precision; no answer ("cannot tell") against recall only;
  * - stock state: in stock / out of stock answers against the annotation ("unknown" is no answer).
+ *
+ * A range label (a us-stores row whose `doubt` says the element the person picked held two
+ * amounts, "multiple_amounts_in_labelled_element:A|B"): either end is right. The person pointed
+ * at the element, not at one of its numbers, so the label cannot say which end they meant; a
+ * tracker that reports the low end of a range ("from $A") and one that reports the amount the
+ * label happens to name are equally right by it. Such pages are counted apart
+ * (`rangeLabelled`, `rightByOtherEnd`) so that the difference from strict scoring shows.
  */
 export type Labelled = {
   /** Expected decimal amount (normalised) or null: no price should be reported. */
   price: string | null;
+  /** Other amounts that are right as well (the other end of a range label), normalised. */
+  alternatives?: readonly string[];
   currency: string | null;
   availability: "in_stock" | "out_of_stock" | null;
 };
@@ -36,6 +49,10 @@ export type Scores = {
   stockF1: number;
   /** F1 of the out-of-stock class alone (the one that sends false "back in stock" alerts). */
   outOfStockF1: number;
+  /** Pages whose label is a range (either end is right). */
+  rangeLabelled: number;
+  /** Of those, answers right only because the other end counts: strict scoring would miss them. */
+  rightByOtherEnd: number;
 };
 
 const f1 = (p: number, r: number) => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
@@ -52,16 +69,21 @@ export function score(pairs: readonly (readonly [Labelled, Answer])[]): Scores {
   let oosTrue = 0;
   let oosPredicted = 0;
   let oosHit = 0;
+  let rangeLabelled = 0;
+  let rightByOtherEnd = 0;
   for (const [label, answer] of pairs) {
-    if (
-      label.price === answer.price &&
-      (label.price === null || label.currency === answer.currency)
-    )
-      exact++;
+    const isOtherEnd =
+      answer.price !== null &&
+      answer.price !== label.price &&
+      (label.alternatives?.includes(answer.price) ?? false);
+    const isRightAmount = answer.price === label.price || isOtherEnd;
+    if (label.alternatives?.length) rangeLabelled++;
+    if (isOtherEnd) rightByOtherEnd++;
+    if (isRightAmount && (label.price === null || label.currency === answer.currency)) exact++;
     if (label.price !== null) priceLabelled++;
     if (answer.price !== null) {
       priceAnswered++;
-      if (answer.price === label.price) priceCorrect++;
+      if (isRightAmount) priceCorrect++;
     }
     if (label.availability !== null) {
       stockLabelled++;
@@ -97,6 +119,50 @@ export function score(pairs: readonly (readonly [Labelled, Answer])[]): Scores {
     stockRecall,
     stockF1: f1(stockPrecision, stockRecall),
     outOfStockF1: f1(ratio(oosHit, oosPredicted), ratio(oosHit, oosTrue)),
+    rangeLabelled,
+    rightByOtherEnd,
+  };
+}
+
+/** Whether `answer`'s amount is one the label accepts (its price, or the other end of a range). */
+export function isRightAmount(label: Labelled, answer: Answer): boolean {
+  return (
+    answer.price === label.price ||
+    (answer.price !== null && (label.alternatives?.includes(answer.price) ?? false))
+  );
+}
+
+/** "multiple_amounts_in_labelled_element:12.00|18.00" → the two amounts, normalised. */
+export function rangeOf(doubt: string | undefined): string[] {
+  const match = /^multiple_amounts_in_labelled_element:(.*)$/.exec(doubt ?? "");
+  if (!match) return [];
+  return (match[1] ?? "")
+    .split("|")
+    .map((amount) => amount.trim())
+    .filter((amount) => /^\d+(?:\.\d+)?$/.test(amount))
+    .map(normalizeDecimal);
+}
+
+/** A manifest row as a label: the amount normalised, a range's ends as alternatives. */
+export function labelOf(row: CorpusRow): Labelled {
+  const price = row.price === null ? null : normalizeDecimal(row.price);
+  const alternatives = rangeOf(row.doubt).filter((amount) => amount !== price);
+  return {
+    price,
+    ...(alternatives.length ? { alternatives } : {}),
+    currency: row.currency,
+    availability: stockState(row.availability),
+  };
+}
+
+/** Dropwave's result as an answer. */
+export function answerOf(result: ExtractResult): Answer {
+  return {
+    price: result.price
+      ? normalizeDecimal(minorToDecimal(result.price.amountMinor, result.price.currency))
+      : null,
+    currency: result.price?.currency ?? null,
+    availability: stockState(result.availability),
   };
 }
 

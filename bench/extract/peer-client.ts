@@ -2,14 +2,17 @@ import { Worker } from "node:worker_threads";
 
 export type PeerAnswer = { amount: number | null; currency: string | null; availability: unknown };
 export type PeerStringAnswer = { parsePrice: number | null; priceParser: number | null };
-export const PEER_KINDS = { baseline: 0, tokenize: 1, parse: 2 } as const;
+export const PEER_KINDS = { baseline: 0, tokenize: 1, parse: 2, metascraper: 3 } as const;
 
 /** The peers in their own worker thread (see peer-worker.ts), called synchronously. */
 export async function startPeers(
-  pagePaths: readonly string[],
+  pages: readonly { path: string; url: string }[],
   strings: readonly string[],
 ): Promise<{
+  /** The structured-data baseline's answer on each page. */
   answers: PeerAnswer[];
+  /** metascraper-shopping's answer on each page. */
+  metascraper: PeerAnswer[];
   strings: PeerStringAnswer[];
   /** Runs one peer on one page in the worker; the ms it took there. */
   time: (kind: keyof typeof PEER_KINDS, page: number) => number;
@@ -19,14 +22,21 @@ export async function startPeers(
   const state = new Int32Array(control, 0, 4);
   const elapsed = new Float64Array(control, 16, 1);
   const worker = new Worker(new URL("./peer-worker.ts", import.meta.url), {
-    workerData: { pages: [...pagePaths], strings: [...strings], control },
-  });
-  const first = await new Promise<{ answers: PeerAnswer[]; strings: PeerStringAnswer[] }>(
-    (resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
+    workerData: {
+      pages: pages.map((p) => p.path),
+      urls: pages.map((p) => p.url),
+      strings: [...strings],
+      control,
     },
-  );
+  });
+  const first = await new Promise<{
+    answers: PeerAnswer[];
+    metascraper: PeerAnswer[];
+    strings: PeerStringAnswer[];
+  }>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
   return {
     ...first,
     time(kind, page) {

@@ -53,7 +53,8 @@ function loadWithoutPolyfills<T>(load: () => T): T {
 }
 
 type Extracted = Record<string, unknown>;
-const { webAutoExtractor, parsePrice, priceParser } = loadWithoutPolyfills(() => ({
+type Metascraper = (input: { html: string; url: string }) => Promise<Record<string, unknown>>;
+const { webAutoExtractor, parsePrice, priceParser, metascraper } = loadWithoutPolyfills(() => ({
   webAutoExtractor: (
     require("web-auto-extractor") as { default: () => { parse: (html: string) => Extracted } }
   ).default,
@@ -61,6 +62,9 @@ const { webAutoExtractor, parsePrice, priceParser } = loadWithoutPolyfills(() =>
   priceParser: require("price-parser") as {
     parseFirst: (text: string) => { floatValue: number } | null;
   },
+  metascraper: (require("metascraper") as (rules: unknown[]) => Metascraper)([
+    (require("@samirrayani/metascraper-shopping") as () => unknown)(),
+  ]),
 }));
 
 function firstKey(value: unknown, key: string, depth = 0): unknown {
@@ -115,6 +119,23 @@ export function structuredBaseline(html: string): {
     availability,
     amount: typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? amount : null,
     currency: typeof rawCurrency === "string" ? rawCurrency.toUpperCase() : null,
+  };
+}
+
+/**
+ * metascraper with @samirrayani/metascraper-shopping's rules, as its README uses it (every
+ * property the rules know, not only the price): its price (a number), currency and availability.
+ */
+export async function metascraperShopping(
+  html: string,
+  url: string,
+): Promise<{ amount: number | null; currency: string | null; availability: unknown }> {
+  const data = await metascraper({ html, url });
+  const amount = typeof data.price === "number" ? data.price : Number(data.price);
+  return {
+    amount: Number.isFinite(amount) && amount > 0 ? amount : null,
+    currency: typeof data.currency === "string" ? data.currency.trim().toUpperCase() : null,
+    availability: data.availability ?? null,
   };
 }
 
