@@ -19,6 +19,11 @@ import {
   structuredBaseline,
 } from "./peers.ts";
 
+// The peers' own messages ("Error in jsonld parse - …") are about some page, unnamed: a blind
+// page's must not reach the terminal either, so the worker prints nothing.
+for (const method of ["log", "info", "warn", "error", "debug", "trace"] as const)
+  console[method] = () => {};
+
 type Input = { pages: string[]; urls: string[]; strings: string[]; control: SharedArrayBuffer };
 const { pages: paths, urls, strings, control } = workerData as Input;
 const pages = paths.map((p) => readFileSync(p, "utf8"));
