@@ -10,35 +10,35 @@
  *   whole pipeline;
  * - the blind third: scored with the weights fitted on everything not blind; never used to fit,
  *   shown only as aggregates.
- * Prints the weights to paste into core/extract and the figures for the decision record.
+ * Prints the weights to paste into core/extract and the figures, and writes them as a section of
+ * docs/BENCHMARKS.md (unless --no-write).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { extractWithWeights, visibleFeaturesOf } from "../../core/extract/extract-product.ts";
 import { VISIBLE_WEIGHTS } from "../../core/extract/read-visible-text.ts";
 import { FEATURES } from "../../core/extract/visible-features.ts";
+import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 import { BLIND_NAME, BlindPart, blindPolicyFrom, splitBlind } from "./blind-part.ts";
 import { type CorpusRow, findCorpus, readCorpus } from "./corpus.ts";
 import { brand, fitWeights } from "./fit-model.ts";
-import { loadAverage } from "./machine.ts";
-import {
-  type Answer,
-  answerOf,
-  isRightAmount,
-  type Labelled,
-  labelOf,
-  type Scores,
-  score,
-} from "./metrics.ts";
+import { commitOf, machine } from "./machine.ts";
+import { type Answer, answerOf, isRightAmount, type Labelled, labelOf, score } from "./metrics.ts";
+import { type ScoreRow, scoresTable } from "./report.ts";
 
 const { values } = parseArgs({
   options: {
     corpus: { type: "string", multiple: true },
     lambda: { type: "string" },
     blind: { type: "string" },
+    "no-write": { type: "boolean" },
   },
 });
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const given = process.argv.slice(2).filter((arg) => arg !== "--no-write");
+const command = `npm run bench:fit${given.length ? ` -- ${given.join(" ")}` : ""}`;
 const lambda = Number(values.lambda ?? 0.02);
 const corpora = (values.corpus ?? ["../shared/corpus/benchmark", "../shared/corpus/us-stores"])
   .map((given) => findCorpus(given))
@@ -92,17 +92,19 @@ for (const dir of corpora) {
 function answer(page: Page, weights: readonly number[]): readonly [Labelled, Answer] {
   return [page.labelled, answerOf(extractWithWeights(page.html, page.row.url, {}, weights))];
 }
-const show = (s: Scores) =>
-  `exact ${s.exact}/${s.pages} (${(100 * s.exactRate).toFixed(1)} %), price P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)}, stock F1 ${s.stockLabelled ? s.stockF1.toFixed(3) : "not labelled"}`;
 const names = [...new Set(fitted.map((p) => p.row.corpus))];
-/** All pages' figure, then each corpus's. */
-const byCorpus = (pairs: readonly (readonly [Page, readonly [Labelled, Answer]])[]) => [
-  `  all: ${show(score(pairs.map(([, pair]) => pair)))}`,
+/** Rows of the scores table: every page fitted on, then each corpus's share. */
+const byCorpus = (
+  name: string,
+  pairs: readonly (readonly [Page, readonly [Labelled, Answer]])[],
+): ScoreRow[] => [
+  { name, part: "all pages fitted on", scores: score(pairs.map(([, pair]) => pair)) },
   ...(names.length > 1
-    ? names.map(
-        (name) =>
-          `  ${name}: ${show(score(pairs.filter(([p]) => p.row.corpus === name).map(([, pair]) => pair)))}`,
-      )
+    ? names.map((corpus) => ({
+        name,
+        part: `${corpus}${corpus === "us-stores" && blind.pages > 0 ? " (not blind)" : ""}`,
+        scores: score(pairs.filter(([p]) => p.row.corpus === corpus).map(([, pair]) => pair)),
+      }))
     : []),
 ];
 
@@ -131,36 +133,59 @@ const positives = fitted.reduce((a, p) => a + p.ys.filter((y) => y === 1).length
 const total = fitted.reduce((a, p) => a + p.ys.length, 0);
 const fittedBrands = new Set(brands);
 
-console.log(
-  `Fit on ${corpora.map((d) => basename(d)).join(" + ")} (blind policy ${policies.join(", ")}), load average ${loadAverage()}, lambda ${lambda}`,
-);
-console.log(
-  `${fitted.length} pages fitted on, ${brands.length} store brands, ${total} visible candidates (${positives} with the labelled amount); ${blind.pages} pages in the ${BLIND_NAME}, never fitted on`,
-);
-console.log("weights now in core/extract (committed):");
-for (const line of byCorpus(current)) console.log(line);
-if (blind.pages > 0)
-  console.log(`  ${BLIND_NAME}: ${show(blind.scores((p) => answer(p, VISIBLE_WEIGHTS)))}`);
-console.log("fitted on every page not blind (in-sample):");
-for (const line of byCorpus(inSample)) console.log(line);
-console.log("leave one store brand out:");
-for (const line of byCorpus(loso)) console.log(line);
+const COMMITTED = "Weights in core/extract now";
+const FITTED = "Fitted on every page not blind";
+const LOSO = "Leave one store brand out";
+const lines: string[] = [
+  "## Extraction: visible-price weights fitted on both shared sets (issue #34)",
+  "",
+  `Machine: ${machine()}, shared with other work. Commit ${commitOf(repoRoot)}. Command: \`${command}\`. Sets: ${corpora.map((d) => basename(d)).join(" + ")} (blind policy ${policies.join(", ")}); L2 ${lambda}. ${fitted.length} pages fitted on, from ${brands.length} store brands, ${total} visible candidates (${positives} with the labelled amount); ${blind.pages} pages in the ${BLIND_NAME}, never fitted on (their candidates are never computed).`,
+  "",
+  ...scoresTable(
+    [
+      ...byCorpus(COMMITTED, current),
+      ...(blind.pages > 0
+        ? [
+            {
+              name: COMMITTED,
+              part: `**${BLIND_NAME}**`,
+              scores: blind.scores((p) => answer(p, VISIBLE_WEIGHTS)),
+            },
+          ]
+        : []),
+      ...byCorpus(`${FITTED} (in-sample)`, inSample),
+      ...byCorpus(LOSO, loso),
+      ...(blind.pages > 0
+        ? [{ name: FITTED, part: `**${BLIND_NAME}**`, scores: blind.scores((p) => answer(p, all)) }]
+        : []),
+    ],
+    { name: "Weights", part: "Scored on" },
+  ),
+  "",
+];
 if (blind.pages > 0) {
-  console.log(
-    `${BLIND_NAME}, weights fitted on every page not blind: ${show(blind.scores((p) => answer(p, all)))}`,
-  );
   // A count only: which brands these are is not shown.
   const shared = blind.distinct(
     (p) => p.brand,
     (p) => fittedBrands.has(p.brand),
   );
-  console.log(
-    `  ${shared} of the ${BLIND_NAME}'s ${blind.distinct((p) => p.brand)} store brands also have pages that were fitted on (another country's store of the same brand): for them the figure is not fully blind.`,
+  lines.push(
+    `The ${BLIND_NAME}'s figures are its aggregates only. ${shared} of its ${blind.distinct((p) => p.brand)} store brands also have pages that were fitted on (another country's store of the same brand): for those the figure is not fully blind.`,
+    "",
   );
 }
-console.log("leave-one-store-out misses (pages fitted on only):");
-if (misses.length === 0) console.log("- none");
-for (const m of misses) console.log(`- ${m}`);
-console.log("weights fitted on every page not blind:");
-console.log(FEATURES.map((f, i) => `  ${f}: ${all[i]}`).join("\n"));
-console.log(`[${all.join(", ")}]`);
+lines.push("Leave-one-store-out misses (pages fitted on only; expected → got):", "");
+if (misses.length === 0) lines.push("- none");
+for (const m of misses) lines.push(`- ${m}`);
+lines.push(
+  "",
+  "Weights fitted on every page not blind (to paste into core/extract):",
+  "",
+  "```",
+  ...FEATURES.map((f, i) => `${f}: ${all[i]}`),
+  `[${all.join(", ")}]`,
+  "```",
+  "",
+);
+for (const line of lines) console.log(line);
+if (!values["no-write"]) writeBenchmarkSection(lines.join("\n"));

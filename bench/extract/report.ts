@@ -45,11 +45,14 @@ export type ScoreRow = { name: string; part: string; scores: Scores };
  * Exact price + currency, price precision / recall / F1 with their counts, right / wrong / no
  * answer, stock. Stock columns say "not labelled" where the corpus has no stock label.
  */
-export function scoresTable(rows: readonly ScoreRow[]): string[] {
+export function scoresTable(
+  rows: readonly ScoreRow[],
+  columns: { name: string; part: string } = { name: "Extractor", part: "Part" },
+): string[] {
   const line = ({ name, part, scores: s }: ScoreRow) =>
     `| ${name} | ${part} | ${s.pages} | ${s.exact}/${s.pages} (${pct(s.exactRate)}) | ${round(s.precision, 3)} (${s.priceCorrect}/${s.priceAnswered}) | ${round(s.recall, 3)} (${s.priceCorrect}/${s.priceLabelled}) | **${round(s.f1, 3)}** | ${s.priceCorrect} / ${s.priceAnswered - s.priceCorrect} / ${s.pages - s.priceAnswered} | ${stockCell(s)} | ${s.stockLabelled === 0 ? "not labelled" : round(s.outOfStockF1, 3)} |`;
   return [
-    `| Extractor | Part | Pages | Exact price + currency | Price precision | Price recall | Price F1 | Right / wrong / no price | ${STOCK_HEADER} | Out-of-stock F1 |`,
+    `| ${columns.name} | ${columns.part} | Pages | Exact price + currency | Price precision | Price recall | Price F1 | Right / wrong / no price | ${STOCK_HEADER} | Out-of-stock F1 |`,
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(line),
   ];
