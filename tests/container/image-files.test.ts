@@ -15,6 +15,11 @@ describe("the container image", () => {
     const copied = [...dockerfile.matchAll(/\/app\/(scripts\/[\w.-]+)/g)].map((m) => m[1]!);
     expect(copied.length).toBeGreaterThanOrEqual(5);
     for (const file of copied) expect(existsSync(file), file).toBe(true);
+    // What the launcher imports from scripts/ is in the image too.
+    const launcher = readFileSync("scripts/start.mjs", "utf8");
+    for (const [, file] of launcher.matchAll(/from "\.\/([\w.-]+)"/g)) {
+      expect(copied, file).toContain(`scripts/${file}`);
+    }
     // Every script the entry point runs is in the image.
     for (const [, file] of entrypoint.matchAll(/node (scripts\/[\w.-]+)/g)) {
       expect(copied, file).toContain(file);
