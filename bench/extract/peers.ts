@@ -1,7 +1,27 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { Parser, Tokenizer } from "htmlparser2";
 
 const require = createRequire(import.meta.url);
+
+/**
+ * metascraper and its shopping rules live in bench/peers/, with their own lockfile, installed
+ * here the first time a benchmark needs them: metascraper depends on re2, a native add-on that
+ * node-gyp compiles (a C++ compiler, and Node's headers from the internet) when its prebuilt
+ * binary cannot be downloaded. The project's own `npm ci` (the README's two commands, CI, the
+ * container image) never needs a compiler for it.
+ */
+const PEERS_DIR = fileURLToPath(new URL("../peers/", import.meta.url));
+function requirePeers(): NodeJS.Require {
+  if (!existsSync(`${PEERS_DIR}node_modules/metascraper/package.json`)) {
+    process.stderr.write("installing the peer extractors in bench/peers (npm ci, once)\n");
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: PEERS_DIR, stdio: "inherit" });
+  }
+  return createRequire(`${PEERS_DIR}package.json`);
+}
+const requirePeer = requirePeers();
 
 /**
  * Built-ins as they are before the peers load. web-auto-extractor pulls in babel-polyfill
@@ -62,8 +82,8 @@ const { webAutoExtractor, parsePrice, priceParser, metascraper } = loadWithoutPo
   priceParser: require("price-parser") as {
     parseFirst: (text: string) => { floatValue: number } | null;
   },
-  metascraper: (require("metascraper") as (rules: unknown[]) => Metascraper)([
-    (require("@samirrayani/metascraper-shopping") as () => unknown)(),
+  metascraper: (requirePeer("metascraper") as (rules: unknown[]) => Metascraper)([
+    (requirePeer("@samirrayani/metascraper-shopping") as () => unknown)(),
   ]),
 }));
 
