@@ -113,7 +113,8 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
   from product p
   left join lateral (
     select id, price_minor, currency, availability, observed_at, source from price_observation
-     where product_id = p.id order by observed_at desc, id desc limit 1
+     -- The shared history only: a person's own browser readings are their watch's (0048).
+     where product_id = p.id and watch_id is null order by observed_at desc, id desc limit 1
   ) o on true
  where p.id = $1::uuid`;
 

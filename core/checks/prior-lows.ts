@@ -16,13 +16,21 @@ type LowsRow = {
  */
 export async function readPriorLows(
   sql: SqlExecutor,
-  input: { productId: string; currency: string; days: readonly number[]; now: Date },
+  input: {
+    productId: string;
+    currency: string;
+    days: readonly number[];
+    now: Date;
+    /** Also this watch's own readings (a browser's, 0048); otherwise the shared history only. */
+    watchId?: string | null;
+  },
 ): Promise<PriorLows> {
   const { rows } = await sql.query<LowsRow>(
     `with h as (
        select price_minor, observed_at, last_seen_at from price_observation
         where product_id = $1::uuid and currency = $2::text and price_minor > 0
           and availability <> 'out_of_stock'
+          and (watch_id is null or watch_id = $5::uuid)
      )
      select (select min(price_minor) from h)::float8 as all_time,
             (select min(observed_at) from h) as first_seen_at,
@@ -31,7 +39,13 @@ export async function readPriorLows(
                         where h.last_seen_at >= $3::timestamptz - make_interval(days => d.days)))),
                     '[]'::jsonb)
                from unnest($4::int[]) as d(days)) as by_days`,
-    [input.productId, input.currency, input.now.toISOString(), [...input.days]],
+    [
+      input.productId,
+      input.currency,
+      input.now.toISOString(),
+      [...input.days],
+      input.watchId ?? null,
+    ],
     { name: "dropwave_prior_lows" },
   );
   const row = rows[0];

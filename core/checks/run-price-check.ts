@@ -109,30 +109,26 @@ type Reading =
 export async function runPriceCheck(
   deps: RunPriceCheckDeps,
   claimed: ClaimedProduct,
-  /**
-   * A reading made elsewhere — a person's browser (the extension) read the page — instead of
-   * fetching it: the same decisions and the same one write, its history row marked as the
-   * browser's.
-   */
-  provided?: { result: ExtractResult; source: "browser" },
 ): Promise<PriceCheckResult> {
   const policy = { ...DEFAULT_CHECK_POLICY, ...deps.policy };
   const random = deps.random ?? Math.random;
   const clock = deps.now ?? (() => new Date());
   const started = performance.now();
-  const outcome = provided
-    ? null
-    : // The bot-challenge check is made where the page is read, and only when it gives no
-      // price (docs/decisions/0040): a priced page costs no challenge test on this event loop.
-      await deps.fetcher.fetchPage(claimed.url, {
-        signal: deps.signal,
-        leaveChallengeToReader: true,
-      });
+  // The bot-challenge check is made where the page is read, and only when it gives no
+  // price (docs/decisions/0040): a priced page costs no challenge test on this event loop.
+  // A person's browser reading never comes this way: it is their watch's alone (0048).
+  const outcome = await deps.fetcher.fetchPage(claimed.url, {
+    signal: deps.signal,
+    leaveChallengeToReader: true,
+  });
   const fetched = performance.now();
-  const reading: Reading = outcome
-    ? await readOutcome(outcome, claimed, deps.extract ?? inlineExtractor, deps.log)
-    : { kind: "read", result: (provided as { result: ExtractResult }).result };
-  const source = provided?.source ?? "server";
+  const reading: Reading = await readOutcome(
+    outcome,
+    claimed,
+    deps.extract ?? inlineExtractor,
+    deps.log,
+  );
+  const source = "server";
   const extracted = performance.now();
   const timings = (): CheckTimings => ({
     fetchMs: fetched - started,

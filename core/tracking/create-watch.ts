@@ -106,10 +106,22 @@ export async function createWatch(
         nextCheckAt: new Date(now.getTime() + intervalMinutes * 60_000),
       })
       .onConflictDoUpdate({ target: product.urlKey, set: { updatedAt: now } })
-      .returning({ id: product.id });
+      .returning({ id: product.id, isNew: sql<boolean>`(xmax = 0)` });
     const productId = productRow!.id;
+    // What a person's browser read counts for their watch only (0048): it never changes a
+    // product someone already tracks. A product made here, that nobody else sees yet, takes
+    // its name and picture (until the server's first reading replaces them).
+    const isBrowser = options.source === "browser";
+    const isNewProduct = productRow!.isNew === true;
 
-    if (preview.kind === "ok") {
+    if (preview.kind === "ok" && isBrowser) {
+      if (isNewProduct) {
+        await tx
+          .update(product)
+          .set({ title: preview.preview.title, imageUrl: preview.preview.imageUrl })
+          .where(eq(product.id, productId));
+      }
+    } else if (preview.kind === "ok") {
       await storeExtraction(tx, productId, preview.preview, now);
       if (preview.preview.status !== "not_product") {
         await recordObservation(
@@ -176,6 +188,16 @@ export async function createWatch(
       throw new AppError("conflict", "You already track this product.", {
         fields: [{ field: "url", message: "You already track this product." }],
       });
+    }
+    if (preview.kind === "ok" && isBrowser && preview.preview.status !== "not_product") {
+      await recordObservation(
+        tx,
+        productId,
+        factsFromExtraction(preview.preview),
+        now,
+        "browser",
+        created.id,
+      );
     }
     await refreshProductSchedule(tx, productId, now);
     return created.id;

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { AlertRule } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
@@ -56,7 +56,19 @@ export async function exportWatches(
       : await db
           .select()
           .from(priceObservation)
-          .where(inArray(priceObservation.productId, productIds))
+          .where(
+            and(
+              inArray(priceObservation.productId, productIds),
+              // Shared history and this person's own readings only (0048).
+              or(
+                isNull(priceObservation.watchId),
+                inArray(
+                  priceObservation.watchId,
+                  watches.map((w) => w.id),
+                ),
+              ),
+            ),
+          )
           .orderBy(
             asc(priceObservation.productId),
             asc(priceObservation.observedAt),

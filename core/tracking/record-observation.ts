@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { extractionColumns } from "../checks/extraction-columns.ts";
 import { factsFromExtraction, type ObservedFacts } from "../checks/observed-facts.ts";
 import type { Db } from "../db/client.ts";
@@ -12,7 +12,9 @@ type Executor = Pick<Db, "select" | "insert" | "update">;
 /**
  * Appends a check to the price history: a new row only when price, currency or availability
  * (or who saw it: the server or a browser) changed since the last row; otherwise the check's time joins the last row as a second offset.
- * Returns the observation row id and whether it is a change.
+ * Returns the observation row id and whether it is a change. With `watchId`, the reading is
+ * that watch's own (a person's browser saw it) and continues that watch's own rows, never the
+ * product's shared history (docs/decisions/0048).
  */
 export async function recordObservation(
   db: Executor,
@@ -20,11 +22,17 @@ export async function recordObservation(
   facts: ObservedFacts,
   at: Date,
   source: ObservationSource = "server",
+  watchId: string | null = null,
 ): Promise<{ observationId: number; isChange: boolean }> {
   const [last] = await db
     .select()
     .from(priceObservation)
-    .where(eq(priceObservation.productId, productId))
+    .where(
+      and(
+        eq(priceObservation.productId, productId),
+        watchId === null ? isNull(priceObservation.watchId) : eq(priceObservation.watchId, watchId),
+      ),
+    )
     .orderBy(desc(priceObservation.observedAt), desc(priceObservation.id))
     .limit(1);
   const isSame =
@@ -46,7 +54,7 @@ export async function recordObservation(
   }
   const [inserted] = await db
     .insert(priceObservation)
-    .values({ productId, ...facts, observedAt: at, lastSeenAt: at, source })
+    .values({ productId, ...facts, observedAt: at, lastSeenAt: at, source, watchId })
     .returning({ id: priceObservation.id });
   return { observationId: inserted!.id, isChange: true };
 }

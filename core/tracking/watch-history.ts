@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { alertEvent, priceObservation } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -57,7 +57,13 @@ export async function getWatchHistory(
   const rows = await db
     .select()
     .from(priceObservation)
-    .where(eq(priceObservation.productId, view.productId))
+    .where(
+      and(
+        eq(priceObservation.productId, view.productId),
+        // The shared history and this watch's own readings, never another person's (0048).
+        or(isNull(priceObservation.watchId), eq(priceObservation.watchId, view.id)),
+      ),
+    )
     .orderBy(asc(priceObservation.observedAt), asc(priceObservation.id));
   const points = rows.map(toHistoryPoint);
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { Money } from "../money/index.ts";
-import { priceRanges } from "./watch-view.ts";
+import { ownReadings, priceRanges, shownReading } from "./watch-view.ts";
 
 /**
  * One page of a person's watches for the dense hub list and `GET /api/v1/watches`
@@ -144,6 +144,7 @@ export async function listWatchPage(
         availability: product.availability,
         isPaused: watch.isPaused,
         lastError: product.lastError,
+        lastSuccessAt: product.lastSuccessAt,
         key: key.mapWith(Number),
       })
       .from(watch)
@@ -159,16 +160,27 @@ export async function listWatchPage(
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const products = page.map((r) => ({ id: r.productId, currency: r.currency }));
+  // A watch shows its owner's own browser reading when newer than the server's (0048).
+  const own = await ownReadings(
+    db,
+    page.map((r) => r.id),
+  );
+  const shown = new Map(page.map((r) => [r.id, shownReading(r, own.get(r.id))]));
+  const products = page.map((r) => ({
+    id: r.productId,
+    currency: shown.get(r.id)?.currency ?? null,
+    watchId: r.id,
+  }));
   const [ranges, sparklines] = await Promise.all([
     priceRanges(db, products),
     recentPrices(db, products),
   ]);
   return {
     items: page.map((r) => {
+      const reading = shown.get(r.id) ?? shownReading(r, undefined);
       const price =
-        r.priceMinor !== null && r.currency
-          ? { amountMinor: r.priceMinor, currency: r.currency }
+        reading.priceMinor !== null && reading.currency
+          ? { amountMinor: reading.priceMinor, currency: reading.currency }
           : null;
       const range = ranges.get(r.productId);
       const low = range?.low ?? null;
@@ -202,7 +214,7 @@ export async function listWatchPage(
             ? Math.round(((price.amountMinor - target.amountMinor) / target.amountMinor) * 1000) /
               10
             : null,
-        availability: r.availability,
+        availability: reading.availability,
         isPaused: r.isPaused,
         hasError: r.lastError !== null,
         sparkline: sparklines.get(r.productId) ?? [],
@@ -217,9 +229,10 @@ export async function listWatchPage(
 /** The last SPARKLINE_POINTS prices of each product, in its current currency, oldest first. */
 async function recentPrices(
   db: Pick<Db, "select">,
-  products: { id: string; currency: string | null }[],
+  products: { id: string; currency: string | null; watchId: string }[],
 ): Promise<Map<string, number[]>> {
   const ids = products.map((p) => p.id);
+  const watchIds = products.map((p) => p.watchId);
   const result = new Map<string, number[]>();
   if (ids.length === 0) return result;
   const ranked = db
@@ -233,7 +246,13 @@ async function recentPrices(
       ),
     })
     .from(priceObservation)
-    .where(inArray(priceObservation.productId, ids))
+    .where(
+      and(
+        inArray(priceObservation.productId, ids),
+        // The shared history and the person's own readings (0048).
+        or(isNull(priceObservation.watchId), inArray(priceObservation.watchId, watchIds)),
+      ),
+    )
     .as("ranked");
   const rows = await db
     .select({

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type AlertRule, ruleFromColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
@@ -90,12 +90,51 @@ function money(amountMinor: number | null, currency: string | null): Money | nul
   return amountMinor === null || currency === null ? null : { amountMinor, currency };
 }
 
+/** A watch's own latest reading (its owner's browser saw it, 0048). */
+export type OwnReading = {
+  priceMinor: number | null;
+  currency: string | null;
+  availability: string;
+  lastSeenAt: Date;
+};
+
+/**
+ * The price and stock a watch shows: the product's (the server's last successful check), or
+ * the watch's own browser reading when that is newer. Another person's readings never count.
+ */
+export function shownReading(
+  p: {
+    priceMinor: number | null;
+    currency: string | null;
+    availability: string;
+    lastSuccessAt: Date | null;
+  },
+  own: OwnReading | undefined,
+): { priceMinor: number | null; currency: string | null; availability: string; isOwn: boolean } {
+  if (own && (p.lastSuccessAt === null || own.lastSeenAt.getTime() > p.lastSuccessAt.getTime())) {
+    return {
+      priceMinor: own.priceMinor,
+      currency: own.currency,
+      availability: own.availability,
+      isOwn: true,
+    };
+  }
+  return {
+    priceMinor: p.priceMinor,
+    currency: p.currency,
+    availability: p.availability,
+    isOwn: false,
+  };
+}
+
 export function toWatchView(
   row: Row,
   range?: { low: number | null; high: number | null },
+  own?: OwnReading,
 ): WatchView {
   const { watch: w, product: p } = row;
-  const price = money(p.priceMinor, p.currency);
+  const shown = shownReading(p, own);
+  const price = money(shown.priceMinor, shown.currency);
   const baseline = money(w.baselinePriceMinor, w.baselineCurrency);
   const change =
     price && baseline && price.currency === baseline.currency && baseline.amountMinor > 0
@@ -115,8 +154,8 @@ export function toWatchView(
     title: p.title,
     imageUrl: p.imageUrl,
     price,
-    listPrice: money(p.listPriceMinor, p.currency),
-    availability: p.availability,
+    listPrice: shown.isOwn ? null : money(p.listPriceMinor, p.currency),
+    availability: shown.availability,
     extractStatus: p.extractStatus,
     rule: ruleFromColumns(w),
     intervalMinutes: w.intervalMinutes,
@@ -126,8 +165,8 @@ export function toWatchView(
     variantId: p.variantId,
     baseline,
     changeSinceAdded: change,
-    lowest: money(range?.low ?? null, p.currency),
-    highest: money(range?.high ?? null, p.currency),
+    lowest: money(range?.low ?? null, shown.currency),
+    highest: money(range?.high ?? null, shown.currency),
     lastCheckedAt: p.lastCheckedAt?.toISOString() ?? null,
     lastSuccessAt: p.lastSuccessAt?.toISOString() ?? null,
     nextCheckAt: p.nextCheckAt.toISOString(),
@@ -140,14 +179,18 @@ export function toWatchView(
 
 type Reader = Pick<Db, "select">;
 
-/** Lowest and highest price seen per product, in each product's current currency. */
+/**
+ * Lowest and highest price seen per product, in each product's current currency: its shared
+ * history and, with `watchId`, that watch's own readings (never another person's, 0048).
+ */
 export async function priceRanges(
   db: Reader,
-  products: { id: string; currency: string | null }[],
+  products: { id: string; currency: string | null; watchId?: string }[],
 ): Promise<Map<string, { low: number | null; high: number | null }>> {
   const ids = products.map((p) => p.id);
   const ranges = new Map<string, { low: number | null; high: number | null }>();
   if (ids.length === 0) return ranges;
+  const watchIds = products.flatMap((p) => (p.watchId ? [p.watchId] : []));
   const rows = await db
     .select({
       productId: priceObservation.productId,
@@ -156,7 +199,14 @@ export async function priceRanges(
       high: sql<string | null>`max(${priceObservation.priceMinor})`,
     })
     .from(priceObservation)
-    .where(inArray(priceObservation.productId, ids))
+    .where(
+      and(
+        inArray(priceObservation.productId, ids),
+        watchIds.length === 0
+          ? isNull(priceObservation.watchId)
+          : or(isNull(priceObservation.watchId), inArray(priceObservation.watchId, watchIds)),
+      ),
+    )
     .groupBy(priceObservation.productId, priceObservation.currency);
   const currencyOf = new Map(products.map((p) => [p.id, p.currency]));
   for (const row of rows) {
@@ -167,6 +217,58 @@ export async function priceRanges(
     });
   }
   return ranges;
+}
+
+/** Each watch's own latest reading (by its owner's browser), for the watches that have one. */
+export async function ownReadings(
+  db: Reader,
+  watchIds: readonly string[],
+): Promise<Map<string, OwnReading>> {
+  const latest = new Map<string, OwnReading>();
+  if (watchIds.length === 0) return latest;
+  const ranked = db
+    .select({
+      watchId: priceObservation.watchId,
+      priceMinor: priceObservation.priceMinor,
+      currency: priceObservation.currency,
+      availability: priceObservation.availability,
+      lastSeenAt: priceObservation.lastSeenAt,
+      rank: sql<number>`row_number() over (partition by ${priceObservation.watchId} order by ${priceObservation.observedAt} desc, ${priceObservation.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(priceObservation)
+    .where(inArray(priceObservation.watchId, [...watchIds]))
+    .as("ranked");
+  const rows = await db
+    .select({
+      watchId: ranked.watchId,
+      priceMinor: ranked.priceMinor,
+      currency: ranked.currency,
+      availability: ranked.availability,
+      lastSeenAt: ranked.lastSeenAt,
+    })
+    .from(ranked)
+    .where(sql`${ranked.rank} = 1`);
+  for (const row of rows) {
+    if (row.watchId === null) continue;
+    latest.set(row.watchId, {
+      priceMinor: row.priceMinor === null ? null : Number(row.priceMinor),
+      currency: row.currency,
+      availability: row.availability,
+      lastSeenAt: row.lastSeenAt instanceof Date ? row.lastSeenAt : new Date(row.lastSeenAt),
+    });
+  }
+  return latest;
+}
+
+/** The currency a watch's range is read in: the one it shows (its own reading's when newer). */
+function shownCurrency(row: Row, own: OwnReading | undefined) {
+  return {
+    id: row.product.id,
+    currency: shownReading(row.product, own).currency,
+    watchId: row.watch.id,
+  };
 }
 
 /** One watch of one owner, or null (someone else's id reads as missing). */
@@ -183,8 +285,9 @@ export async function getWatch(
     .where(and(eq(watch.id, watchId), eq(watch.userId, userId)))
     .limit(1);
   if (!row) return null;
-  const ranges = await priceRanges(db, [row.product]);
-  return toWatchView(row, ranges.get(row.product.id));
+  const own = (await ownReadings(db, [row.watch.id])).get(row.watch.id);
+  const ranges = await priceRanges(db, [shownCurrency(row, own)]);
+  return toWatchView(row, ranges.get(row.product.id), own);
 }
 
 /** Every watch of one owner, newest first. */
@@ -195,11 +298,15 @@ export async function listWatches(db: Reader, userId: string): Promise<WatchView
     .innerJoin(product, eq(product.id, watch.productId))
     .where(eq(watch.userId, userId))
     .orderBy(sql`${watch.createdAt} desc`);
+  const own = await ownReadings(
+    db,
+    rows.map((r) => r.watch.id),
+  );
   const ranges = await priceRanges(
     db,
-    rows.map((r) => r.product),
+    rows.map((r) => shownCurrency(r, own.get(r.watch.id))),
   );
-  return rows.map((row) => toWatchView(row, ranges.get(row.product.id)));
+  return rows.map((row) => toWatchView(row, ranges.get(row.product.id), own.get(row.watch.id)));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

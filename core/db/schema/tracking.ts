@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -135,9 +136,18 @@ export const priceObservation = pgTable(
     checkOffsets: integer("check_offsets").array().notNull().default(sql`'{}'::integer[]`),
     /** Who saw it: the server's check, or a person's browser (the extension). */
     source: text("source").$type<ObservationSource>().notNull().default("server"),
+    /**
+     * The one watch this reading belongs to, or null for the product's shared history (the
+     * server's checks). What one person's browser saw counts for their watch only: it is shown
+     * to that watch's owner and decided for that watch alone (docs/decisions/0048).
+     */
+    watchId: uuid("watch_id").references((): AnyPgColumn => watch.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("price_observation_product_idx").on(t.productId, t.observedAt),
+    index("price_observation_watch_idx")
+      .on(t.watchId, t.observedAt)
+      .where(sql`${t.watchId} is not null`),
     check("price_observation_source", sql`${t.source} in ('server', 'browser')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, min } from "drizzle-orm";
+import { and, eq, isNull, min, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   alertEvent,
@@ -64,6 +64,8 @@ export async function loadAlertMessage(
         and(
           eq(priceObservation.productId, row.product.id),
           eq(priceObservation.currency, row.event.currency),
+          // The shared history and the alerted watch's own readings (0048).
+          or(isNull(priceObservation.watchId), eq(priceObservation.watchId, row.event.watchId)),
         ),
       );
     if (low?.amount != null) {

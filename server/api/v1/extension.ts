@@ -149,7 +149,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       isForExtension: true,
       summary: "A browser-assisted check: what the browser read on a watch's page",
       description:
-        "Stored as one observation marked as the browser's, through the same alert decisions as a server check.",
+        "Counts for this watch only: stored as one observation of this watch, marked as the browser's, and decided by this watch's alert rule alone. The shared product (its title, price, stock and history) and other people's watches are not changed.",
       body: BrowserReading,
       responses: { 200: { description: "The watch as it is now", schema: WatchBody } },
       errors: [409],
@@ -157,7 +157,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
     async (c, { body }) => {
       const reading = await body();
       const watch = await recordBrowserReading(
-        { database: services.database, fetcher: services.fetcher, log: c.get("scope").log },
+        { database: services.database, log: c.get("scope").log },
         { userId: c.get("auth").user.id, watchId: idParam(c), now: new Date() },
         reading,
       );

@@ -1,0 +1,3 @@
+ALTER TABLE "price_observation" ADD COLUMN "watch_id" uuid;--> statement-breakpoint
+ALTER TABLE "price_observation" ADD CONSTRAINT "price_observation_watch_id_watch_id_fk" FOREIGN KEY ("watch_id") REFERENCES "public"."watch"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "price_observation_watch_idx" ON "price_observation" USING btree ("watch_id","observed_at") WHERE "price_observation"."watch_id" is not null;

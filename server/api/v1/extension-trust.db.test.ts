@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimDueProducts } from "../../../core/checks/claim-due-products.ts";
+import { runPriceCheck } from "../../../core/checks/run-price-check.ts";
+import { alertEvent, priceObservation, product } from "../../../core/db/schema/index.ts";
+import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { setupTestDatabase } from "../../../tests/helpers/db.ts";
+import { productPage, startStoreServer, testFetcher } from "../../../tests/helpers/store-server.ts";
+
+/**
+ * Trust between accounts (#35 items 1 and 2, docs/decisions/0048): what one person's browser
+ * read or picked never changes what another person sees or is alerted about.
+ */
+const database = setupTestDatabase();
+let store: Awaited<ReturnType<typeof startStoreServer>>;
+beforeAll(async () => {
+  store = await startStoreServer();
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const appWithStore = () =>
+  createTestApp(database.current, {
+    env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
+  });
+type Request = Awaited<ReturnType<typeof appWithStore>>["request"];
+
+async function extensionToken(request: Request, cookie: string) {
+  const created = await request("/api/v1/tokens", {
+    body: { name: "Browser extension", scope: "extension" },
+    cookie,
+  });
+  expect(created.status).toBe(201);
+  return { authorization: `Bearer ${(await created.json()).token}` };
+}
+
+const target = (amountMinor: number) => ({
+  kind: "below_target",
+  target: { amountMinor, currency: "USD" },
+});
+
+describe("a browser reading counts for its sender's watch only", () => {
+  it("Bob's reading on the product Alice also tracks changes nothing Alice sees or is alerted about", {
+    timeout: 60_000,
+  }, async () => {
+    const { request, services } = await appWithStore();
+    const { db } = services.database;
+    store.setPage("/lamp/1", productPage({ title: "Desk lamp", price: "100.00" }));
+    const url = store.url("/lamp/1");
+
+    const alice = await createPerson(request);
+    const aliceWatch = (
+      await (
+        await request("/api/v1/watches", {
+          body: { url, rule: target(5000) },
+          headers: alice.auth,
+        })
+      ).json()
+    ).watch;
+    const bob = await createPerson(request);
+    const bobExt = await extensionToken(request, bob.cookie);
+    const bobCreated = await request("/api/v1/watches", {
+      body: { url, rule: target(5000) },
+      headers: bob.auth,
+    });
+    expect(bobCreated.status).toBe(201);
+    const bobWatch = (await bobCreated.json()).watch;
+    expect(bobWatch.productId).toBe(aliceWatch.productId);
+
+    const sent = await request(`/api/v1/extension/watches/${bobWatch.id}/readings`, {
+      body: {
+        title: "Pwned title",
+        price: { amountMinor: 999, currency: "USD" },
+        availability: "in_stock",
+      },
+      headers: bobExt,
+    });
+    expect(sent.status).toBe(200);
+    // Bob's own watch shows what his browser saw, and his rule alerted him.
+    expect((await sent.json()).watch.price).toEqual({ amountMinor: 999, currency: "USD" });
+    const bobHistory = await (
+      await request(`/api/v1/watches/${bobWatch.id}/history`, { headers: bob.auth })
+    ).json();
+    expect(bobHistory.points.map((p: { source: string }) => p.source)).toEqual([
+      "server",
+      "browser",
+    ]);
+    const bobEvents = await db.select().from(alertEvent).where(eq(alertEvent.watchId, bobWatch.id));
+    expect(bobEvents.map((e) => [e.kind, e.newPriceMinor])).toEqual([["below_target", 999]]);
+
+    // Alice: the same title, price, history, lowest, and no alert.
+    const aliceView = (
+      await (await request(`/api/v1/watches/${aliceWatch.id}`, { headers: alice.auth })).json()
+    ).watch;
+    expect(aliceView).toMatchObject({
+      title: "Desk lamp",
+      price: { amountMinor: 10000, currency: "USD" },
+      lowest: { amountMinor: 10000 },
+    });
+    const aliceHistory = await (
+      await request(`/api/v1/watches/${aliceWatch.id}/history`, { headers: alice.auth })
+    ).json();
+    expect(aliceHistory.points.map((p: { source: string }) => p.source)).toEqual(["server"]);
+    expect(aliceHistory.stats.lowest).toEqual({ amountMinor: 10000, currency: "USD" });
+    const aliceList = await (await request("/api/v1/watches", { headers: alice.auth })).json();
+    expect(aliceList.watches[0]).toMatchObject({
+      title: "Desk lamp",
+      price: { amountMinor: 10000 },
+    });
+    expect(aliceList.watches[0].sparkline).toEqual([10000]);
+    const aliceExport = await (await request("/api/v1/export", { headers: alice.auth })).json();
+    expect(aliceExport.watches[0].history).toHaveLength(1);
+    expect(await db.select().from(alertEvent).where(eq(alertEvent.watchId, aliceWatch.id))).toEqual(
+      [],
+    );
+    const [shared] = await db.select().from(product).where(eq(product.id, aliceWatch.productId));
+    expect(shared).toMatchObject({ title: "Desk lamp", priceMinor: 10000 });
+
+    // The server's next check decides Alice's watch on the shared history alone.
+    await db.update(product).set({ nextCheckAt: new Date(Date.now() - 1000) });
+    const claimed = await claimDueProducts(services.database.sql, {
+      workerId: "w",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: new Date(),
+    });
+    for (const c of claimed) {
+      await runPriceCheck(
+        { sql: services.database.sql, fetcher: testFetcher(), log: pino({ level: "silent" }) },
+        c,
+      );
+    }
+    expect(await db.select().from(alertEvent).where(eq(alertEvent.watchId, aliceWatch.id))).toEqual(
+      [],
+    );
+    const rows = await db
+      .select({ watchId: priceObservation.watchId, source: priceObservation.source })
+      .from(priceObservation)
+      .where(eq(priceObservation.productId, aliceWatch.productId));
+    expect(rows.filter((r) => r.watchId === null).map((r) => r.source)).toEqual(["server"]);
+  });
+
+  it("a watch created from a browser reading leaves a product others track as it was", async () => {
+    const { request, services } = await appWithStore();
+    store.setPage("/kettle/1", productPage({ title: "Kettle", price: "40.00" }));
+    const url = store.url("/kettle/1");
+    const alice = await createPerson(request);
+    const aliceWatch = (
+      await (await request("/api/v1/watches", { body: { url }, headers: alice.auth })).json()
+    ).watch;
+    const bob = await createPerson(request);
+    const created = await request("/api/v1/extension/watches", {
+      body: {
+        url,
+        reading: {
+          title: "Pwned title",
+          imageUrl: null,
+          price: { amountMinor: 1, currency: "USD" },
+          availability: "in_stock",
+        },
+      },
+      headers: await extensionToken(request, bob.cookie),
+    });
+    expect(created.status).toBe(201);
+    expect((await created.json()).watch.price).toEqual({ amountMinor: 1, currency: "USD" });
+    const aliceView = (
+      await (await request(`/api/v1/watches/${aliceWatch.id}`, { headers: alice.auth })).json()
+    ).watch;
+    expect(aliceView).toMatchObject({
+      title: "Kettle",
+      price: { amountMinor: 4000 },
+      lowest: { amountMinor: 4000 },
+    });
+    const [shared] = await services.database.db
+      .select()
+      .from(product)
+      .where(eq(product.id, aliceWatch.productId));
+    expect(shared).toMatchObject({ title: "Kettle", priceMinor: 4000 });
+  });
+});
