@@ -3,7 +3,8 @@
  *
  * Dropwave's extraction on a labelled corpus beside the structured-data baseline and
  * metascraper with @samirrayani/metascraper-shopping (both in the peer worker, timed the same
- * way): exact price + currency, price precision / recall / F1, stock, speed against the baseline
+ * way; metascraper is installed in bench/peers on the first run, which needs a C++ compiler for its
+ * re2 add-on): exact price + currency, price precision / recall / F1, stock, speed against the baseline
  * and a bare tokenize. On us-stores the blind third (blind.ts) is scored apart and shown only as
  * aggregates (`--blind stores`, its default there). Writes the corpus's own section of
  * docs/BENCHMARKS.md (unless --no-write) and ends with a JSON summary line.
