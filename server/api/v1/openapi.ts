@@ -12,6 +12,16 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, u
     io,
     unrepresentable: "any",
     target: "draft-2020-12",
+    override: ({ jsonSchema: out }) => {
+      // Zod copies a schema's .meta() into its JSON Schema. The forms' own hint (which kind of
+      // <input> a channel field is, core/notify/channels.ts) is no JSON Schema keyword: OpenAPI
+      // allows it only as an extension, `x-`, which validators and client generators skip.
+      const record = out as Record<string, unknown>;
+      if ("input" in record) {
+        record["x-form-input"] = record.input;
+        delete record.input;
+      }
+    },
   }) as Record<string, unknown>;
   return rest;
 }
@@ -124,6 +134,7 @@ export function openApiDocument(
     info: {
       title: "Dropwave API",
       version: options.version,
+      license: { name: "MIT", identifier: "MIT" },
       description:
         "Track product prices. Authenticate with the browser's session cookie or a personal API token (`Authorization: Bearer dw_…`) created on /user. Money is `{ amountMinor, currency }`: integer minor units and an ISO 4217 code. Every error is `{ error: { code, message, fields? } }`; the same field messages are shown by the web pages' forms.",
     },
