@@ -29,7 +29,7 @@ export function heapFlagsFor(
 /**
  * Sets `flags` in this process's V8, before the extraction threads start (they read the flags
  * when they are made). The heap reads this flag at each collection decision, not once at start,
- * so setting it now takes effect (heap-tuning.test.ts counts the full collections it saves). Set
+ * so setting it now takes effect (`npm run bench:heap` counts the full collections it saves). Set
  * at run time rather than on the command line because only some processes want it and they
  * all start as `npm start`.
  */
