@@ -126,7 +126,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       staticAssets: serveBuiltAssets,
       latestJsonFile: path.resolve(env.LATEST_JSON_PATH),
     });
-    server = await listen(app, env, log, await hasAccounts(services.database));
+    server = await listen(app, env, log);
   }
   const worker =
     role === "web"
@@ -160,6 +160,9 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
             vapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
           ),
         });
+  // The web roles end start-up with the "ready at PUBLIC_URL" line; a worker-only process says
+  // here that it runs (the workers' own start lines are debug: #39 item 0).
+  if (role === "worker") log.info({ role }, "checking products and delivering alerts");
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -183,25 +186,24 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       );
     });
   }
+  if (services) {
+    // Last, once the workers run and Ctrl-C stops everything cleanly: the address to open is
+    // PUBLIC_URL (where sign-in works), and "sign in" once anyone has an account (#39 item 0).
+    log.info(
+      startupMessage(env.PUBLIC_URL, {
+        isSignupDisabled: env.DISABLE_SIGNUP,
+        hasAccounts: await hasAccounts(services.database),
+      }),
+    );
+  }
   return { role, server, services, worker, delivery, stop };
 }
 
-function listen(
-  app: Hono<HonoEnv>,
-  env: Env,
-  log: Logger,
-  isAnyoneSignedUp: boolean,
-): Promise<Server> {
+function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-      // The address to open is PUBLIC_URL (where sign-in works); the socket's is for debugging.
+      // The socket's address is for debugging; people are given PUBLIC_URL (start's last line).
       log.debug({ listening: `${info.address}:${info.port}` }, "listening");
-      log.info(
-        startupMessage(env.PUBLIC_URL, {
-          isSignupDisabled: env.DISABLE_SIGNUP,
-          hasAccounts: isAnyoneSignedUp,
-        }),
-      );
       resolve(server as Server);
     }) as Server;
     server.once("error", reject);

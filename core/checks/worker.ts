@@ -136,7 +136,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   };
 
   let unlisten: (() => Promise<void>) | undefined;
-  log.info({ concurrency, batchSize, leaseMs }, "worker started");
+  // Debug: `npm start` prints only its few plain lines (#39 item 0); server/main.ts says when a
+  // worker-only process is up.
+  log.debug({ concurrency, batchSize, leaseMs }, "worker started");
   const running = loop();
 
   return {
@@ -151,7 +153,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       const unstarted = queue.splice(0).map((p) => p.id);
       await Promise.allSettled([...inFlight]);
       await releaseClaims(database.sql, { workerId, productIds: unstarted, now: new Date() });
-      log.info({ released: unstarted.length }, "worker stopped");
+      log.debug({ released: unstarted.length }, "worker stopped");
     },
   };
 }

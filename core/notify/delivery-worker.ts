@@ -106,7 +106,7 @@ export function startDeliveryWorker(
       if (!isStopping && outcomes.length === 0) await sleep(pollMs);
     }
   };
-  log.info({ pollMs }, "delivery worker started");
+  log.debug({ pollMs }, "delivery worker started");
   const running = loop();
   return {
     workerId,
@@ -115,7 +115,7 @@ export function startDeliveryWorker(
       isStopping = true;
       wake();
       await running;
-      log.info("delivery worker stopped");
+      log.debug("delivery worker stopped");
     },
   };
 }
