@@ -139,3 +139,52 @@ test("at 390 px the hub never scrolls sideways, with a long store name and long 
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect(width, "no sideways scrolling").toBeLessThanOrEqual(390);
 });
+
+/** The hub is as wide as the screen: nothing makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.document, "no sideways scrolling").toBeLessThanOrEqual(widths.viewport);
+}
+
+test("at 390 px a page whose prices cannot be told apart says so, on the preview and on the card (#39 item 5)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A price in "$" that nothing on the page ties to one currency: ambiguous, with no candidate.
+  store.setPage(
+    "/p/unclear",
+    `<!doctype html><html><head><title>Ridge Lamp</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Ridge Lamp"}</script></head>
+<body><h1>Ridge Lamp</h1><p class="price">$49.99</p><button>Add to cart</button></body></html>`,
+  );
+  await register(page, uniqueEmail("phone-unclear"));
+  await page.getByLabel("Product link").fill(store.url("/p/unclear"));
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByTestId("preview-card");
+  await expect(preview.getByRole("heading", { name: "Ridge Lamp" })).toBeVisible();
+  await expect(preview.getByTestId("preview-price")).toHaveCount(0);
+  const said = preview.getByTestId("preview-no-price");
+  await expect(said).toContainText("could not tell which price");
+  await expect(said.getByRole("link", { name: "browser extension" })).toHaveAttribute(
+    "href",
+    "/user#connect-extension",
+  );
+  // Stock only is what it offers to track.
+  await expect(preview.getByLabel("Back in stock")).toBeChecked();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screenshots/phone-preview-unclear.png" });
+
+  await preview.getByRole("button", { name: "Start tracking" }).click();
+  const card = page.getByTestId("watch-card").filter({ hasText: "Ridge Lamp" });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText("Low —");
+  await expect(card).not.toContainText("High —");
+  const notice = card.getByTestId("card-no-price");
+  await expect(notice).toContainText("prices Dropwave cannot tell apart");
+  await expect(notice.getByRole("link", { name: "browser extension" })).toBeVisible();
+  await expect(notice).toContainText("its stock is tracked");
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screenshots/phone-card-unclear.png" });
+});

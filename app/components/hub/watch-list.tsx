@@ -11,6 +11,7 @@ import {
 import { toast } from "../../lib/toast.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
+import { NoPriceNotice, noPriceReason } from "./no-price-notice.tsx";
 
 type SortKey = "newest" | "price" | "change" | "title";
 type FilterKey = "all" | "dropped" | "below_target" | "errors" | "paused";
@@ -170,6 +171,7 @@ function ListControl<T extends string>({
 function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => void }) {
   const pause = useFetcher();
   const change = w.changeSinceAdded;
+  const noPrice = noPriceReason(w);
   const status = w.lastError
     ? `${w.lastError} — retrying ${relativeTime(w.nextCheckAt)}`
     : `Checked ${relativeTime(w.lastCheckedAt)}`;
@@ -184,7 +186,11 @@ function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => v
           {w.title ?? w.url}
         </Link>
         <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="text-2xl font-black">{money(w.price)}</span>
+          {w.price ? (
+            <span className="text-2xl font-black">{money(w.price)}</span>
+          ) : (
+            <span className="font-semibold text-muted">No price</span>
+          )}
           {change && change.amountMinor !== 0 ? (
             <span
               className={
@@ -201,9 +207,11 @@ function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => v
             {availabilityLabel[w.availability] ?? w.availability}
           </span>
         </p>
-        <p className="text-xs text-muted">
-          Low {money(w.lowest)} · High {money(w.highest)} · {describeRule(w.rule)} ·{" "}
-          {describeInterval(w.intervalMinutes)}
+        {noPrice ? <NoPriceNotice watchId={w.id} reason={noPrice} rule={w.rule} /> : null}
+        <p className="text-xs text-muted" data-testid="card-facts">
+          {/* No "Low — · High —" before there is a price (#39 item 5). */}
+          {w.lowest && w.highest ? `Low ${money(w.lowest)} · High ${money(w.highest)} · ` : ""}
+          {describeRule(w.rule)} · {describeInterval(w.intervalMinutes)}
           {w.isPaused ? " · paused" : ""}
         </p>
         <p className={w.lastError ? "text-xs text-warn" : "text-xs text-muted"}>{status}</p>
