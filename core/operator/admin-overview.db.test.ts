@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
@@ -132,12 +134,23 @@ describe("the operator's overview", () => {
 });
 
 describe("who is the operator", () => {
-  it("is whoever ADMIN_EMAILS names, in any letter case", async () => {
+  it("is whoever ADMIN_EMAILS names, in any letter case, once the address is verified", async () => {
     const d = db.current.db;
     const person = await seedUser(d, "Named");
+    await d.update(user).set({ emailVerified: true }).where(eq(user.id, person.id));
     expect(await isOperator(d, [person.email.toUpperCase()], person)).toBe(true);
     expect(await isOperator(d, ["someone@else.test"], person)).toBe(false);
     expect(await isOperator(d, [person.email], null)).toBe(false);
+  });
+
+  it("is never someone who only claims an ADMIN_EMAILS address (OPS@… signed up, not verified)", async () => {
+    const d = db.current.db;
+    const id = randomUUID();
+    await d.insert(user).values({ id, name: "Stranger", email: "OPS@example.com" });
+    const stranger = { id, email: "OPS@example.com" };
+    expect(await isOperator(d, ["ops@example.com"], stranger)).toBe(false);
+    await d.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+    expect(await isOperator(d, ["ops@example.com"], stranger)).toBe(true);
   });
 
   it("is the first account when ADMIN_EMAILS is unset, and no one else", async () => {
@@ -145,9 +158,7 @@ describe("who is the operator", () => {
     const [first] = await d.select().from(user).orderBy(user.createdAt, user.id).limit(1);
     const later = await seedUser(d, "Later");
     expect(first).toBeDefined();
-    expect(
-      await isOperator(d, [], { id: first?.id as string, email: first?.email as string }),
-    ).toBe(true);
+    expect(await isOperator(d, [], { id: first?.id as string })).toBe(true);
     expect(await isOperator(d, [], later)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { register, signOut, uniqueEmail } from "./helpers.ts";
+import { register, signOut, uniqueEmail, verifyEmail } from "./helpers.ts";
 
 test("the operator's page is for ADMIN_EMAILS only: others get the 404 page, strangers the sign-in", async ({
   page,
@@ -15,7 +15,10 @@ test("the operator's page is for ADMIN_EMAILS only: others get the 404 page, str
   await page.goto("/hub");
   await signOut(page);
 
+  // The operator's address is not enough while unverified: a stranger could have claimed it.
   await register(page, "operator@example.test");
+  expect((await page.goto("/admin"))?.status()).toBe(404);
+  await verifyEmail(page, "operator@example.test");
   const shown = await page.goto("/admin");
   expect(shown?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Operator", level: 1 })).toBeVisible();

@@ -75,3 +75,28 @@ export async function requestResetLink(page: Page, email: string): Promise<strin
   expect(link).toBeTruthy();
   return link as string;
 }
+
+/** The newest email-verification link mailed to `to` (from the outbox), once it is there. */
+export async function verificationLink(to: string): Promise<string> {
+  const find = () =>
+    latestOutboxMail(to)
+      ?.replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=")
+      .match(/http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
+  await expect.poll(find).toBeTruthy();
+  return (find() as string).replace(/&amp;/g, "&");
+}
+
+/**
+ * Proves the signed-in person owns `email`, as they would: asks for the verification mail and
+ * opens its link.
+ */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  const asked = await page.request.post("/api/auth/send-verification-email", {
+    data: { email, callbackURL: "/hub" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/hub$/);
+}
