@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { listApiTokens } from "../../core/accounts/api-tokens.ts";
 import { findResetTokenOwner } from "../../core/accounts/reset-token.ts";
 import { AuthCard, FormMessage, NewPasswordField, SubmitButton } from "../components/form.tsx";
 import { ButtonLink } from "../components/ui/button.tsx";
@@ -35,6 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   const owner = await findResetTokenOwner(services.database.db, params.token);
   if (!owner) return data({ isUsable: false, error: null }, 410);
+  // A reset revokes every API token (core/accounts/auth.ts): say so here, not only in the mail.
+  const tokensBefore = await listApiTokens(services.database.db, owner.userId);
   const reset = await callAuth(services, scope, request, "/reset-password", {
     token: params.token,
     newPassword: parsed.value.password,
@@ -45,18 +48,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     email: owner.email,
     password: parsed.value.password,
   });
+  const revoked = revokedTokensNotice(tokensBefore.map((token) => token.scope));
   // The password is changed even when the automatic sign-in fails: say so on the sign-in page.
   if (!signIn.ok) {
     return redirect("/login", {
       headers: {
         "set-cookie": flashCookie({
           kind: "success",
-          message: "Your password was changed. Sign in with the new one.",
+          message: `Your password was changed. Sign in with the new one.${revoked ? ` ${revoked}` : ""}`,
         }),
       },
     });
   }
-  return redirect("/hub", { headers: cookiesOf(signIn) });
+  const headers = cookiesOf(signIn);
+  if (revoked) {
+    headers.append(
+      "set-cookie",
+      flashCookie({ kind: "info", message: `Your password was changed. ${revoked}` }),
+    );
+  }
+  return redirect("/hub", { headers });
+}
+
+/** What the reset took away besides sessions, in words (null when there were no tokens). */
+function revokedTokensNotice(scopes: readonly string[]): string | null {
+  if (scopes.length === 0) return null;
+  if (scopes.includes("extension")) {
+    return "The browser extension was disconnected (its token was revoked): connect it again from your account page.";
+  }
+  return "Your API tokens were revoked: make new ones on your account page.";
 }
 
 export default function ResetToken({ loaderData, actionData }: Route.ComponentProps) {

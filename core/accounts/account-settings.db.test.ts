@@ -121,6 +121,50 @@ describe("account settings", () => {
     expect((await mine.json()).user.email).toBe(email);
   });
 
+  it("a password change revokes every API token, the extension's too (with or without revoking sessions)", async () => {
+    const { request } = await testApp();
+    for (const revokeOtherSessions of [true, false]) {
+      const { cookie } = await signUp(request);
+      const tokens: string[] = [];
+      for (const body of [{ name: "script" }, { name: "Browser extension", scope: "extension" }]) {
+        const created = await request("/api/v1/tokens", { body, cookie });
+        expect(created.status).toBe(201);
+        tokens.push(((await created.json()) as { token: string }).token);
+      }
+      for (const token of tokens) {
+        const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(200);
+      }
+      const changed = await request("/api/auth/change-password", {
+        body: {
+          currentPassword: PASSWORD,
+          newPassword: "a new long password",
+          revokeOtherSessions,
+        },
+        cookie,
+      });
+      expect(changed.status).toBe(200);
+      for (const token of tokens) {
+        const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(401);
+      }
+    }
+  });
+
+  it("a refused password change (wrong current password) leaves the tokens alone", async () => {
+    const { request } = await testApp();
+    const { cookie } = await signUp(request);
+    const created = await request("/api/v1/tokens", { body: { name: "script" }, cookie });
+    const { token } = (await created.json()) as { token: string };
+    const wrong = await request("/api/auth/change-password", {
+      body: { currentPassword: "not my password", newPassword: "a new long password" },
+      cookie,
+    });
+    expect(wrong.status).toBe(400);
+    const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+  });
+
   it("signs out other devices and keeps this one", async () => {
     const { request } = await testApp();
     const { email, cookie } = await signUp(request);

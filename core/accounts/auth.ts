@@ -135,6 +135,15 @@ export function createAuth(options: AuthOptions) {
         if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/change-password") {
+          // Like a reset: whoever knew the old password may have made tokens (or connected an
+          // extension). Only a change that went through counts.
+          const userId = changedPasswordUserId(ctx.context.returned);
+          if (!userId) return;
+          const revoked = await revokeAllApiTokens(options.db, userId);
+          log.info({ userId, revokedTokens: revoked }, "password changed");
+          return;
+        }
         const email = emailOf(ctx.body);
         if (ctx.path !== "/sign-in/email" || !email) return;
         const returned = ctx.context.returned;
@@ -241,6 +250,13 @@ function afterThisTurn(): Promise<void> {
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === "string" && email.length > 0 && email.length <= 320 ? email : undefined;
+}
+
+/** The account whose password a /change-password call changed, or undefined if it failed. */
+function changedPasswordUserId(returned: unknown): string | undefined {
+  if (!returned || returned instanceof APIError || returned instanceof Response) return undefined;
+  const id = (returned as { user?: { id?: unknown } }).user?.id;
+  return typeof id === "string" ? id : undefined;
 }
 
 function clientAddressOf(headers: Headers | undefined): string {

@@ -49,6 +49,27 @@ test("reset the password through the link in the outbox mail", async ({ page }) 
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
 });
 
+test("a reset that disconnects the browser extension says so on the page", async ({ page }) => {
+  const email = uniqueEmail("reset-ext");
+  await register(page, email);
+  const connected = await page.request.post("/api/v1/tokens", {
+    data: { name: "Browser extension", scope: "extension" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(connected.status()).toBe(201);
+  await signOut(page);
+  const link = await requestResetLink(page, email);
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(
+    page.getByText(
+      "Your password was changed. The browser extension was disconnected (its token was revoked): connect it again from your account page.",
+    ),
+  ).toBeVisible();
+});
+
 test("signing out in one tab is noticed by the others when they regain focus", async ({
   context,
 }) => {

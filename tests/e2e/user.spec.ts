@@ -48,9 +48,16 @@ test("change the display name: the header shows it", async ({ page }) => {
   }
 });
 
-test("change the password: a wrong current one is named on its field", async ({ page }) => {
+test("change the password: a wrong current one is named on its field; the change revokes API tokens and says so", async ({
+  page,
+  request,
+}) => {
   await register(page, uniqueEmail("pw"));
   await page.goto("/user");
+  const token = await createToken(page, "My script");
+  await expect(
+    page.getByText(/revokes your API tokens, the browser extension's too/),
+  ).toBeVisible();
   await page.getByLabel("Current password").fill("not my password");
   await page.getByLabel("New password", { exact: true }).fill("another long password");
   await page.getByRole("button", { name: "Change password" }).click();
@@ -58,7 +65,13 @@ test("change the password: a wrong current one is named on its field", async ({ 
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByLabel("New password", { exact: true }).fill("another long password");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Password changed. Other devices were signed out.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Password changed. Other devices were signed out and your API tokens were revoked: connect the browser extension again if you use it.",
+    ),
+  ).toBeVisible();
+  const me = await request.get("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
   // Still signed in here.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();

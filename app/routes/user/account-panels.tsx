@@ -69,7 +69,7 @@ export function AccountPanels({
           <NewPasswordField
             name="newPassword"
             label="New password"
-            more="Changing it signs out your other devices."
+            more="Changing it signs out your other devices and revokes your API tokens, the browser extension's too."
             error={resultFor("password")?.fieldErrors?.newPassword}
           />
         </IntentForm>

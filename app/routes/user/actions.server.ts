@@ -112,9 +112,14 @@ const HANDLERS: Record<Intent, (input: ActionInput) => Promise<Reply>> = {
       }
       return reply({ intent, error: "Could not change the password." }, 400);
     }
-    // A fresh session for this browser; every other one is signed out.
+    // A fresh session for this browser; every other one is signed out, and every API token
+    // revoked (core/accounts/auth.ts).
     return reply(
-      { intent, message: "Password changed. Other devices were signed out." },
+      {
+        intent,
+        message:
+          "Password changed. Other devices were signed out and your API tokens were revoked: connect the browser extension again if you use it.",
+      },
       { headers: cookiesOf(response) },
     );
   },
