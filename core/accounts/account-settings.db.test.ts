@@ -123,16 +123,21 @@ describe("account settings", () => {
 
   it("a password change revokes every API token, the extension's too (with or without revoking sessions)", async () => {
     const { request } = await testApp();
+    // Its own client address: the requests of earlier tests count against the default one.
+    const ip = nextIp();
     for (const revokeOtherSessions of [true, false]) {
       const { cookie } = await signUp(request);
       const tokens: string[] = [];
       for (const body of [{ name: "script" }, { name: "Browser extension", scope: "extension" }]) {
-        const created = await request("/api/v1/tokens", { body, cookie });
+        const created = await request("/api/v1/tokens", { body, cookie, ip });
         expect(created.status).toBe(201);
         tokens.push(((await created.json()) as { token: string }).token);
       }
       for (const token of tokens) {
-        const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+        const me = await request("/api/v1/me", {
+          headers: { authorization: `Bearer ${token}` },
+          ip,
+        });
         expect(me.status).toBe(200);
       }
       const changed = await request("/api/auth/change-password", {
@@ -142,10 +147,14 @@ describe("account settings", () => {
           revokeOtherSessions,
         },
         cookie,
+        ip,
       });
       expect(changed.status).toBe(200);
       for (const token of tokens) {
-        const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+        const me = await request("/api/v1/me", {
+          headers: { authorization: `Bearer ${token}` },
+          ip,
+        });
         expect(me.status).toBe(401);
       }
     }
@@ -153,15 +162,21 @@ describe("account settings", () => {
 
   it("a refused password change (wrong current password) leaves the tokens alone", async () => {
     const { request } = await testApp();
+    // Its own client address: the requests of earlier tests count against the default one.
+    const ip = nextIp();
     const { cookie } = await signUp(request);
-    const created = await request("/api/v1/tokens", { body: { name: "script" }, cookie });
+    const created = await request("/api/v1/tokens", { body: { name: "script" }, cookie, ip });
     const { token } = (await created.json()) as { token: string };
     const wrong = await request("/api/auth/change-password", {
       body: { currentPassword: "not my password", newPassword: "a new long password" },
       cookie,
+      ip,
     });
     expect(wrong.status).toBe(400);
-    const me = await request("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+    const me = await request("/api/v1/me", {
+      headers: { authorization: `Bearer ${token}` },
+      ip,
+    });
     expect(me.status).toBe(200);
   });
 
