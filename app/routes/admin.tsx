@@ -1,11 +1,18 @@
-import { data } from "react-router";
+import { data, Form } from "react-router";
 import { isOperator } from "../../core/operator/admin-access.ts";
 import { getAdminOverview } from "../../core/operator/admin-overview.ts";
+import {
+  listStoreRecipes,
+  RemoveStoreRecipeInput,
+  removeStoreRecipe,
+} from "../../core/operator/store-recipes.ts";
+import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
-import { relativeTime } from "../lib/format.ts";
+import { money, relativeTime } from "../lib/format.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/admin";
 
 export const middleware = authGuard("required");
@@ -19,7 +26,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   if (!(await isOperator(services.database.db, services.env.ADMIN_EMAILS, viewer)))
     throw data("Not Found", { status: 404 });
-  return { overview: await getAdminOverview(services.database.db, new Date()) };
+  const [overview, storeRecipes] = await Promise.all([
+    getAdminOverview(services.database.db, new Date()),
+    listStoreRecipes(services.database.db),
+  ]);
+  return { overview, storeRecipes };
+}
+
+/** The operator removes a store's price recipe (docs/decisions/0048). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
+  if (!(await isOperator(services.database.db, services.env.ADMIN_EMAILS, viewer)))
+    throw data("Not Found", { status: 404 });
+  const form = await readForm(request);
+  if (form.get("intent") !== "remove-store-recipe") throw data("Unknown action", { status: 400 });
+  const input = RemoveStoreRecipeInput.safeParse({ host: form.get("host") });
+  if (!input.success) throw data("Name the store whose price spot to remove.", { status: 400 });
+  const { isRemoved } = await removeStoreRecipe(services.database.db, input.data);
+  return { removed: isRemoved ? input.data.host : null };
 }
 
 const th = "px-3 py-2 text-left font-semibold";
@@ -38,7 +63,7 @@ function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-muted">{children}</p>;
 }
 
-export default function Admin({ loaderData }: Route.ComponentProps) {
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const o = loaderData.overview;
   const lagMinutes = Math.round(o.queue.lagSeconds / 60);
   return (
@@ -130,6 +155,52 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                   <td className={td}>{d.kind}</td>
                   <td className={td}>{d.failed}</td>
                   <td className={td}>{d.lastError ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+
+      <Section title="Store price spots">
+        {actionData?.removed && (
+          <p className="mb-2 text-sm" role="status">
+            Removed the price spot of {actionData.removed}.
+          </p>
+        )}
+        {loaderData.storeRecipes.length === 0 ? (
+          <Empty>Nobody's pick has been confirmed as a store's price spot.</Empty>
+        ) : (
+          <table className="w-full text-sm">
+            <thead>
+              <tr>
+                <th className={th}>Store</th>
+                <th className={th}>Picked by</th>
+                <th className={th}>Label and price seen</th>
+                <th className={th}>Picked</th>
+                <th className={th}>
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.storeRecipes.map((r) => (
+                <tr key={r.host} className="border-t border-border">
+                  <td className={td}>{r.host}</td>
+                  <td className={td}>{r.pickedBy ?? "an account since deleted"}</td>
+                  <td className={td}>
+                    {r.label || "—"} · {money(r.sample)}
+                  </td>
+                  <td className={td}>{relativeTime(r.updatedAt)}</td>
+                  <td className={td}>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove-store-recipe" />
+                      <input type="hidden" name="host" value={r.host} />
+                      <Button type="submit" variant="secondary" size="sm">
+                        Remove
+                      </Button>
+                    </Form>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { describeRuleStatusAtCreation, type RuleStatusAtCreation } from "../checks/index.ts";
 import type { Db } from "../db/client.ts";
@@ -7,6 +7,8 @@ import { AppError } from "../errors.ts";
 import { PriceRecipe } from "../extract/recipe-schema.ts";
 import { storeName } from "../extract/store-name.ts";
 import { Availability, type ExtractResult } from "../extract/types.ts";
+import type { Extractor } from "../extract-pool/index.ts";
+import type { Fetcher } from "../fetch/index.ts";
 import { storedText } from "../input.ts";
 import { currencyExponent, Money } from "../money/index.ts";
 import { type CreateWatchContext, CreateWatchInput, createWatch } from "./create-watch.ts";
@@ -78,6 +80,7 @@ export function resultFromReading(reading: BrowserReading, host: string): Extrac
  */
 export async function trackFromBrowser(
   db: Db,
+  confirmation: RecipeConfirmation,
   context: CreateWatchContext,
   input: BrowserWatchInput,
 ): Promise<{ watch: WatchView; ruleStatus: RuleStatusAtCreation }> {
@@ -106,6 +109,7 @@ export async function trackFromBrowser(
   if (input.recipe) {
     await saveRecipe(
       db,
+      confirmation,
       { userId: context.userId, watchId: created.id, now: context.now },
       input.recipe,
     );
@@ -121,36 +125,66 @@ export async function trackFromBrowser(
   return { watch: view, ruleStatus };
 }
 
+/** What confirming a pick needs: the server's own fetch and reading of the page. */
+export type RecipeConfirmation = {
+  fetcher: Pick<Fetcher, "fetchPage">;
+  extract: Extractor;
+};
+
+export type SavedRecipe = { status: "saved"; isConfirmed: boolean };
+
 /**
- * Saves the price spot a person picked on one of their watches' pages: the watch's own
- * recipe, the product's (checks read the price there), and the store's recipe offered to
- * every other product of the same host.
+ * Saves the price spot a person picked on one of their watches' pages (docs/decisions/0048).
+ * It is their watch's at once (the extension reads that watch's page there). It becomes the
+ * product's recipe (server checks read the price there) and the store's (offered to every other
+ * product of the host) only when the server's own reading of the page confirms it: the spot is
+ * found on the page as the server fetches it, holds the amount the person saw, and that amount
+ * is one the server's plain reading of the page also finds. A product's recipe another person
+ * picked is never replaced; nobody else's watch is touched.
  */
 export async function saveRecipe(
   db: Db,
+  confirmation: RecipeConfirmation,
   context: { userId: string; watchId: string; now: Date },
   recipe: PriceRecipe,
-): Promise<void> {
+): Promise<SavedRecipe> {
+  const [owned] = await db
+    .select({
+      productId: watch.productId,
+      host: product.host,
+      url: product.url,
+      variantId: product.variantId,
+    })
+    .from(watch)
+    .innerJoin(product, eq(product.id, watch.productId))
+    .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)));
+  if (!owned) throw new AppError("not_found", "No such watch.");
+  await db
+    .update(watch)
+    .set({ recipe, candidateKey: recipe.candidateKey, updatedAt: context.now })
+    .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)));
+  if (!(await isConfirmedByServer(confirmation, owned, recipe))) {
+    return { status: "saved", isConfirmed: false };
+  }
   await db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ productId: watch.productId, host: product.host })
-      .from(watch)
-      .innerJoin(product, eq(product.id, watch.productId))
-      .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)))
-      .for("update", { of: product });
-    if (!owned) throw new AppError("not_found", "No such watch.");
     await tx
       .update(product)
       .set({
         recipe,
+        recipeBy: context.userId,
         preferredCandidateKey: recipe.candidateKey ?? sql`${product.preferredCandidateKey}`,
         updatedAt: context.now,
       })
-      .where(eq(product.id, owned.productId));
-    await tx
-      .update(watch)
-      .set({ recipe, candidateKey: recipe.candidateKey, updatedAt: context.now })
-      .where(eq(watch.id, context.watchId));
+      .where(
+        and(
+          eq(product.id, owned.productId),
+          or(
+            isNull(product.recipe),
+            isNull(product.recipeBy),
+            eq(product.recipeBy, context.userId),
+          ),
+        ),
+      );
     await tx
       .insert(storeRecipe)
       .values({
@@ -170,6 +204,34 @@ export async function saveRecipe(
         },
       });
   });
+  return { status: "saved", isConfirmed: true };
+}
+
+/**
+ * The server fetches the page itself and reads it with the pick (core/extract's recipe
+ * functions, called, not changed): confirmed when the spot is found there holding the amount
+ * the person saw, and the server's plain reading of the page also finds that amount.
+ */
+async function isConfirmedByServer(
+  confirmation: RecipeConfirmation,
+  page: { url: string; variantId: string | null },
+  recipe: PriceRecipe,
+): Promise<boolean> {
+  const outcome = await confirmation.fetcher.fetchPage(page.url);
+  if (outcome.kind !== "ok") return false;
+  const read = await confirmation.extract(outcome.page ?? outcome.body, outcome.finalUrl, {
+    recipe,
+    ...(page.variantId ? { variantId: page.variantId } : {}),
+  });
+  if (read.kind !== "ok" || read.challenge) return false;
+  const { result } = read;
+  const isSample = (price: { amountMinor: number; currency: string } | null | undefined) =>
+    price?.amountMinor === recipe.sample.amountMinor && price.currency === recipe.sample.currency;
+  return (
+    result.recipeStatus === "matched" &&
+    isSample(result.price) &&
+    result.candidates.some((c) => c.source !== "recipe" && isSample(c.price))
+  );
 }
 
 /** The store's recipe for a page's host, if someone picked a price there. */

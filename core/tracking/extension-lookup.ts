@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AlertRule } from "../checks/alert-rule.ts";
 import { describeRuleStatus } from "../checks/describe-rule-status.ts";
@@ -34,7 +34,7 @@ export type TrackedSummary = {
   isServerBlocked: boolean;
   lastError: string | null;
   hasRecipe: boolean;
-  /** The product's price recipe (the extension reads the page the same way). */
+  /** The watch's own pick, else the product's recipe (the extension reads the page there). */
   recipe: PriceRecipe | null;
   /** The last 60 points of the price history (oldest first), for the popup's chart. */
   points: { at: string; price: Money | null; source: "server" | "browser" }[];
@@ -59,7 +59,14 @@ export async function lookupTracked(
   if (!normalized) return { url: rawUrl, watch: null, storeRecipe: null };
   const storeRecipe = await getStoreRecipe(db, normalized.host);
   const [row] = await db
-    .select({ id: watch.id, recipe: product.recipe, lastOutcome: product.lastOutcome })
+    .select({
+      id: watch.id,
+      // The person's own pick first (0048): it is theirs at once, confirmed or not.
+      recipe: sql<PriceRecipe | null>`coalesce(${watch.recipe}, ${product.recipe})`.mapWith(
+        product.recipe,
+      ),
+      lastOutcome: product.lastOutcome,
+    })
     .from(watch)
     .innerJoin(product, eq(product.id, watch.productId))
     .where(and(eq(watch.userId, userId), eq(product.urlKey, normalized.key)));

@@ -58,6 +58,11 @@ export const product = pgTable(
      * price there and report when it stops matching.
      */
     recipe: jsonb("recipe").$type<PriceRecipe>(),
+    /**
+     * Who picked the product's recipe (a pick the server's own reading confirmed, 0048); null
+     * for a store's recipe the product adopted. Another person's pick never replaces it.
+     */
+    recipeBy: text("recipe_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     /** Fetch outcome kind of the last check (ok, bot_challenge, timeout, …). */

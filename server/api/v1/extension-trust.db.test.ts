@@ -3,7 +3,21 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDueProducts } from "../../../core/checks/claim-due-products.ts";
 import { runPriceCheck } from "../../../core/checks/run-price-check.ts";
-import { alertEvent, priceObservation, product } from "../../../core/db/schema/index.ts";
+import {
+  alertEvent,
+  priceObservation,
+  product,
+  storeRecipe,
+  user,
+  watch,
+} from "../../../core/db/schema/index.ts";
+import {
+  describePick,
+  LIGHT_VIEW,
+  type LightNode,
+  parseLightTree,
+} from "../../../core/extract/recipe.ts";
+import { listStoreRecipes, removeStoreRecipe } from "../../../core/operator/store-recipes.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../../tests/helpers/store-server.ts";
@@ -178,5 +192,121 @@ describe("a browser reading counts for its sender's watch only", () => {
       .from(product)
       .where(eq(product.id, aliceWatch.productId));
     expect(shared).toMatchObject({ title: "Kettle", priceMinor: 4000 });
+  });
+});
+
+/** The recipe the extension would send for the element showing `text` on `html`. */
+function pickOn(html: string, text: string) {
+  const stack: LightNode[] = [parseLightTree(html)];
+  while (stack.length > 0) {
+    const node = stack.pop() as LightNode;
+    if (node.children.length === 1 && node.children[0]?.text === text && node.tag !== "#text") {
+      const amount = Math.round(Number(text.replace("$", "")) * 100);
+      return describePick(node, LIGHT_VIEW, { amountMinor: amount, currency: "USD" });
+    }
+    stack.push(...node.children);
+  }
+  throw new Error(`no ${text}`);
+}
+
+describe("a pick is the picker's at once, everyone's only once the server confirms it", () => {
+  it("Bob's pick of a spot that is not on the page changes nothing for Alice or the store", {
+    timeout: 90_000,
+  }, async () => {
+    const { request, services } = await appWithStore();
+    const { db } = services.database;
+    const page = productPage({ title: "Chair", price: "100.00" });
+    store.setPage("/chair/1", page);
+    const url = store.url("/chair/1");
+    const recipeOf = async (watchId: string) =>
+      (await db.select({ recipe: watch.recipe }).from(watch).where(eq(watch.id, watchId)))[0]
+        ?.recipe;
+
+    const alice = await createPerson(request);
+    const aliceExt = await extensionToken(request, alice.cookie);
+    const aliceWatch = (
+      await (await request("/api/v1/watches", { body: { url }, headers: alice.auth })).json()
+    ).watch;
+    const alicePick = pickOn(page, "$100.00");
+    const aliceSaved = await request(`/api/v1/extension/watches/${aliceWatch.id}/recipe`, {
+      method: "PUT",
+      body: { recipe: alicePick },
+      headers: aliceExt,
+    });
+    expect(aliceSaved.status).toBe(200);
+    expect(await aliceSaved.json()).toEqual({ status: "saved", isConfirmed: true });
+    const [aliceUser] = await db.select().from(user).where(eq(user.email, alice.email));
+    const productRow = async () =>
+      (await db.select().from(product).where(eq(product.id, aliceWatch.productId)))[0];
+    expect((await productRow())?.recipe?.sample).toEqual({ amountMinor: 10000, currency: "USD" });
+    expect((await productRow())?.recipeBy).toBe(aliceUser?.id);
+
+    const bob = await createPerson(request);
+    const bobExt = await extensionToken(request, bob.cookie);
+    const bobWatch = (
+      await (await request("/api/v1/watches", { body: { url }, headers: bob.auth })).json()
+    ).watch;
+    // An element that is not on the page, "showing" $9.99.
+    const fake = pickOn(
+      '<html><body><div class="promo"><span class="member-deal">$9.99</span></div></body></html>',
+      "$9.99",
+    );
+    const bobSaved = await request(`/api/v1/extension/watches/${bobWatch.id}/recipe`, {
+      method: "PUT",
+      body: { recipe: fake },
+      headers: bobExt,
+    });
+    expect(bobSaved.status).toBe(200);
+    // Not the product's, not the store's, not Alice's watch's.
+    expect((await productRow())?.recipe?.sample).toEqual({ amountMinor: 10000, currency: "USD" });
+    const [stored] = await db.select().from(storeRecipe);
+    expect(stored?.recipe.sample).toEqual({ amountMinor: 10000, currency: "USD" });
+    expect(stored?.pickedBy).toBe(aliceUser?.id);
+    expect((await recipeOf(aliceWatch.id))?.sample).toEqual({
+      amountMinor: 10000,
+      currency: "USD",
+    });
+    expect(await bobSaved.json()).toEqual({ status: "saved", isConfirmed: false });
+    // Bob's own watch has it at once: the extension reads his page there.
+    expect((await recipeOf(bobWatch.id))?.sample).toEqual({ amountMinor: 999, currency: "USD" });
+    const lookup = await (
+      await request(`/api/v1/extension/lookup?url=${encodeURIComponent(url)}`, {
+        headers: bobExt,
+      })
+    ).json();
+    expect(lookup.watch.recipe.sample).toEqual({ amountMinor: 999, currency: "USD" });
+
+    // Bob's pick of the real spot is confirmed, yet never replaces Alice's pick of the product.
+    const bobReal = await request(`/api/v1/extension/watches/${bobWatch.id}/recipe`, {
+      method: "PUT",
+      body: { recipe: pickOn(page, "$100.00") },
+      headers: bobExt,
+    });
+    expect(await bobReal.json()).toEqual({ status: "saved", isConfirmed: true });
+    expect((await productRow())?.recipeBy).toBe(aliceUser?.id);
+
+    // Alice's next check reads the real price where she picked it.
+    await db.update(product).set({ nextCheckAt: new Date(Date.now() - 1000) });
+    const claimed = await claimDueProducts(services.database.sql, {
+      workerId: "w",
+      batchSize: 10,
+      leaseMs: 60_000,
+      now: new Date(),
+    });
+    for (const c of claimed) {
+      await runPriceCheck(
+        { sql: services.database.sql, fetcher: testFetcher(), log: pino({ level: "silent" }) },
+        c,
+      );
+    }
+    expect(await productRow()).toMatchObject({ priceMinor: 10000, lastOutcome: "ok" });
+
+    // The operator's page lists the store's recipe with who made it, and removes it.
+    const listed = await listStoreRecipes(db);
+    expect(listed).toMatchObject([{ host: "127.0.0.1", pickedBy: bob.email }]);
+    expect(await removeStoreRecipe(db, { host: "127.0.0.1" })).toEqual({ isRemoved: true });
+    expect(await listStoreRecipes(db)).toEqual([]);
+    // A person's own pick of the product stays.
+    expect((await productRow())?.recipeBy).toBe(aliceUser?.id);
   });
 });

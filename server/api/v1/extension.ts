@@ -19,7 +19,11 @@ import { WatchBody, WatchCreated, WatchView } from "./schemas.ts";
 const tag = "Browser extension";
 
 const Money = z.object({ amountMinor: z.number().int(), currency: z.string().length(3) });
-const RecipeSaved = z.object({ status: z.literal("saved") });
+const RecipeSaved = z.object({
+  status: z.literal("saved"),
+  /** The server's own reading of the page confirmed the pick: it is now the product's and the store's. */
+  isConfirmed: z.boolean(),
+});
 const LookupBody = z.object({
   url: z.string(),
   watch: z
@@ -106,6 +110,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       const input = await body();
       const result = await trackFromBrowser(
         db,
+        { fetcher: services.fetcher, extract: services.extract },
         {
           userId: c.get("auth").user.id,
           // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
@@ -126,18 +131,19 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       isForExtension: true,
       summary: "Save the price spot picked on a watch's page",
       description:
-        "Later checks of the product read the price there (and say when it stops matching); other products of the same host are offered it as the store's recipe.",
+        "The spot is this watch's at once (the extension reads the page there). The server then fetches the page itself: when its own reading finds the picked spot holding the amount you saw (`isConfirmed`), later checks of the product read the price there (and say when it stops matching) and other products of the same host are offered it as the store's recipe. A spot another person picked for the product is never replaced.",
       body: z.object({ recipe: PriceRecipe }),
       responses: { 200: { description: "Saved", schema: RecipeSaved } },
     },
     async (c, { body }) => {
       const { recipe } = await body();
-      await saveRecipe(
+      const saved = await saveRecipe(
         db,
+        { fetcher: services.fetcher, extract: services.extract },
         { userId: c.get("auth").user.id, watchId: idParam(c), now: new Date() },
         recipe,
       );
-      return c.json({ status: "saved" as const });
+      return c.json(saved);
     },
   );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "recipe_by" text;--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_recipe_by_user_id_fk" FOREIGN KEY ("recipe_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
