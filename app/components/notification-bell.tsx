@@ -2,12 +2,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Feed } from "../../core/notify/notification-feed.ts";
+import { onFeedChanged } from "../lib/feed-refresh.ts";
 import { http } from "../lib/http.ts";
 import { apiQuery } from "../lib/query-client.ts";
 import { toast } from "../lib/toast.ts";
 import { Popover } from "./ui/popover.tsx";
 
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
+
+/** Where a feed entry leads: its product page, or the channels for a test alert. */
+function feedItemPath(item: Feed["items"][number]): string {
+  return item.watchId ? `/hub/watch/${item.watchId}` : "/user#notifications";
+}
 const POLL_MS = 5_000;
 
 /**
@@ -25,6 +31,9 @@ export function NotificationBell() {
     refetchOnWindowFocus: true,
   });
   const seen = useRef<Set<string> | null>(null);
+  // "Send a test alert" puts an entry in the feed: show it now, not at the next poll.
+  const refetch = feed.refetch;
+  useEffect(() => onFeedChanged(() => void refetch()), [refetch]);
 
   useEffect(() => {
     const items = feed.data?.items;
@@ -37,13 +46,14 @@ export function NotificationBell() {
     const known = seen.current;
     const fresh = items.filter((i) => !known.has(i.id));
     for (const item of fresh) known.add(item.id);
-    for (const item of fresh.filter((i) => !i.isRead).reverse()) {
+    // A test alert has its own toast from the button that sent it.
+    for (const item of fresh.filter((i) => !i.isRead && i.kind !== "test").reverse()) {
       toast(item.title, {
         description: item.summary,
         duration: 10_000,
         action: {
           label: "View",
-          onClick: () => window.location.assign(`/hub/watch/${item.watchId}`),
+          onClick: () => window.location.assign(feedItemPath(item)),
         },
       });
     }
@@ -125,7 +135,7 @@ export function NotificationBell() {
                   className="flex items-start gap-2 rounded px-3 py-2 hover:bg-surface-2"
                 >
                   <Link
-                    to={`/hub/watch/${item.watchId}`}
+                    to={feedItemPath(item)}
                     className="min-w-0 flex-1"
                     onClick={() => {
                       close();
@@ -135,6 +145,15 @@ export function NotificationBell() {
                     <span className={item.isRead ? "text-muted" : "font-semibold"}>
                       {item.title}
                     </span>
+                    {item.kind === "test" ? (
+                      // How each channel took the test, one per line.
+                      <span
+                        className="block whitespace-pre-line text-xs"
+                        data-testid="feed-test-results"
+                      >
+                        {item.summary}
+                      </span>
+                    ) : null}
                     <span className="block text-xs text-muted">
                       {new Date(item.createdAt).toLocaleString()}
                     </span>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { announceFeedChanged } from "../lib/feed-refresh.ts";
 import { http } from "../lib/http.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -39,6 +40,8 @@ export function SendTestAlert() {
         ))}
       </ul>
     );
+    // The test is in the bell now: show it there without waiting for the next poll.
+    announceFeedChanged();
     (failed.length === 0 ? toast.success : toast.error)(
       failed.length === 0 ? "Test alert sent" : "Some channels failed",
       { description, duration: 10_000 },

@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import { alertEvent, alertEventRead, notificationChannel, product } from "../db/schema/index.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
 import { buildAlertMessage } from "./alert-message.ts";
+import { listTestAlerts, markTestAlertsRead, testAlertSummary } from "./test-alerts.ts";
 
 export type FeedItem = {
   id: string;
@@ -10,7 +11,8 @@ export type FeedItem = {
   label: string;
   title: string;
   summary: string;
-  watchId: string;
+  /** The product page the entry leads to; null for a test alert (it leads to the channels). */
+  watchId: string | null;
   productTitle: string;
   createdAt: string;
   isRead: boolean;
@@ -23,12 +25,16 @@ export type Feed = {
   notices: { channelId: string; name: string; reason: string }[];
 };
 
-/** The in-app feed: the person's alert events, newest first, with read marks. */
+/**
+ * The in-app feed: the person's alert events and test alerts ("Send a test alert" reaches the
+ * bell too), newest first, with read marks.
+ */
 export async function getNotificationFeed(
   db: Db,
   userId: string,
   options: { publicUrl: string; limit?: number },
 ): Promise<Feed> {
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
   const rows = await db
     .select({ event: alertEvent, product, readAt: alertEventRead.readAt })
     .from(alertEvent)
@@ -39,7 +45,7 @@ export async function getNotificationFeed(
     )
     .where(eq(alertEvent.userId, userId))
     .orderBy(desc(alertEvent.createdAt), desc(alertEvent.id))
-    .limit(Math.min(Math.max(options.limit ?? 20, 1), 100));
+    .limit(limit);
   const [unread] = await db
     .select({ n: count() })
     .from(alertEvent)
@@ -78,9 +84,24 @@ export async function getNotificationFeed(
       isRead: row.readAt !== null,
     });
   }
+  const tests = await listTestAlerts(db, userId);
+  for (const test of tests) {
+    items.push({
+      id: test.id,
+      kind: "test",
+      label: "Test",
+      title: "Test alert",
+      summary: testAlertSummary(test.results),
+      watchId: null,
+      productTitle: "",
+      createdAt: test.createdAt.toISOString(),
+      isRead: test.readAt !== null,
+    });
+  }
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
-    items,
-    unreadCount: Number(unread?.n ?? 0),
+    items: items.slice(0, limit),
+    unreadCount: Number(unread?.n ?? 0) + tests.filter((t) => t.readAt === null).length,
     notices: paused.map((c) => ({
       channelId: c.id,
       name: c.name,
@@ -99,6 +120,7 @@ export async function markNotificationsRead(
     ? eq(alertEvent.userId, userId)
     : and(eq(alertEvent.userId, userId), inArray(alertEvent.id, input.ids ?? []));
   if (!input.all && (input.ids ?? []).length === 0) return;
+  await markTestAlertsRead(db, userId, input);
   await db
     .insert(alertEventRead)
     .select(

@@ -46,6 +46,13 @@ test("add a webhook channel on /user, send a test, see the result, remove it", a
   await expect(toast.getByTestId("test-alert-results").locator("li").first()).toContainText(
     "Email to",
   );
+  // And the test is in the bell, without a reload and without a second toast (#39 item 7).
+  await expect(page.getByTestId("notification-count")).toHaveText("1");
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  const entry = page.getByTestId("notification-popup").getByRole("link", { name: /Test alert/ });
+  await expect(entry.getByTestId("feed-test-results")).toContainText("Email to");
+  await expect(entry).toHaveAttribute("href", "/user#notifications");
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1);
 });
 
 test("the time zone is chosen from a searchable list of the browser's zones", async ({ page }) => {

@@ -130,3 +130,20 @@ export const alertEventRead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
+
+/**
+ * "Send a test alert", as the in-app feed shows it (#39 item 7): the bell is a channel too, so
+ * a test appears there, with how each other channel took it. Only the newest few are kept.
+ */
+export const testAlert = pgTable(
+  "test_alert",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: ownedByUser(),
+    /** One line per channel: its name and how the delivery went ("delivered", or the reason). */
+    results: jsonb("results").$type<{ name: string; outcome: string }[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [index("test_alert_user_idx").on(t.userId, t.createdAt)],
+);

@@ -210,6 +210,70 @@ describe("/api/v1 channels", () => {
     expect(bobs).toMatchObject({ items: [], unreadCount: 0 });
   });
 
+  it("puts 'Send a test alert' in the in-app feed, one line per channel, read and unread (#39 item 7)", async () => {
+    const { request } = await appWithReceivers();
+    const alice = await createPerson(request);
+    const receiver = await startReceiver();
+    try {
+      await request("/api/v1/channels", {
+        body: {
+          name: "My hook",
+          config: {
+            type: "webhook",
+            url: `${receiver.origin}/in`,
+            secret: "whsec_0123456789abcdef",
+          },
+        },
+        headers: alice.auth,
+      });
+      const sent = await request("/api/v1/notifications/test", {
+        method: "POST",
+        headers: alice.auth,
+      });
+      expect(sent.status).toBe(200);
+      const feed = await (await request("/api/v1/notifications", { headers: alice.auth })).json();
+      expect(feed.unreadCount).toBe(1);
+      expect(feed.items).toHaveLength(1);
+      expect(feed.items[0]).toMatchObject({
+        kind: "test",
+        title: "Test alert",
+        watchId: null,
+        isRead: false,
+      });
+      expect(feed.items[0].summary.split("\n")).toEqual([
+        `Email to ${alice.email}: delivered`,
+        "My hook: delivered",
+      ]);
+      // Newest first among the alerts.
+      const event = await seedAlertEvent(database.current.db, {
+        userId: await userIdOf(alice.email),
+      });
+      const both = await (await request("/api/v1/notifications", { headers: alice.auth })).json();
+      expect(both.items.map((i: { id: string }) => i.id)).toEqual([
+        event.event.id,
+        feed.items[0].id,
+      ]);
+      expect(both.unreadCount).toBe(2);
+      // Bob neither sees it nor can mark it read.
+      const bob = await createPerson(request);
+      await request("/api/v1/notifications/read", {
+        body: { ids: [feed.items[0].id] },
+        headers: bob.auth,
+      });
+      const bobs = await (await request("/api/v1/notifications", { headers: bob.auth })).json();
+      expect(bobs).toMatchObject({ items: [], unreadCount: 0 });
+      await request("/api/v1/notifications/read", {
+        body: { ids: [feed.items[0].id] },
+        headers: alice.auth,
+      });
+      const read = await (await request("/api/v1/notifications", { headers: alice.auth })).json();
+      expect(read.unreadCount).toBe(1);
+      expect(read.items[1]).toMatchObject({ kind: "test", isRead: true });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("gives the VAPID public key and stores a browser subscription as a push channel", async () => {
     const { request } = await appWithReceivers();
     const alice = await createPerson(request);

@@ -29,6 +29,7 @@ import {
   ReadInput,
   WatchChannelsInput,
 } from "../../../core/notify/notify-input.ts";
+import { recordTestAlert } from "../../../core/notify/test-alerts.ts";
 import { getVapidKeys, vapidSubject } from "../../../core/notify/vapid-keys.ts";
 import { parseJsonBody } from "../validate.ts";
 import { type ApiRouter, idParam } from "./route.ts";
@@ -228,6 +229,15 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
           ...resultJson(await testStored(row)),
         });
       }
+      // The bell is a channel too: the test shows in the in-app feed, with these lines (#39 item 7).
+      await recordTestAlert(
+        db,
+        userId,
+        results.map((r) => ({
+          name: r.name,
+          outcome: r.result === "delivered" ? "delivered" : r.reason,
+        })),
+      );
       return c.json({ results });
     },
   );

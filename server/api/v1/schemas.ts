@@ -188,7 +188,7 @@ export const Feed = z.object({
       label: z.string(),
       title: z.string(),
       summary: z.string(),
-      watchId: Id,
+      watchId: Id.nullable().describe("The product page; null for a test alert."),
       productTitle: z.string(),
       createdAt: Instant,
       isRead: z.boolean(),
