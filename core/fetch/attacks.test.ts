@@ -2,8 +2,8 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from "
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startServer, waitFor } from "../../tests/helpers/local-server.ts";
-import type { DialOverride, Resolver } from "./fetcher.ts";
 import { createFetcher, type FetchOutcome } from "./index.ts";
+import type { DialOverride, Resolver } from "./options.ts";
 
 /**
  * Attack cases, each against the real fetcher (undici, real sockets) with local servers standing

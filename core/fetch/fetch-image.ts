@@ -1,4 +1,5 @@
-import { type ResolvedOptions, runChain } from "./fetcher.ts";
+import { runChain } from "./chain.ts";
+import type { ResolvedOptions } from "./options.ts";
 import type { FetchOutcome } from "./outcome.ts";
 import { checkUrl } from "./url-policy.ts";
 

@@ -5,8 +5,9 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { okOutcome } from "../../tests/helpers/fixtures.ts";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
-import { detectCharset, parseRetryAfter, type Resolver } from "./fetcher.ts";
 import { createFetcher, describeOutcome, type FetchOutcome } from "./index.ts";
+import { parseRetryAfter, type Resolver } from "./options.ts";
+import { detectCharset } from "./response-body.ts";
 
 const base = {
   version: "1.2.3",

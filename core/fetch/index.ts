@@ -1,13 +1,8 @@
+import { runChain } from "./chain.ts";
 import { fetchImage } from "./fetch-image.ts";
-import {
-  type Fetcher,
-  type FetcherOptions,
-  pageHeaders,
-  requestHeaders,
-  resolveOptions,
-  runChain,
-} from "./fetcher.ts";
+import { type FetcherOptions, pageHeaders, requestHeaders, resolveOptions } from "./options.ts";
 import { createRenderer, type Renderer } from "./render.ts";
+import type { Fetcher } from "./types.ts";
 
 export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
 export { createAddressPolicy } from "./address-policy.ts";
@@ -18,14 +13,6 @@ export {
   type ImageType,
   sniffImageType,
 } from "./fetch-image.ts";
-export type {
-  DialOverride,
-  Fetcher,
-  FetcherOptions,
-  FetchPageOptions,
-  RequestOptions,
-  Resolver,
-} from "./fetcher.ts";
 export {
   createMemoryHostGate,
   createSqlHostGate,
@@ -36,6 +23,7 @@ export {
   type SqlExecutor,
   type SqlHostGateOptions,
 } from "./host-gate.ts";
+export type { DialOverride, FetcherOptions, Resolver } from "./options.ts";
 export {
   type ChallengeKind,
   type ChallengeVendor,
@@ -47,6 +35,7 @@ export {
 } from "./outcome.ts";
 export { EncodedPage, type PageInput, pageText } from "./page-input.ts";
 export { CHROMIUM_ARGS } from "./render.ts";
+export type { Fetcher, FetchPageOptions, RequestOptions } from "./types.ts";
 export { checkUrl, type UrlVerdict } from "./url-policy.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DialOverride, Resolver } from "./fetcher.ts";
 import { createFetcher } from "./index.ts";
+import type { DialOverride, Resolver } from "./options.ts";
 
 /**
  * Keep-alive with pinning (docs/decisions/0022-keep-alive-pinned.md): connections are

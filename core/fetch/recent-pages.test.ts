@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { okOutcome } from "../../tests/helpers/fixtures.ts";
-import type { FetchPageOptions } from "./fetcher.ts";
 import type { FetchOutcome } from "./outcome.ts";
 import { EncodedPage } from "./page-input.ts";
 import { createRecentPages } from "./recent-pages.ts";
+import type { FetchPageOptions } from "./types.ts";
 
 function fakeStore() {
   const calls: Array<{ url: string; options: FetchPageOptions }> = [];

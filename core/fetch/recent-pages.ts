@@ -1,5 +1,5 @@
-import type { Fetcher, FetchPageOptions } from "./fetcher.ts";
 import type { FetchOutcome } from "./outcome.ts";
+import type { Fetcher, FetchPageOptions } from "./types.ts";
 
 export type RecentPagesOptions = {
   /** How long a shown page may be reused for saving. */

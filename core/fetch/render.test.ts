@@ -3,8 +3,8 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
-import type { DialOverride, Resolver } from "./fetcher.ts";
 import { createFetcher, type Fetcher } from "./index.ts";
+import type { DialOverride, Resolver } from "./options.ts";
 import { forwardedHeaders } from "./render.ts";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -1,16 +1,11 @@
 import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "../chromium-args.ts";
-
+import { type RawResponse, runChain } from "./chain.ts";
 import { classifyChallenge } from "./challenge.ts";
-import {
-  type FetchPageOptions,
-  pageHeaders,
-  type RawResponse,
-  type ResolvedOptions,
-  runChain,
-} from "./fetcher.ts";
 import type { HostGate } from "./host-gate.ts";
+import { pageHeaders, type ResolvedOptions } from "./options.ts";
 import type { FetchOutcome } from "./outcome.ts";
+import type { FetchPageOptions } from "./types.ts";
 
 /**
  * The rendering fetcher: headless system Chromium through playwright-core, for pages whose price
