@@ -188,3 +188,74 @@ test("at 390 px a page whose prices cannot be told apart says so, on the preview
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screenshots/phone-card-unclear.png" });
 });
+
+test("at 390 px the dense list shows each title on two lines, with its status and trend on screen (#39 item 8)", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await register(page, uniqueEmail("phone-list"));
+  const day = (d: number) => `2026-11-${String(d).padStart(2, "0")}T10:00:00.000Z`;
+  const watches = [1, 2, 3].map((i) => ({
+    url: `http://127.0.0.1:9/p/dense-${i}`,
+    title: `Stainless steel electric kettle number ${i} with temperature control, keep warm and a 1.7 litre glass jug`,
+    store: "A Department Store With A Long Name",
+    rule: { kind: "any_drop" },
+    intervalMinutes: 360,
+    // Paused: the address is nowhere, and a check would only fail.
+    isPaused: true,
+    candidateKey: null,
+    baseline: { amountMinor: 5999, currency: "USD" },
+    createdAt: day(1),
+    history: [5999, 5499, 4999].map((amountMinor, n) => ({
+      at: day(1 + n * 3),
+      lastSeenAt: day(3 + n * 3),
+      price: { amountMinor, currency: "USD" },
+      availability: "in_stock",
+      checks: 3,
+    })),
+  }));
+  const imported = await page.request.post("/api/v1/import", {
+    headers: { origin: baseURL ?? "" },
+    data: { format: "dropwave-export", version: 1, exportedAt: day(20), watches },
+  });
+  expect(imported.ok()).toBe(true);
+  await page.goto("/hub?view=list");
+  const row = page.getByTestId("watch-row").first();
+  await expect(row).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The table itself does not scroll sideways either: everything fits the screen.
+  const table = page.getByTestId("watch-table");
+  const fits = await table.evaluate((el) => {
+    const box = el.parentElement as HTMLElement;
+    return box.scrollWidth <= box.clientWidth;
+  });
+  expect(fits, "the table fits its box").toBe(true);
+
+  // Two lines of the title, then an ellipsis (not one word of it).
+  const title = row.getByTestId("watch-row-title");
+  const lines = await title.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      clamp: style.webkitLineClamp,
+      lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(style.lineHeight)),
+      width: el.getBoundingClientRect().width,
+    };
+  });
+  expect(lines.clamp).toBe("2");
+  expect(lines.lines).toBe(2);
+  expect(lines.width, "the title has room for words").toBeGreaterThan(120);
+
+  const viewport = page.viewportSize()!;
+  for (const part of ["watch-row-status", "watch-row-trend", "watch-row-price"]) {
+    const shown = row.getByTestId(part).filter({ visible: true });
+    await expect(shown, part).toHaveCount(1);
+    const box = (await shown.boundingBox())!;
+    expect(box.x, `${part} left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${part} right edge`).toBeLessThanOrEqual(viewport.width);
+    // Whole, not cut off by an ellipsis.
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth), part).toBe(true);
+  }
+  await expect(row.getByTestId("watch-row-status").filter({ visible: true })).toHaveText("Paused");
+  await page.screenshot({ path: "test-results/screenshots/phone-dense-list.png" });
+});

@@ -19,14 +19,23 @@ export const SORT_LABELS: Record<WatchSort, string> = {
  * more" fetching the next page by cursor. Sorting and searching are a GET form, so they work
  * before hydration and the URL can be shared.
  */
-const HEADINGS: readonly { label: string; isHidden?: boolean; isNumber?: boolean }[] = [
-  { label: "Picture", isHidden: true },
+const HEADINGS: readonly {
+  label: string;
+  isHidden?: boolean;
+  isNumber?: boolean;
+  /** A phone shows this column's facts elsewhere in the row (#39 item 8). */
+  isWideOnly?: boolean;
+}[] = [
+  { label: "Picture", isHidden: true, isWideOnly: true },
   { label: "Product" },
   { label: "Price", isNumber: true },
-  { label: "Since added", isNumber: true },
+  { label: "Since added", isNumber: true, isWideOnly: true },
   { label: "Trend" },
-  { label: "Status" },
+  { label: "Status", isWideOnly: true },
 ];
+
+/** On a phone (below sm) a wide-only column is left out: its facts sit under the title or price. */
+const WIDE_ONLY = "hidden sm:table-cell";
 
 export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort; q: string }) {
   const [rows, setRows] = useState<WatchListItem[]>(page.items);
@@ -115,7 +124,7 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
                   <th
                     key={h.label}
                     scope="col"
-                    className={`px-3 py-2${h.isNumber ? " text-right" : ""}`}
+                    className={`px-2 py-2 sm:px-3${h.isNumber ? " text-right" : ""}${h.isWideOnly ? ` ${WIDE_ONLY}` : ""}`}
                   >
                     {h.isHidden ? <span className="sr-only">{h.label}</span> : h.label}
                   </th>
@@ -160,26 +169,39 @@ function WatchRow({ watch: w }: { watch: WatchListItem }) {
       : w.toTargetPercent !== null && w.toTargetPercent <= 0
         ? "Below target"
         : (availabilityLabel[w.availability] ?? w.availability);
+  const changeText =
+    change && change.amountMinor !== 0 && w.price ? (
+      <span className={change.amountMinor < 0 ? "font-semibold text-good" : "text-bad"}>
+        {change.amountMinor < 0 ? "−" : "+"}
+        {money({ amountMinor: Math.abs(change.amountMinor), currency: w.price.currency })} (
+        {change.percent > 0 ? "+" : ""}
+        {change.percent} %)
+      </span>
+    ) : null;
   return (
     <tr className="border-t border-border first:border-t-0" data-testid="watch-row">
-      <td className="px-3 py-1.5">
+      <td className={`px-3 py-1.5 ${WIDE_ONLY}`}>
         <div className="h-10 w-10 overflow-hidden rounded-md border border-border bg-bg text-xs">
           <ProductImage src={w.imageUrl ? productImagePath(w.productId) : null} />
         </div>
       </td>
-      <td className="max-w-xs px-3 py-1.5">
+      <td className="max-w-xs px-2 py-1.5 sm:px-3">
+        {/* Two lines of the title, then an ellipsis: one line showed a word of it on a phone. */}
         <Link
           to={`/hub/watch/${w.id}`}
-          className="line-clamp-1 font-semibold hover:underline"
+          className="line-clamp-2 font-semibold break-words hover:underline"
           data-testid="watch-row-title"
         >
           {w.title ?? "Untitled product"}
         </Link>
-        <span className="text-xs text-muted" data-testid="watch-row-store">
+        <span className="line-clamp-1 text-xs text-muted" data-testid="watch-row-store">
           {w.store}
         </span>
+        <span className="block text-xs sm:hidden" data-testid="watch-row-status">
+          {status}
+        </span>
       </td>
-      <td className="px-3 py-1.5 text-right tabular-nums whitespace-nowrap">
+      <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap sm:px-3">
         <span className="font-bold" data-testid="watch-row-price">
           {money(w.price)}
         </span>
@@ -188,6 +210,7 @@ function WatchRow({ watch: w }: { watch: WatchListItem }) {
             lowest
           </span>
         ) : null}
+        {changeText ? <span className="block text-xs sm:hidden">{changeText}</span> : null}
         {w.target ? (
           <span className="block text-xs text-muted">
             target {money(w.target)}
@@ -198,25 +221,18 @@ function WatchRow({ watch: w }: { watch: WatchListItem }) {
         ) : null}
       </td>
       <td
-        className="px-3 py-1.5 text-right tabular-nums whitespace-nowrap"
+        className={`px-3 py-1.5 text-right tabular-nums whitespace-nowrap ${WIDE_ONLY}`}
         data-testid="watch-row-change"
         data-percent={change?.percent ?? ""}
       >
-        {change && change.amountMinor !== 0 && w.price ? (
-          <span className={change.amountMinor < 0 ? "font-semibold text-good" : "text-bad"}>
-            {change.amountMinor < 0 ? "−" : "+"}
-            {money({ amountMinor: Math.abs(change.amountMinor), currency: w.price.currency })} (
-            {change.percent > 0 ? "+" : ""}
-            {change.percent} %)
-          </span>
-        ) : (
-          <span className="text-muted">—</span>
-        )}
+        {changeText ?? <span className="text-muted">—</span>}
       </td>
-      <td className="px-3 py-1.5">
+      <td className="px-2 py-1.5 sm:px-3" data-testid="watch-row-trend">
         <Sparkline values={w.sparkline} />
       </td>
-      <td className="px-3 py-1.5 whitespace-nowrap">{status}</td>
+      <td className={`px-3 py-1.5 whitespace-nowrap ${WIDE_ONLY}`}>
+        <span data-testid="watch-row-status">{status}</span>
+      </td>
     </tr>
   );
 }
@@ -242,8 +258,10 @@ export function Sparkline({ values }: { values: number[] }) {
       width={SPARK_WIDTH}
       height={SPARK_HEIGHT}
       viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`}
+      preserveAspectRatio="none"
       aria-hidden="true"
-      className={falling ? "text-good" : "text-accent-2"}
+      // Narrower on a phone, so the title keeps its room.
+      className={`w-14 sm:w-24 ${falling ? "text-good" : "text-accent-2"}`}
     >
       <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" />
     </svg>
