@@ -12,7 +12,8 @@ import {
 /**
  * The delivery pipeline: alert events (written once by the check worker) fan out into one
  * `delivery` row per (event, channel); workers claim due rows like checks (FOR UPDATE SKIP
- * LOCKED + lease), send with `deliver`, and record the result fenced on the lease owner.
+ * LOCKED + lease), send with `deliver` within the lease, and record the result fenced on the
+ * claim (lease owner and lease end).
  * One stage per file under ./delivery: fan-out, claim, load-target, send-group,
  * record-result, channel-health (pausing), pause-notice (the owner's mail), quiet-hours.
  *
@@ -23,8 +24,9 @@ import {
  *     --retry (planRetry: retry_at)--> pending (next_attempt_at = at, lease cleared)
  *     --retry past 24 h / permanent--> failed (last_error shown to the user)
  *     --address unconfirmed since fan-out--> skipped
- *     --worker dies--> lease lapses; claimable again at lease end (the one message in flight
- *       may be sent twice, with the same idempotency key)
+ *     --worker dies--> claimable again within seconds on PostgreSQL (core/worker-presence.ts),
+ *       else at lease end (the one message in flight may be sent twice, with the same
+ *       idempotency key)
  */
 
 export { PAUSE_AFTER_PERMANENT_FAILURES } from "./delivery/channel-health.ts";
@@ -52,10 +54,14 @@ export async function runDeliveryRound(
 ): Promise<DeliveryOutcome[]> {
   const workerId = options.workerId ?? defaultWorkerId();
   await fanOutAlertEvents(deps);
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  // Every send ends this long before its lease (send-group.ts): room for the result's write
+  // and for clocks a little apart.
+  const sendMarginMs = Math.min(5_000, leaseMs / 10);
   const claimed = await claimDueDeliveries(deps.database, {
     workerId,
     batchSize: options.batchSize ?? 50,
-    leaseMs: options.leaseMs ?? 2 * 60_000,
+    leaseMs,
     now: clockOf(deps),
   });
   if (claimed.length > 0) await options.onClaim?.(claimed.map((c) => c.id));
@@ -66,7 +72,7 @@ export async function runDeliveryRound(
     while (next < groups.length) {
       const group = groups[next++] as ClaimedRow[];
       try {
-        outcomes.push(...(await sendGroup(deps, group, workerId)));
+        outcomes.push(...(await sendGroup(deps, group, workerId, { sendMarginMs })));
       } catch (error) {
         // The lease lapses and the delivery is tried again; nothing was recorded.
         deps.log.warn({ err: error, deliveryId: group[0]?.id }, "delivery failed unexpectedly");

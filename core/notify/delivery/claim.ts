@@ -36,7 +36,8 @@ export async function claimDueDeliveries(
             attempts = d.attempts + 1, first_attempt_at = coalesce(d.first_attempt_at, $1::timestamptz)
        from claimed
       where d.id = claimed.id
-     returning d.id, d.event_id, d.channel_id, d.user_id, d.attempts, d.first_attempt_at, d.is_digest`,
+     returning d.id, d.event_id, d.channel_id, d.user_id, d.attempts, d.first_attempt_at, d.is_digest,
+               d.lease_until`,
     [input.now.toISOString(), input.batchSize, leaseUntil.toISOString(), input.workerId],
   );
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notificationSettings } from "../../db/schema/index.ts";
 import { quietHoursEnd } from "../notification-time.ts";
-import type { ClaimedRow } from "./types.ts";
+import { CLAIM_FENCE, type ClaimedRow, fenceParams } from "./types.ts";
 
 /** The end of the person's quiet hours when `now` falls inside them, else null. */
 export async function quietUntil(
@@ -33,9 +33,9 @@ export async function holdUntil(
   until: Date,
 ): Promise<void> {
   await database.sql.query(
-    `update delivery set next_attempt_at = $3::timestamptz, attempts = attempts - 1,
+    `update delivery set next_attempt_at = $4::timestamptz, attempts = attempts - 1,
        lease_until = null, lease_owner = null
-     where id = $1 and lease_owner = $2 and status = 'pending'`,
-    [row.id, workerId, until.toISOString()],
+     where ${CLAIM_FENCE}`,
+    [...fenceParams(row, workerId), until.toISOString()],
   );
 }

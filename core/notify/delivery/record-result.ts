@@ -1,12 +1,19 @@
 import type { Database } from "../../db/client.ts";
 import { type DeliveryResult, planRetry } from "../deliver.ts";
 import { recordOnChannel } from "./channel-health.ts";
-import type { ClaimedRow, DeliveryDeps, Target } from "./types.ts";
+import {
+  CLAIM_FENCE,
+  type ClaimedRow,
+  type DeliveryDeps,
+  fenceParams,
+  type Target,
+} from "./types.ts";
 
 type Plan = ReturnType<typeof planRetry>;
 
-// Fenced on the lease owner: a worker whose lease lapsed (its rows re-claimed) records nothing.
-const FENCE = "where id = $1 and lease_owner = $2 and status = 'pending' returning id";
+// Fenced on the claim (owner and lease_until): a worker whose lease lapsed records nothing, even
+// when it has claimed the same row again since (the later claim has another lease_until).
+const FENCE = `where ${CLAIM_FENCE} returning id`;
 
 /** Writes one row's planned next state; true when this worker still held the row. */
 async function writePlan(
@@ -21,23 +28,23 @@ async function writePlan(
   const { rows } =
     plan.kind === "done"
       ? await sql.query<{ id: string }>(
-          `update delivery set status = 'delivered', delivered_at = $3::timestamptz,
+          `update delivery set status = 'delivered', delivered_at = $4::timestamptz,
              last_error = null, lease_until = null, lease_owner = null, next_attempt_at = null
            ${FENCE}`,
-          [row.id, workerId, now.toISOString()],
+          [...fenceParams(row, workerId), now.toISOString()],
         )
       : plan.kind === "retry_at"
         ? await sql.query<{ id: string }>(
-            `update delivery set next_attempt_at = $3::timestamptz, last_error = $4,
+            `update delivery set next_attempt_at = $4::timestamptz, last_error = $5,
                lease_until = null, lease_owner = null
              ${FENCE}`,
-            [row.id, workerId, plan.at.toISOString(), reason],
+            [...fenceParams(row, workerId), plan.at.toISOString(), reason],
           )
         : await sql.query<{ id: string }>(
-            `update delivery set status = 'failed', last_error = $3, lease_until = null,
+            `update delivery set status = 'failed', last_error = $4, lease_until = null,
                lease_owner = null, next_attempt_at = null
              ${FENCE}`,
-            [row.id, workerId, plan.reason],
+            [...fenceParams(row, workerId), plan.reason],
           );
   return rows.length > 0;
 }
@@ -80,10 +87,10 @@ export async function recordSkipped(
   let isRecorded = false;
   for (const row of rows) {
     const { rows: updated } = await database.sql.query<{ id: string }>(
-      `update delivery set status = 'skipped', last_error = $3, lease_until = null,
+      `update delivery set status = 'skipped', last_error = $4, lease_until = null,
          lease_owner = null, next_attempt_at = null
        ${FENCE}`,
-      [row.id, workerId, reason],
+      [...fenceParams(row, workerId), reason],
     );
     if (updated.length > 0) isRecorded = true;
   }

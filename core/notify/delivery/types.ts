@@ -15,6 +15,11 @@ export type DeliveryDeps = {
   vapid?: VapidKeys;
   /** Signs the one-click unsubscribe links of alert emails (core/notify/unsubscribe.ts). */
   unsubscribeSecret?: string;
+  /**
+   * Aborts when this process may no longer hold its claims (its PostgreSQL session was lost:
+   * core/worker-presence.ts); a send in flight stops. Absent on PGlite.
+   */
+  liveness?: { readonly signal: AbortSignal };
   /** The clock (tests drive time with it). */
   now?: () => Date;
   random?: () => number;
@@ -39,7 +44,20 @@ export type ClaimedRow = {
   attempts: number;
   first_attempt_at: Date | string;
   is_digest: boolean;
+  /** With lease_owner, the claim's generation: every write of this attempt is fenced on both. */
+  lease_until: Date | string;
 };
+
+/** The fence of a claimed row's writes: the same owner and the same claim (lease_until). */
+export const CLAIM_FENCE =
+  "id = $1 and lease_owner = $2 and lease_until = $3::timestamptz and status = 'pending'";
+
+/** The parameters of CLAIM_FENCE for `row`, as $1–$3. */
+export const fenceParams = (row: ClaimedRow, workerId: string): [string, string, string] => [
+  row.id,
+  workerId,
+  new Date(row.lease_until).toISOString(),
+];
 
 /** Where a claimed delivery goes (channel id null = the implicit account email). */
 export type Target = {
