@@ -16,6 +16,7 @@ import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/
 import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
+import { startWorkerPresence, type WorkerPresence } from "../core/worker-presence.ts";
 import packageJson from "../package.json" with { type: "json" };
 import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { precompressedAssets } from "./compression.ts";
@@ -48,11 +49,33 @@ function readEnvOrExit(): Env {
   }
 }
 
-async function openServices(env: Env, log: Logger, extract: Extractor): Promise<AppServices> {
+async function openServices(
+  env: Env,
+  log: Logger,
+  extract: Extractor,
+): Promise<{ services: AppServices; presence: WorkerPresence | undefined }> {
   const database: Database = await openDatabase(databaseOptionsFromEnv(env));
   await migrateDatabase(database);
   log.debug({ database: database.kind }, "database ready");
-  return createServices({ env, log, database, extract });
+  const presence = await startPresence(database, log);
+  const services = await createServices({
+    env,
+    log,
+    database,
+    extract,
+    processName: presence?.name,
+  });
+  return { services, presence };
+}
+
+/**
+ * On PostgreSQL, this process's life as the database sees it: when it dies, the others free
+ * its claims and host slots within seconds (core/worker-presence.ts). PGlite is one process.
+ */
+function startPresence(database: Database, log: Logger): Promise<WorkerPresence | undefined> {
+  return database.kind === "postgres"
+    ? startWorkerPresence({ database, log })
+    : Promise.resolve(undefined);
 }
 
 /** The process's one extraction pool, shared by the check worker and the previews. */
@@ -72,6 +95,8 @@ export type Running = {
   /** The HTTP server; absent for `--role=worker`. */
   server: Server | undefined;
   services: AppServices | undefined;
+  /** This process's registration on PostgreSQL (absent on PGlite). */
+  presence: WorkerPresence | undefined;
   worker: RunningWorker | undefined;
   /** Sends alert deliveries (roles all and worker). */
   delivery: RunningDeliveryWorker | undefined;
@@ -111,14 +136,16 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
   let services: AppServices | undefined;
   let database: Database;
   let fetcher: AppServices["fetcher"];
+  let presence: WorkerPresence | undefined;
   const extractPool = startExtractPool(env, log);
   if (role === "worker") {
     database = await openDatabase(databaseOptionsFromEnv(env));
     await migrateDatabase(database);
     log.info({ database: database.kind, role }, "database ready");
-    fetcher = createFetcherFromEnv(env, database, log, packageJson.version);
+    presence = await startPresence(database, log);
+    fetcher = createFetcherFromEnv(env, database, log, packageJson.version, presence?.name);
   } else {
-    services = await openServices(env, log, extractPool.extract);
+    ({ services, presence } = await openServices(env, log, extractPool.extract));
     database = services.database;
     fetcher = services.fetcher;
     const app = createApp(services, {
@@ -137,29 +164,34 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
           extract: extractPool.extract,
           log,
           concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
+          workerId: presence?.name,
         });
   const delivery =
     role === "web"
       ? undefined
-      : startDeliveryWorker({
-          database,
-          fetcher,
-          mailer:
-            services?.mailer ??
-            createMailer({
-              from: env.MAIL_FROM,
-              smtpUrl: env.SMTP_URL,
-              outboxDir: path.resolve(env.DATA_DIR, "outbox"),
-              log: log.child({ module: "mail" }),
-            }),
-          log,
-          publicUrl: env.PUBLIC_URL,
-          unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),
-          vapid: await getVapidKeys(
-            database.db,
-            vapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
-          ),
-        });
+      : startDeliveryWorker(
+          {
+            database,
+            fetcher,
+            mailer:
+              services?.mailer ??
+              createMailer({
+                from: env.MAIL_FROM,
+                smtpUrl: env.SMTP_URL,
+                outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+                log: log.child({ module: "mail" }),
+              }),
+            log,
+            liveness: presence,
+            publicUrl: env.PUBLIC_URL,
+            unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),
+            vapid: await getVapidKeys(
+              database.db,
+              vapidSubject({ publicUrl: env.PUBLIC_URL, mailFrom: env.MAIL_FROM }),
+            ),
+          },
+          { workerId: presence?.name },
+        );
   // The web roles end start-up with the "ready at PUBLIC_URL" line; a worker-only process says
   // here that it runs (the workers' own start lines are debug: #39 item 0).
   if (role === "worker") log.info({ role }, "checking products and delivering alerts");
@@ -172,6 +204,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
         await new Promise<void>((resolve) => closing.close(() => resolve()));
       }
       await Promise.all([worker?.stop(), delivery?.stop()]);
+      await presence?.stop();
       await fetcher.close();
       await extractPool.close();
       await database.close();
@@ -196,7 +229,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
       }),
     );
   }
-  return { role, server, services, worker, delivery, stop };
+  return { role, server, services, presence, worker, delivery, stop };
 }
 
 function listen(app: Hono<HonoEnv>, env: Env, log: Logger): Promise<Server> {
@@ -237,7 +270,7 @@ export async function createDevApp(): Promise<Hono<HonoEnv>> {
   holder.__dropwaveServices ??= (async () => {
     const env = readEnvOrExit();
     const log = createLogger({ level: env.LOG_LEVEL, pretty: true });
-    return openServices(env, log, startExtractPool(env, log).extract);
+    return (await openServices(env, log, startExtractPool(env, log).extract)).services;
   })();
   return createApp(await holder.__dropwaveServices, {
     pageHandler: pageHandler("development"),

@@ -31,6 +31,8 @@ export async function createServices(options: {
   fetcher?: Fetcher;
   /** The process's extraction pool; inline extraction when absent (tests). */
   extract?: Extractor;
+  /** The process's name on PostgreSQL (core/worker-presence.ts): its host slots carry it. */
+  processName?: string;
 }): Promise<AppServices> {
   const { env, log, database } = options;
   const mailer =
@@ -51,7 +53,9 @@ export async function createServices(options: {
     isSignupDisabled: env.DISABLE_SIGNUP,
     attemptsPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  const fetcher = options.fetcher ?? createFetcherFromEnv(env, database, log, packageJson.version);
+  const fetcher =
+    options.fetcher ??
+    createFetcherFromEnv(env, database, log, packageJson.version, options.processName);
   const productImages = createProductImages({
     db: database.db,
     fetcher,
@@ -101,6 +105,7 @@ export function createFetcherFromEnv(
   database: Database,
   log: Logger,
   version: string,
+  processName?: string,
 ): Fetcher {
   const gateOptions = {
     concurrency: env.FETCH_HOST_CONCURRENCY,
@@ -119,7 +124,7 @@ export function createFetcherFromEnv(
     hostSpacingMs: env.FETCH_HOST_SPACING_MS,
     hostGate:
       database.kind === "postgres"
-        ? createSqlHostGate(database.sql, gateOptions)
+        ? createSqlHostGate(database.sql, { ...gateOptions, owner: processName })
         : createMemoryHostGate(gateOptions),
     chromiumPath: env.CHROMIUM_PATH,
     logger: log.child({ module: "fetch" }),

@@ -154,7 +154,9 @@ export type SqlExecutor = {
 
 /**
  * The shared gate's table; the Drizzle definition is `fetchHostGate` in core/db/schema/fetch.ts.
- * `leases` maps a lease id to its expiry (epoch ms), so a crashed worker's slot frees itself.
+ * `leases` maps a lease id to its expiry (epoch ms), so a crashed worker's slot frees itself; a
+ * lease id starts with its process's name when it has one, so that a dead process's slots are
+ * dropped as soon as its death is seen (core/worker-presence.ts).
  */
 export const HOST_GATE_DDL = `CREATE TABLE IF NOT EXISTS fetch_host_gate (
   host text PRIMARY KEY,
@@ -208,6 +210,11 @@ export type SqlHostGateOptions = HostGateOptions & {
   leaseMs?: number;
   /** Longest pause between polls while a host is busy. Default 250 ms. */
   maxPollMs?: number;
+  /**
+   * The process's name (core/worker-presence.ts): slot keys start with it and a space, so when
+   * the process dies the others drop its slots at once instead of after `leaseMs`.
+   */
+  owner?: string;
 };
 
 export function createSqlHostGate(db: SqlExecutor, options: SqlHostGateOptions): HostGate {
@@ -243,7 +250,7 @@ export function createSqlHostGate(db: SqlExecutor, options: SqlHostGateOptions):
   };
 
   async function poll(host: string, startedAt: number, signal?: AbortSignal): Promise<GateTicket> {
-    const leaseId = crypto.randomUUID();
+    const leaseId = options.owner ? `${options.owner} ${crypto.randomUUID()}` : crypto.randomUUID();
     for (;;) {
       if (signal?.aborted) throw abortError(signal);
       const taken = await db.query(ACQUIRE_SQL, [

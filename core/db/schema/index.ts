@@ -6,3 +6,4 @@ export * from "./fetch.ts";
 export * from "./notifications.ts";
 export * from "./settings.ts";
 export * from "./tracking.ts";
+export * from "./workers.ts";
