@@ -105,10 +105,16 @@ describe("extractProduct: saying it cannot tell", () => {
     expect(missing.status).toBe("ambiguous");
   });
 
-  it("a bare $ with no structured data, locale or country: ambiguous, not a guessed USD", () => {
+  it("a bare $ with no structured data: USD on a generic domain in English (#34), else its locale or domain", () => {
     const result = page("generic-dollar-unknown", "https://mugs.example.com/mug");
-    expect(result.status).toBe("ambiguous");
-    expect(result.price).toBeNull();
+    expect(result.price).toEqual({ amountMinor: 2800, currency: "USD" });
+    expect(result.candidates.find((c) => c.key === result.priceKey)?.currencyBasis).toBe("likely");
+    const inSpanish = extractProduct(
+      fixturePage("generic-dollar-unknown").replace("<html>", '<html lang="es">'),
+      "https://mugs.example.com/mug",
+    );
+    expect(inSpanish.status).toBe("ambiguous");
+    expect(inSpanish.price).toBeNull();
     const withLocale = extractProduct(
       fixturePage("generic-dollar-unknown").replace("<html>", '<html lang="en-AU">'),
       "https://mugs.example.com/mug",

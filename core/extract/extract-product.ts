@@ -3,6 +3,7 @@ import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
 import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
+import { type CurrencyEvidence, currencyEvidence } from "./currency-evidence.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { readJsonLd } from "./read-json-ld.ts";
@@ -99,12 +100,23 @@ function emptyResult(status: ExtractResult["status"]): ExtractResult {
   };
 }
 
-type Resolver = { page: string | null; store: string | null; ctx: PageContext };
+type Resolver = {
+  page: string | null;
+  store: string | null;
+  ctx: PageContext;
+  evidence: CurrencyEvidence;
+};
 
-function resolveCurrency(
-  raw: RawCandidate,
-  r: Resolver,
-): { currency: string; basis: CurrencyBasis } | null {
+type Resolved = { currency: string; basis: CurrencyBasis } | { conflict: readonly string[] };
+
+/** The currencies of `set` that a symbol may mean (every one for a bare number). */
+function meant(set: Iterable<string>, options: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const c of set) if (options.length === 0 || options.includes(c)) out.push(c);
+  return out;
+}
+
+function resolveCurrency(raw: RawCandidate, r: Resolver): Resolved | null {
   const stated = raw.currency ? canonicalCurrency(raw.currency) : null;
   if (stated) return { currency: stated, basis: "explicit" };
   const options = raw.currencyOptions ?? [];
@@ -121,7 +133,43 @@ function resolveCurrency(
       return { currency, basis };
     }
   }
+  // What else a person reads the symbol by (currency-evidence.ts), strongest first; evidence
+  // naming two of the currencies it may mean decides nothing.
+  const e = r.evidence;
+  const steps: [Iterable<string>, CurrencyBasis][] = [
+    [e.stated, "stated"],
+    [e.regional.keys(), "address"],
+    [e.otherPrices, "other_prices"],
+  ];
+  for (const [set, basis] of steps) {
+    const found = meant(set, options);
+    if (found.length > 1) return { conflict: found };
+    if (found[0]) return { currency: found[0], basis };
+  }
+  if (options.length === 0) return null;
+  if (e.isGenericEnglish && options.includes("USD")) return { currency: "USD", basis: "likely" };
+  if (e.personal && options.includes(e.personal)) return { currency: e.personal, basis: "person" };
   return null;
+}
+
+/** Why a price's currency is what it is, for the bases a person may wonder about. */
+function currencyNote(c: PriceCandidate, e: CurrencyEvidence): string | null {
+  const symbol = /[^\p{L}\d\s.,'-]+/u.exec(c.raw)?.[0];
+  const read = `${symbol ? `"${symbol}"` : "the price"} read as ${c.price.currency}`;
+  switch (c.currencyBasis) {
+    case "stated":
+      return `${read}: the page states ${c.price.currency} (its scripts, data layer or currency selector)`;
+    case "address":
+      return `${read}: ${e.regional.get(c.price.currency) ?? "the page's country"} names the country`;
+    case "other_prices":
+      return `${read}: the page's other prices are in ${c.price.currency}`;
+    case "likely":
+      return `${read}: a dollar sign on a generic domain in English, nothing naming another country`;
+    case "person":
+      return `${read}: nothing on the page decides it; your country breaks the tie`;
+    default:
+      return null;
+  }
 }
 
 function toCandidates(
@@ -132,11 +180,14 @@ function toCandidates(
   const out: PriceCandidate[] = [];
   const keys = new Map<string, number>();
   let unresolved = 0;
+  const conflicts = new Set<string>();
   for (const raw of raws) {
     const resolved = resolveCurrency(raw, r);
-    if (!resolved) {
-      if (raw.role === "price" && (raw.source !== "visible_text" || raw.confidence >= ACCEPT))
-        unresolved++;
+    if (!resolved || "conflict" in resolved) {
+      const counts =
+        raw.role === "price" && (raw.source !== "visible_text" || raw.confidence >= ACCEPT);
+      if (counts) unresolved++;
+      if (counts && resolved) for (const c of resolved.conflict) conflicts.add(c);
       continue;
     }
     const amountMinor = raw.isMinor
@@ -160,7 +211,11 @@ function toCandidates(
       raw: raw.raw,
     });
   }
-  if (unresolved > 0) {
+  if (unresolved > 0 && conflicts.size > 0) {
+    notes.push(
+      `${unresolved} price(s) in an ambiguous currency symbol were left out: the page names ${[...conflicts].sort().join(" and ")}`,
+    );
+  } else if (unresolved > 0) {
     notes.push(
       `${unresolved} price(s) in an ambiguous currency symbol (nothing on the page decides it) were left out`,
     );
@@ -257,11 +312,6 @@ function run(
   };
   const ruleCurrency = outputs.find((o) => o.output.currency)?.output.currency ?? null;
   const pageCurrency = jsonLd.facts.currency ?? micro.facts.currency ?? meta.facts.currency ?? null;
-  const resolver: Resolver = {
-    page: pageCurrency ? canonicalCurrency(pageCurrency) : null,
-    store: ruleCurrency,
-    ctx,
-  };
   const notes: string[] = [];
   const raws: RawCandidate[] = [
     ...outputs.flatMap((o) => o.output.candidates),
@@ -270,6 +320,17 @@ function run(
     ...meta.candidates,
     ...visible,
   ];
+  const resolver: Resolver = {
+    page: pageCurrency ? canonicalCurrency(pageCurrency) : null,
+    store: ruleCurrency,
+    ctx,
+    evidence: currencyEvidence(
+      scan,
+      ctx.url,
+      statedByPrices(raws),
+      options.country ? options.country.toUpperCase() : null,
+    ),
+  };
   const { candidates, unresolved } = toCandidates(raws, resolver, notes);
   const isProduct =
     facts.some((f) => f.isProduct === true) ||
@@ -291,6 +352,8 @@ function run(
     isVisibleTextAllowed: !isBlocked && isProduct,
   });
   notes.push(...choice.notes);
+  const why = choice.chosen ? currencyNote(choice.chosen, resolver.evidence) : null;
+  if (why) notes.push(why);
   if (isBlocked) notes.push("the page looks like a robot check or challenge, not a product page");
 
   const chosen = choice.chosen;
@@ -368,6 +431,18 @@ function run(
     notes,
     ...(variants ? { variants } : {}),
   };
+}
+
+/** The currencies the page's prices state by a code or a symbol only one currency uses. */
+function statedByPrices(raws: readonly RawCandidate[]): Set<string> {
+  const out = new Set<string>();
+  for (const raw of raws) {
+    const code = raw.currency ? canonicalCurrency(raw.currency) : null;
+    const only = raw.currencyOptions?.length === 1 ? raw.currencyOptions[0] : undefined;
+    if (code) out.add(code);
+    else if (only) out.add(only);
+  }
+  return out;
 }
 
 /** The page's variants with their prices resolved, the selected one marked. */

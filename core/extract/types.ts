@@ -22,8 +22,25 @@ export type Availability = z.infer<typeof Availability>;
 export const CandidateRole = z.enum(["price", "list_price", "unit_price"]);
 export type CandidateRole = z.infer<typeof CandidateRole>;
 
-/** How the candidate's currency was decided. */
-export const CurrencyBasis = z.enum(["explicit", "symbol", "page", "store", "domain", "locale"]);
+/**
+ * How the candidate's currency was decided: its own code or symbol, the page's structured data,
+ * the store rule, the domain's country, the page language's region; then (currency-evidence.ts)
+ * a code the page states elsewhere, the country its locale or address names, the page's other
+ * prices, the likeliest reading (`$` on a generic English domain), the person's own country.
+ */
+export const CurrencyBasis = z.enum([
+  "explicit",
+  "symbol",
+  "page",
+  "store",
+  "domain",
+  "locale",
+  "stated",
+  "address",
+  "other_prices",
+  "likely",
+  "person",
+]);
 export type CurrencyBasis = z.infer<typeof CurrencyBasis>;
 
 export const PriceCandidate = z.object({
@@ -91,6 +108,14 @@ export const ExtractResult = z.object({
 export type ExtractResult = z.infer<typeof ExtractResult>;
 
 export const ExtractOptions = z.object({
+  /**
+   * The person's own country (ISO 3166 alpha-2: their setting, or the browser's locale), to read
+   * a currency symbol that nothing on the page decides (`$` on a page in Spanish): the last tie-break.
+   */
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
   /** A candidate key the user chose earlier for this URL; used when present on the page. */
   preferredCandidateKey: z.string().optional(),
   /** Where a person pointed at the price (their own, or their store's): see recipe.ts. */

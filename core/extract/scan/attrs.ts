@@ -30,6 +30,8 @@ export class Attrs {
   "aria-hidden": string | undefined = undefined;
   disabled: string | undefined = undefined;
   "aria-disabled": string | undefined = undefined;
+  hreflang: string | undefined = undefined;
+  selected: string | undefined = undefined;
   /** data-* attributes, when the element has any. */
   data: Record<string, string> | null = null;
   /** Every kept name, in the order the element gives them (each once: the first one counts). */

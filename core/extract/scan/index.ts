@@ -45,6 +45,8 @@ export function scanHtml(html: PageText): PageScan {
     h1,
     h1Order: c.head.h1Order,
     canonical: c.head.canonical,
+    hreflangs: c.head.hreflangs,
+    statedCurrencies: mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),
     metas: c.head.metas,
     jsonLd: c.scripts.jsonLd,
     scripts: c.scripts.scripts,
@@ -61,4 +63,13 @@ export function scanHtml(html: PageText): PageScan {
     markers: new Set([...c.head.markers, ...c.scripts.markers]),
     elementCount: driver.elementCount,
   };
+}
+
+function mergeCounts(
+  a: ReadonlyMap<string, number>,
+  b: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const out = new Map(a);
+  for (const [key, n] of b) out.set(key, (out.get(key) ?? 0) + n);
+  return out;
 }

@@ -100,6 +100,13 @@ export type PageScan = {
   h1: string | null;
   h1Order: number;
   canonical: string | null;
+  /** `<link rel="alternate" hreflang>` of the page, in document order. */
+  hreflangs: readonly { lang: string; href: string }[];
+  /**
+   * ISO codes the page states as its currency outside its prices: scripts (data layer,
+   * analytics, settings), a selected currency option, `data-currency` attributes; with counts.
+   */
+  statedCurrencies: ReadonlyMap<string, number>;
   /** Meta tags by lower-cased property/name, every value in document order. */
   metas: ReadonlyMap<string, readonly string[]>;
   jsonLd: readonly string[];

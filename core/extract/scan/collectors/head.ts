@@ -1,3 +1,4 @@
+import { ISO_CODES } from "../../../money/currencies.ts";
 import { PLATFORM_ASSET, PLATFORM_BODY } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
@@ -14,6 +15,13 @@ export class HeadAndMeta extends Hooks {
   /** Meta tags by lower-cased property/name, every value in document order (≤ 50 each). */
   readonly metas = new Map<string, string[]>();
   canonical: string | null = null;
+  /** `<link rel="alternate" hreflang>`: the languages and regions the page is offered in. */
+  readonly hreflangs: { lang: string; href: string }[] = [];
+  /**
+   * ISO codes an element states as the currency in use: a selected `<option>` of a currency
+   * selector, a `data-currency` attribute.
+   */
+  readonly selectedCurrencies = new Map<string, number>();
   bodyTokens: string[] = [];
   /** Platforms named by links (Shopify's CDN) and body classes. */
   readonly markers = new Set<string>();
@@ -41,11 +49,19 @@ export class HeadAndMeta extends Hooks {
     if (name === "link") {
       const rel = (attrs.rel ?? "").toLowerCase();
       if (rel === "canonical" && attrs.href && this.canonical === null) this.canonical = attrs.href;
+      if (attrs.hreflang && attrs.href && this.hreflangs.length < 300)
+        this.hreflangs.push({ lang: attrs.hreflang.slice(0, 20), href: attrs.href.slice(0, 500) });
     }
     if (name === "img" || name === "link" || name === "script") {
       const address = attrs.src ?? attrs.href ?? "";
       for (const [platform, pattern] of PLATFORM_ASSET)
         if (pattern.test(address)) this.markers.add(platform);
+    }
+    if (name === "option" && attrs.selected !== undefined) this.stateCurrency(attrs.value);
+    const data = attrs.data;
+    if (data !== null) {
+      this.stateCurrency(data["data-currency"]);
+      this.stateCurrency(data["data-currency-code"]);
     }
     if (name === "body") {
       this.bodyTokens = selfTokens(attrs);
@@ -59,6 +75,13 @@ export class HeadAndMeta extends Hooks {
     }
     // A <title> inside a microdata or RDFa item is the item's, not the page's.
     if (name === "title" && this.title === null && !parent.scopeType) this.isInTitle = true;
+  }
+
+  private stateCurrency(value: string | undefined): void {
+    if (value === undefined || value.length !== 3) return;
+    const code = value.toUpperCase();
+    if (!ISO_CODES.has(code)) return;
+    this.selectedCurrencies.set(code, (this.selectedCurrencies.get(code) ?? 0) + 1);
   }
 
   override text(text: string, _el: Element, _isContinued: boolean): void {

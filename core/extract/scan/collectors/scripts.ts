@@ -1,6 +1,7 @@
 import { APP_STATE, PLATFORM_WORD, PLATFORMS } from "../../vocabulary/patterns.ts";
 import { type Attrs, attrRecord } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
+import { countStatedCurrencies } from "../currency-codes.ts";
 import type { Element } from "../element.ts";
 import type { ScriptBlock } from "../types.ts";
 
@@ -18,6 +19,8 @@ export class Scripts extends Hooks {
   readonly scripts: ScriptBlock[] = [];
   /** Platforms named by scripts (PLATFORMS). */
   readonly markers = new Set<string>();
+  /** ISO codes the scripts state as a currency, with how often (currency-codes.ts). */
+  readonly statedCurrencies = new Map<string, number>();
   private current: OpenScript | null = null;
 
   override open(el: Element, _parent: Element, attrs: Attrs, isLeaf: boolean): void {
@@ -40,6 +43,7 @@ export class Scripts extends Hooks {
     const { attrs } = script;
     const type = (attrs.type ?? "").toLowerCase();
     const head = text.slice(0, 100_000);
+    countStatedCurrencies(text, this.statedCurrencies);
     if (type.includes("ld+json")) this.jsonLd.push(text);
     else if (type.includes("json") || attrs.id || APP_STATE.test(text.slice(0, 20_000))) {
       this.scripts.push({ type, id: attrs.id ?? "", attrs, text });

@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import { countryOfAddress } from "./currency-evidence.ts";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractOptions, ExtractResult } from "./types.ts";
+
+/**
+ * Issue #34 class 1: a `$` read as a person reads it, from what the page says beyond the price
+ * (pages written for these tests; no structured price, so the symbol alone is the question).
+ */
+function page(
+  options: {
+    lang?: string | null;
+    head?: string;
+    body?: string;
+    shown?: string;
+    url?: string;
+  } & ExtractOptions = {},
+): ExtractResult {
+  const lang = options.lang === null ? "" : ` lang="${options.lang ?? "en"}"`;
+  const html = `<!doctype html><html${lang}><head><title>Shop</title>${options.head ?? ""}</head><body>
+<main><h1>Trail shoe 42</h1><div class="box"><span class="amount">${options.shown ?? "$89.99"}</span></div>
+<button type="submit">Add to cart</button>${options.body ?? ""}</main></body></html>`;
+  const { head: _h, body: _b, shown: _s, url, lang: _l, ...extract } = options;
+  return extractProduct(html, url ?? "https://shop.example.com/p/trail-shoe", extract);
+}
+const price = (r: ExtractResult) => r.price && `${r.price.amountMinor} ${r.price.currency}`;
+const basis = (r: ExtractResult) => r.candidates.find((c) => c.key === r.priceKey)?.currencyBasis;
+
+describe("class 1: what a dollar sign means", () => {
+  it("a data layer stating USD decides it", () => {
+    const r = page({
+      head: `<script>window.dataLayer=[{"ecommerce":{"currencyCode":"USD","value":89.99}}]</script>`,
+      lang: "es",
+    });
+    expect(price(r)).toBe("8999 USD");
+    expect(basis(r)).toBe("stated");
+    expect(r.notes.join(" ")).toMatch(/"\$" read as USD: the page states USD/);
+  });
+
+  it("a code stated in an escaped JSON string or a store's settings counts too", () => {
+    const escaped = page({
+      head: `<script>var s = "{\\"currency\\":\\"CAD\\",\\"total\\":1}";</script>`,
+      lang: "fr",
+    });
+    expect(price(escaped)).toBe("8999 CAD");
+    const active = page({
+      head: `<script>Shop.currency = {"active":"AUD","rate":"1.0"};</script>`,
+    });
+    expect(price(active)).toBe("8999 AUD");
+  });
+
+  it("a selected currency option or a data-currency attribute states the currency", () => {
+    const option = page({
+      body: `<select name="currency"><option value="USD">USD</option><option value="CAD" selected>CAD</option></select>`,
+    });
+    expect(price(option)).toBe("8999 CAD");
+    const data = page({ body: `<div data-currency="nzd" hidden></div>` });
+    expect(price(data)).toBe("8999 NZD");
+  });
+
+  it("two currencies the symbol may mean, both stated: ambiguous, never a guess", () => {
+    const r = page({
+      head: `<script>var a = {"currency":"USD"}; var b = {"currency":"CAD"};</script>`,
+      country: "US",
+    });
+    expect(r.status).toBe("ambiguous");
+    expect(r.price).toBeNull();
+    expect(r.notes.join(" ")).toMatch(/the page names CAD and USD/);
+  });
+
+  it("a stated code the symbol cannot mean is no conflict (EUR beside $)", () => {
+    const r = page({ head: `<script>x={"currency":"EUR"};y={"currency":"USD"}</script>` });
+    expect(price(r)).toBe("8999 USD");
+  });
+
+  it("og:locale, the hreflang of this address and the address itself name the country", () => {
+    const og = page({ head: `<meta property="og:locale" content="en_CA">` });
+    expect(price(og)).toBe("8999 CAD");
+    expect(basis(og)).toBe("address");
+    const hreflang = page({
+      lang: "fr",
+      head: `<link rel="alternate" hreflang="en-us" href="https://shop.example.com/en/p/trail-shoe">
+        <link rel="alternate" hreflang="fr-ca" href="https://shop.example.com/p/trail-shoe">`,
+    });
+    expect(price(hreflang)).toBe("8999 CAD");
+    const path = page({ url: "https://shop.example.com/en-au/p/trail-shoe" });
+    expect(price(path)).toBe("8999 AUD");
+    expect(path.notes.join(" ")).toMatch(/the address \(\/en-au\/\)/);
+  });
+
+  it("the currency the page's other prices state", () => {
+    const r = page({
+      lang: "es",
+      body: `<p>Envío: <span>US$ 5.00</span></p>`,
+    });
+    expect(price(r)).toBe("8999 USD");
+    expect(basis(r)).toBe("other_prices");
+  });
+
+  it("$ on a generic domain in English is USD; in Spanish it is not decided by the domain", () => {
+    const english = page();
+    expect(price(english)).toBe("8999 USD");
+    expect(basis(english)).toBe("likely");
+    const noLang = page({ lang: null });
+    expect(price(noLang)).toBe("8999 USD");
+    const spanish = page({ lang: "es" });
+    expect(spanish.status).toBe("ambiguous");
+    expect(spanish.notes.join(" ")).toMatch(/nothing on the page decides it/);
+  });
+
+  it("an English page whose locale names another country is not read as USD", () => {
+    const r = page({ lang: "en-GB" });
+    expect(r.status).toBe("ambiguous");
+  });
+
+  it("the person's country breaks a remaining tie, and only then", () => {
+    const spanish = page({ lang: "es", country: "MX" });
+    expect(price(spanish)).toBe("8999 MXN");
+    expect(basis(spanish)).toBe("person");
+    expect(spanish.notes.join(" ")).toMatch(/your country breaks the tie/);
+    // The page's own evidence comes first.
+    const stated = page({
+      lang: "es",
+      country: "MX",
+      head: `<script>gtag("event","view_item",{currency:"USD"})</script>`,
+    });
+    expect(price(stated)).toBe("8999 USD");
+    // A country whose currency the symbol cannot mean breaks nothing.
+    expect(page({ lang: "es", country: "DE" }).status).toBe("ambiguous");
+  });
+
+  it("the domain's country still comes before all of these", () => {
+    const r = page({
+      url: "https://shop.example.ca/p/1",
+      head: `<script>x={"currency":"USD"}</script>`,
+    });
+    expect(price(r)).toBe("8999 CAD");
+    expect(basis(r)).toBe("domain");
+  });
+});
+
+describe("countryOfAddress", () => {
+  const at = (url: string) => countryOfAddress(new URL(url))?.country ?? null;
+  it.each([
+    ["https://s.example.com/en-us/p/1", "US"],
+    ["https://s.example.com/fr_CA/p/1", "CA"],
+    ["https://s.example.com/au/p/1", "AU"],
+    ["https://ca.example.com/p/1", "CA"],
+    ["https://s.example.com/p/1?country=nz", "NZ"],
+    ["https://s.example.com/p/1?locale=en_SG", "SG"],
+    ["https://s.example.com/my/account", null],
+    ["https://s.example.com/p/1?lang=en", null],
+    ["https://www.example.com/products/1", null],
+  ])("%s → %s", (url, country) => {
+    expect(at(url)).toBe(country);
+  });
+});
