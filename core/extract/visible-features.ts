@@ -1,6 +1,13 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
-import { CURRENT_CLASS, OTHER_AMOUNT, PRICE_WORD, WAS_WORDS } from "./vocabulary/patterns.ts";
+import {
+  CURRENT_CLASS,
+  OTHER_AMOUNT,
+  PRICE_WORD,
+  PROMOTION_AFTER,
+  PROMOTION_BEFORE,
+  WAS_WORDS,
+} from "./vocabulary/patterns.ts";
 
 /**
  * General features of a visible price candidate, the same for every store and language:
@@ -129,10 +136,11 @@ export function visibleCandidates(
   const logs = raw.map((c) => Math.log10(Number(c.price.amount))).sort((a, b) => a - b);
   const medianLog = logs.length ? (logs[logs.length >> 1] as number) : 0;
   const buys = scan.buyControls.map((b) => b.order);
-  const h1 = scan.h1Order;
+  const h1 = titleOrder(scan);
   const perText = new Map<PriceText, number>();
   const inText = new Map<PriceText, number>();
   for (const c of raw) inText.set(c.text, (inText.get(c.text) ?? 0) + 1);
+  const promotions = new Set<(typeof raw)[number]>();
   const out = raw.map((c) => {
     const t = c.text;
     const p = c.price;
@@ -142,6 +150,7 @@ export function visibleCandidates(
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
+    if (isPromotion(lead, readable(t.text), p.index, t.after)) promotions.add(c);
     const f: Record<FeatureName, number> = {
       bias: 1,
       nearTitleAfter: h1 >= 0 && t.order > h1 ? Math.exp(-(t.order - h1) / 150) : 0,
@@ -172,11 +181,27 @@ export function visibleCandidates(
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
+  // A promotion's figure is never the price (issue #34 class 3): not a candidate at all.
+  if (promotions.size > 0) {
+    const kept = out.filter((_c, i) => !promotions.has(raw[i] as (typeof raw)[number]));
+    out.length = 0;
+    out.push(...kept);
+  }
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out);
   markFirstAfterTitle(out, h1);
   return out;
+}
+
+/**
+ * A free-shipping or discount threshold, a saving, a reward or a monthly payment: the words
+ * just before the amount ("on orders of $", "save") or just after it ("or more", "off", "/mo").
+ */
+function isPromotion(lead: string, text: string, index: number, after: string): boolean {
+  if (PROMOTION_BEFORE.test(lead.toLowerCase())) return true;
+  const rest = text.slice(index).replace(/^[\d.,' ]*\d/, "");
+  return PROMOTION_AFTER.test(`${rest} ${after.slice(0, 25)}`.toLowerCase());
 }
 
 /**
@@ -233,6 +258,18 @@ function markFirstAfterTitle(list: VisibleCandidate[], h1: number): void {
     OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
   const first = list.find((c) => c.text.order > h1 && !isOther(c));
   if (first) first.features[at("firstAfterTitle")] = 1;
+}
+
+/**
+ * Where the product's title stands: the first visible <h1> named for a title
+ * (`<h1 class="product-title">`), else the first <h1> — a sign-up pop-up's or a menu's <h1>
+ * coming first is no title (issue #34 class 5).
+ */
+export function titleOrder(scan: PageScan): number {
+  const named = scan.titleElements.find(
+    (r) => r.tag === "h1" && !r.isExcluded && !r.isHidden && r.text.length > 2,
+  );
+  return named ? named.order : scan.h1Order;
 }
 
 export function scoreOf(features: readonly number[], weights: readonly number[]): number {

@@ -133,6 +133,20 @@ export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),
 );
 
+/**
+ * A promotion's figure (issue #34 class 3): its words at the end of the text before the amount,
+ * a currency sign or code between them allowed ("orders of $"), tested on lower case …
+ */
+export const PROMOTION_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.promotionBefore))}\\s*:?\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3})?\\s*$`,
+  "u",
+);
+/** … or at the start of the text after it, a currency sign or code before them allowed ("€ rabatt"). */
+export const PROMOTION_AFTER = new RegExp(
+  `^\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3}(?![\\p{L}]))?\\s*${alternation(entriesOf(words.promotionAfter))}`,
+  "u",
+);
+
 /** A currency sign, word or code: the cheap test before a text is parsed as a price. */
 export const CURRENCY_HINT = anywhere(entriesOf(CURRENCY_HINTS), "");
 

@@ -65,6 +65,9 @@ const CLASS_EFFECTS: Record<keyof typeof CLASS_NAMES, (word: string) => boolean>
   quantity: (w) => scanHtml(`<input name="${attr(w)}">`).buyControls[0]?.isQuantity === true,
 };
 
+const isCandidate = (page: string, amount: string) =>
+  visibleCandidates(scanHtml(page), new Set()).some((c) => c.amount === amount);
+
 const otherAmount = (w: string) =>
   feature(`<div><b>€ 5</b> ${html(w)} end</div>`, "5", "otherAmountWords");
 
@@ -87,6 +90,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   used: otherAmount,
   otherSellers: otherAmount,
   challenge: (w) => scanHtml(`<title>${html(w)}</title>`).hasCaptcha,
+  // A promotion's figure is no candidate at all (issue #34 class 3).
+  promotionBefore: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
 };
 
 /** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
@@ -96,6 +102,8 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   inStock: anywhere("u"),
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
   preorder: anywhere(""),
+  promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
 };
 
 /** The entries compiled into one pattern with a concept's: none of them may cover another. */

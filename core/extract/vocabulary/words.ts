@@ -530,26 +530,15 @@ export const VISIBLE_WORDS = {
   },
   /** Credit, financing, instalments, a price per month. */
   instalment: {
-    en: [
-      "credit",
-      "loan",
-      "financ",
-      "leasing",
-      p(/instal?ments?/, "instalment"),
-      "monthly",
-      "per month",
-      p(/\/\s*mo\b/, "/mo"),
-      "a month",
-    ],
-    de: ["kredit", "monat", "mtl", p(/rate[n]?\b/, "raten"), "finanzierung"],
+    en: ["credit", "loan", "financ", "leasing", p(/instal?ments?/, "instalment"), "monthly"],
+    de: ["kredit", "monat", p(/rate[n]?\b/, "raten"), "finanzierung"],
     lv: ["kredīt", "aizdevum", "mēnes"],
     sk: ["úver", "mesačne"],
     hu: ["hitel", "havi", "részlet"],
-    es: ["crédito", p(/cuotas?/, "cuotas"), "al mes"],
-    fr: ["mensualit", "par mois"],
+    es: ["crédito", p(/cuotas?/, "cuotas")],
+    fr: ["mensualit"],
     pt: ["mensal", "parcela", "x de"],
-    // "al mes" (es) holds the Italian "al mese".
-    it: ["rata"],
+    it: ["rata", "al mese"],
     nl: ["termijn", "per maand"],
     cs: ["splátk", "měsíčně"],
     sl: ["obrok", "mesečno"],
@@ -585,6 +574,43 @@ export const VISIBLE_WORDS = {
     tr: ["tasarruf"],
     zh: ["省下", "节省", "節省"],
     ko: ["할인"],
+  },
+  /**
+   * Just before an amount, words that make it a promotion's figure, never the price: a
+   * free-shipping or discount threshold ("on orders of $50"), a saving ("save $20"), a reward.
+   */
+  promotionBefore: {
+    en: [
+      p(/orders? (?:of|over|above)/, "orders of"),
+      p(/purchases? (?:of|over|above)/, "purchase of"),
+      p(/minimum (?:order|purchase)/, "minimum purchase"),
+      "spend",
+      "save",
+      "up to",
+      "earn",
+    ],
+    de: ["bestellwert von", p(/bestellungen (?:ab|über)/, "bestellungen ab"), "sparen sie"],
+    fr: ["dès", "commandes de", p(/économisez(?: jusqu'à)?/, "économisez")],
+    es: [p(/(?:compras|pedidos) (?:superiores a|de|desde)/, "compras superiores a"), "ahorra"],
+  },
+  /**
+   * Just after an amount, words that make it a promotion's figure or a monthly payment: "$50 or
+   * more", "$20 off", "$42/mo", "$10 in rewards".
+   */
+  promotionAfter: {
+    en: [
+      "or more",
+      p(/\+? ?(?:orders?|purchases?)\b/, "+ orders"),
+      p(/off\b/, "off"),
+      p(/\/\s*mo/, "/mo"),
+      "per month",
+      "a month",
+      "in rewards",
+      "back in",
+    ],
+    de: ["rabatt", p(/(?:im|pro|\/)\s*monat/, "im monat"), "mtl"],
+    fr: ["d'achat", "de réduction", p(/(?:par|\/)\s*mois/, "par mois")],
+    es: ["de descuento", p(/(?:al|por|\/)\s*mes\b/, "al mes")],
   },
   /** Before tax: a price without VAT. */
   beforeTax: {

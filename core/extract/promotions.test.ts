@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractResult } from "./types.ts";
+
+/**
+ * Issue #34 class 3: a promotion's figure beside the title is never the price — free-shipping
+ * and discount thresholds, savings, rewards, monthly payments (pages written for these tests).
+ */
+const BUY: Record<string, string> = {
+  en: "Add to cart",
+  de: "In den Warenkorb",
+  fr: "Ajouter au panier",
+  es: "Añadir al carrito",
+};
+
+function shop(buyBox: string, lang: string, url: string): ExtractResult {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
+<main><h1>Lamp 7</h1>${buyBox}<button type="submit">${BUY[lang]}</button></main></body></html>`;
+  return extractProduct(html, url);
+}
+const price = (r: ExtractResult) => r.price && `${r.price.amountMinor} ${r.price.currency}`;
+
+describe("class 3: promotions beside the title", () => {
+  const cases: [string, string, string, string, string][] = [
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<p>Sign up and get free shipping on orders of $50 or more.</p><p><span>$24.99</span></p>`,
+      "2499 USD",
+      "a free-shipping threshold",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Spend $100, get 20% off</span></div><div><span>$39.00</span></div>`,
+      "3900 USD",
+      "a spend threshold",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><b>Save $30</b></div><div><span>$119.99</span></div>`,
+      "11999 USD",
+      "a saving badge",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><b>$42/mo</b> with financing</div><div><span>$999.00</span></div>`,
+      "99900 USD",
+      "a monthly payment",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Members earn $10 in rewards</span></div><div><span>$64.00</span></div>`,
+      "6400 USD",
+      "a rewards offer",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>$20 off</span> today</div><div><span>$80.00</span></div>`,
+      "8000 USD",
+      "an amount-off badge",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      `<p>Gratis Versand ab einem Bestellwert von 50 €</p><p><span>24,99 €</span></p>`,
+      "2499 EUR",
+      "de: a free-shipping threshold",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      `<p><b>10 € Rabatt</b> mit Code</p><p><span>89,00 €</span></p>`,
+      "8900 EUR",
+      "de: an amount-off badge",
+    ],
+    [
+      "fr",
+      "https://boutique.example.fr/p/1",
+      `<p>Livraison offerte dès 60 € d'achat</p><p><span>34,90 €</span></p>`,
+      "3490 EUR",
+      "fr: a free-shipping threshold",
+    ],
+    [
+      "es",
+      "https://tienda.example.es/p/1",
+      `<p>Envío gratis en pedidos superiores a 30 €</p><p><span>19,95 €</span></p>`,
+      "1995 EUR",
+      "es: a free-shipping threshold",
+    ],
+    [
+      "es",
+      "https://tienda.example.es/p/1",
+      `<p><b>25 € al mes</b></p><p><span>599,00 €</span></p>`,
+      "59900 EUR",
+      "es: a monthly payment",
+    ],
+  ];
+  it.each(cases)("%s %s: %s → %s (%s)", (lang, url, box, expected) => {
+    const r = shop(box, lang, url);
+    expect(r.status).toBe("ok");
+    expect(price(r)).toBe(expected);
+  });
+
+  it("a promotion's figure is not even a candidate; the price beside it is", () => {
+    const r = shop(
+      `<p>Free shipping on orders over $35</p><p><span>$12.50</span></p>`,
+      "en",
+      "https://shop.example.com/p/2",
+    );
+    expect(r.candidates.map((c) => c.price.amountMinor)).toEqual([1250]);
+  });
+
+  it("a page whose only amount is a promotion's has no price", () => {
+    const r = shop(
+      `<p>Free shipping on orders of $50 or more</p>`,
+      "en",
+      "https://shop.example.com/p/3",
+    );
+    expect(r.price).toBeNull();
+  });
+});
