@@ -1,5 +1,6 @@
 import type { PageScan } from "./scan/types.ts";
 import type { Availability } from "./types.ts";
+import { titleOrder } from "./visible-features.ts";
 import {
   IN_STOCK,
   IN_STOCK_VALUE,
@@ -58,7 +59,7 @@ export function stockFromPage(
   hasPrice: boolean,
   isPriceSure = hasPrice,
 ): PageStock {
-  const h1 = scan.h1Order;
+  const h1 = titleOrder(scan);
   // A cart link before the title is the header's, not the buy box's.
   const controls = scan.buyControls.filter(
     (b) => !b.isExcluded && !b.isQuantity && !(b.isLink && h1 >= 0 && b.order < h1),
