@@ -1,4 +1,4 @@
-import { parsePriceString } from "../money/parse-price-string.ts";
+import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 
 export type ReadAmount = {
   amount: string;
@@ -31,4 +31,32 @@ export function readAmount(value: unknown, currency: string | null = null): Read
     isFrom: parsed.isFrom,
     isPerUnit: parsed.isPerUnit,
   };
+}
+
+/**
+ * "$79.99 $39.99": two amounts in one text with nothing but signs and spaces between them, the
+ * first the higher — an old price and the current one, as stores draw a sale (the first struck
+ * by a class or an image a reader cannot see). Returns their indexes in `prices`, or null.
+ */
+export function oldThenCurrent(
+  text: string,
+  prices: readonly FoundPrice[],
+): { old: number; current: number } | null {
+  if (prices.length !== 2) return null;
+  const [a, b] = prices as [FoundPrice, FoundPrice];
+  if (a.currencyText !== b.currencyText || Number(a.amount) <= Number(b.amount)) return null;
+  if (a.isRange || b.isRange || a.isPerUnit || b.isPerUnit) return null;
+  const between = text.slice(a.index, b.index).replace(/^[\d.,' ]*\d/, "");
+  return /^[^\p{L}\d]*$/u.test(between) ? { old: 0, current: 1 } : null;
+}
+
+/** A structured value's text: its current price where it shows an old one first (oldThenCurrent). */
+export function currentOf(text: string): string {
+  if (text.length > 120) return text;
+  const prices = findPrices(text);
+  const pair = oldThenCurrent(text, prices);
+  if (!pair) return text;
+  const old = prices[pair.old] as FoundPrice;
+  const digits = /^[\d.,' ]*\d/.exec(text.slice(old.index))?.[0] ?? "";
+  return text.slice(old.index + digits.length);
 }

@@ -1,5 +1,5 @@
 import { readAvailability } from "./availability.ts";
-import { readAmount } from "./read-amount.ts";
+import { currentOf, readAmount } from "./read-amount.ts";
 import type { ElementRecord } from "./scan/index.ts";
 import type { Facts, RawCandidate } from "./types.ts";
 
@@ -54,7 +54,11 @@ export function readMicrodata(props: readonly ElementRecord[]): {
       case "lowPrice": {
         const currency = currencyByScope.get(r.scopeId) ?? null;
         const value = propValue(r);
-        const read = readAmount(value, currency);
+        // An element's text may show an old price and the current one ("$79.99$39.99").
+        const read = readAmount(
+          r.attrs.content === undefined && r.attrs.value === undefined ? currentOf(value) : value,
+          currency,
+        );
         if (!read) break;
         const base = `${r.propSource === "rdfa" ? "[property" : "[itemprop"}=${r.prop}] ${elementPath(r)}`;
         const n = seen.get(base) ?? 0;

@@ -1,4 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
+import { oldThenCurrent } from "./read-amount.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
@@ -62,9 +63,10 @@ const NO_AMOUNTS: ReadonlySet<string> = new Set();
 /** "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. */
 function readableText(text: string): string {
   return text
-    .replace(
-      /(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g,
-      (_m, units: string, cents: string) => `${units}${units.includes(".") ? "," : "."}${cents}`,
+    .replace(/(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g, (_m, units: string, cents: string) =>
+      /[.,]$/.test(units)
+        ? `${units}${cents}`
+        : `${units}${units.includes(".") ? "," : "."}${cents}`,
     )
     .replace(/\uE000/g, "");
 }
@@ -181,9 +183,15 @@ export function visibleCandidates(
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
-  // A promotion's figure is never the price (issue #34 class 3): not a candidate at all.
-  if (promotions.size > 0) {
-    const kept = out.filter((_c, i) => !promotions.has(raw[i] as (typeof raw)[number]));
+  markOldThenCurrent(out, readable);
+  // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
+  // in pieces never one of their own (class 2): neither is a candidate at all.
+  const pieces = unitsOfPieces(raw);
+  if (promotions.size > 0 || pieces.size > 0) {
+    const kept = out.filter((_c, i) => {
+      const c = raw[i] as (typeof raw)[number];
+      return !promotions.has(c) && !pieces.has(c);
+    });
     out.length = 0;
     out.push(...kept);
   }
@@ -192,6 +200,50 @@ export function visibleCandidates(
   keepStruckClassOnlyInPairs(out);
   markFirstAfterTitle(out, h1);
   return out;
+}
+
+/**
+ * "$809" or "97 €" in an element of its own inside "$809.97" (the other piece in another
+ * element): the units or the cents of a price drawn in pieces, never a price of their own.
+ */
+function unitsOfPieces<T extends { text: PriceText; price: FoundPrice; bare: boolean }>(
+  raw: readonly T[],
+): Set<T> {
+  const out = new Set<T>();
+  for (const c of raw) {
+    const amount = c.price.amount;
+    if (amount.includes(".")) continue;
+    const whole = raw.find(
+      (o) =>
+        o !== c &&
+        o.text.order < c.text.order &&
+        (o.text.childPrices.includes(c.text.text) ||
+          (c.bare && c.text.order - o.text.order < 10 && o.text.text.includes(c.text.text))) &&
+        (o.price.amount.startsWith(`${amount}.`) ||
+          (amount.length === 2 &&
+            o.text.text.includes("\uE000") &&
+            o.price.amount.endsWith(`.${amount}`))),
+    );
+    if (whole) out.add(c);
+  }
+  return out;
+}
+
+/**
+ * "$79.99 $39.99" in one text (read-amount.ts `oldThenCurrent`): the first is an old price (its
+ * "was" feature, so a list price), the second reads as if it stood alone.
+ */
+function markOldThenCurrent(list: VisibleCandidate[], readable: (text: string) => string): void {
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  for (let i = 0; i + 1 < list.length; i++) {
+    const a = list[i] as VisibleCandidate;
+    const b = list[i + 1] as VisibleCandidate;
+    if (a.text !== b.text || list[i + 2]?.text === a.text || list[i - 1]?.text === a.text) continue;
+    if (!oldThenCurrent(readable(a.text.text), [a.price, b.price])) continue;
+    a.features[at("wasWords")] = 1;
+    b.features[at("sharesText")] = 0;
+    b.features[at("laterInText")] = 0;
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { createTokenizer } from "./fast-tokenizer.ts";
 import type { TagName } from "./names.ts";
 import { PieceSource } from "./piece-source.ts";
 import { TextLog } from "./text-log.ts";
-import { NO_TOKEN_TEXT, TokenWords } from "./token-words.ts";
+import { NO_TOKEN_TEXT, Says, TokenWords } from "./token-words.ts";
 import { type TagEvents, tokenizerEvents } from "./tokenizer-events.ts";
 
 /**
@@ -126,7 +126,7 @@ export class ScanDriver implements TagEvents {
     c.challenge.open(el, parent, attrs, isLeaf);
 
     if (tag.breaksLine) this.log.appendBreak("\n");
-    if (name === "sup") this.log.appendBreak("\uE000");
+    if (name === "sup" || (el.says & Says.cents) !== 0) this.log.appendBreak("\uE000");
     if (!isLeaf) this.stack.push(el);
   }
 

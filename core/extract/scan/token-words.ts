@@ -17,6 +17,7 @@ export const Says = {
   cartLike: 64,
   stock: 128,
   title: 256,
+  cents: 512,
 } as const;
 
 /** An element without an id, a class or a token attribute: its tokens say nothing. */
@@ -45,7 +46,8 @@ function wordsIn(tokenText: string): number {
         (L.buyToken.test(tokenText) ? Says.buyToken : 0) |
         (L.cartLike.test(tokenText) ? Says.cartLike : 0) |
         (L.stock.test(tokenText) ? Says.stock : 0) |
-        (L.title.test(tokenText) ? Says.title : 0)
+        (L.title.test(tokenText) ? Says.title : 0) |
+        (L.cents.test(tokenText) ? Says.cents : 0)
     : 0;
 }
 

@@ -52,6 +52,7 @@ export const STOCK_WORD = anywhere(entriesOf(classes.stock));
 export const ADD_TO_CART_TOKEN = anywhere(entriesOf(classes.buyToken));
 export const CART_LIKE_TOKEN = anywhere(entriesOf(classes.cartLike));
 export const QUANTITY = anywhere(entriesOf(classes.quantity));
+export const CENTS = anywhere(entriesOf(classes.cents));
 /** Tested on tokens already in lower case. */
 export const CURRENT_CLASS = anywhere(entriesOf(classes.currentPrice), "");
 
@@ -70,6 +71,7 @@ export const TOKEN_LISTS = {
   cartLike: CART_LIKE_TOKEN,
   stock: STOCK_WORD,
   title: TITLE_WORD,
+  cents: CENTS,
 } as const;
 export const INTERESTING = anywhere(
   entriesOf(
@@ -82,6 +84,7 @@ export const INTERESTING = anywhere(
     classes.cartLike,
     classes.stock,
     classes.title,
+    classes.cents,
   ),
 );
 
@@ -110,9 +113,9 @@ export const IN_STOCK = new RegExp(
 );
 /** Tested on text in lower case. */
 export const PREORDER = anywhere(entriesOf(words.preorder), "");
-/** An old price's words at the end of the text before an amount ("was", "statt"). */
+/** An old price's words at the end of the text before an amount ("was", "statt", "Reg."). */
 export const WAS_WORDS = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\s*:?\\s*$`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*:?\\s*$`,
   "iu",
 );
 /**

@@ -63,6 +63,11 @@ const CLASS_EFFECTS: Record<keyof typeof CLASS_NAMES, (word: string) => boolean>
   // A box is a control only when named for the cart (then its words decide).
   cartLike: (w) => scanHtml(`<span class="${attr(w)}">Buy now</span>`).buyControls.length > 0,
   quantity: (w) => scanHtml(`<input name="${attr(w)}">`).buyControls[0]?.isQuantity === true,
+  // Cents in an element of their own are read as after a <sup> (issue #34 class 2).
+  cents: (w) =>
+    scanHtml(`<p><span>€ 809<span class="${attr(w)}">97</span></span></p>`).priceTexts.some((t) =>
+      t.text.includes("\uE000"),
+    ),
 };
 
 const isCandidate = (page: string, amount: string) =>
@@ -98,7 +103,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
 /** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
 const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
-  oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*:?\\s*$`, "iu"),
+  oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
   preorder: anywhere(""),

@@ -132,6 +132,13 @@ export const CLASS_NAMES = {
   productArea: {
     any: ["product", "pdp", p(/buy-?box/, "buy-box")],
   },
+  /**
+   * The cents of a price drawn in pieces ("$809" and "97" in an element of its own): read as
+   * after a <sup>, the units and the cents one amount.
+   */
+  cents: {
+    any: [p(/(?:^|[^a-z])cents?\b/, "price-cents"), "decimal", "fraction"],
+  },
   /** The product's title. */
   title: {
     any: [
@@ -470,6 +477,7 @@ export const VISIBLE_WORDS = {
       "list price",
       "old price",
       "original",
+      "orig",
       "originally",
       "compare at",
     ],
@@ -500,7 +508,6 @@ export const VISIBLE_WORDS = {
       // Where "ship" starts no word.
       p(/shipping/, "freeshipping"),
       p(/\bship/, "ship"),
-      p(/orders? over/, "orders over"),
       p(/spend \S+ more/, "spend $5 more"),
       "minimum order",
       "delivery",

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractResult } from "./types.ts";
+
+/**
+ * Issue #34 classes 2 and 4 (pages written for these tests): a price drawn in pieces is read as
+ * a person sees it, never its units alone; beside an old price in a store's wording ("Reg.",
+ * "Orig.", "Compare at", "MSRP", "UVP", "au lieu de"), the lower current one is the price.
+ */
+const BUY: Record<string, string> = {
+  en: "Add to cart",
+  de: "In den Warenkorb",
+  fr: "Ajouter au panier",
+};
+function page(box: string, lang = "en"): ExtractResult {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
+<main><h1>Standing desk 9</h1>${box}<button type="submit">${BUY[lang]}</button></main></body></html>`;
+  const url = lang === "en" ? "https://shop.example.com/p/1" : `https://shop.example.${lang}/p/1`;
+  return extractProduct(html, url);
+}
+const money = (m: ExtractResult["price"]) => m && `${m.amountMinor} ${m.currency}`;
+
+describe("class 2: prices drawn in pieces", () => {
+  it.each([
+    ["spaces inside the amount", `<span>$ 809. 97</span>`, "en", "80997 USD"],
+    [
+      "cents in an element of their own",
+      `<span class="price"><span>$809</span><span class="price-cents">97</span></span>`,
+      "en",
+      "80997 USD",
+    ],
+    [
+      "units, separator and fraction in three elements",
+      `<span class="p">$<span>809</span><span class="decimal">.</span><span class="fraction">97</span></span>`,
+      "en",
+      "80997 USD",
+    ],
+    [
+      "de: units with their comma, the cents apart",
+      `<span class="preis"><span>809,</span><span class="decimal">97 €</span></span>`,
+      "de",
+      "80997 EUR",
+    ],
+    [
+      "a screen-reader copy beside the visible pieces",
+      `<span class="p"><span class="sr-only">$809.97</span><span aria-hidden="true">$809<sup>97</sup></span></span>`,
+      "en",
+      "80997 USD",
+    ],
+  ])("%s", (_name, box, lang, expected) => {
+    const r = page(box, lang);
+    expect(money(r.price)).toBe(expected);
+    // Never the units alone, not even as a candidate.
+    expect(r.candidates.some((c) => c.price.amountMinor === 80900)).toBe(false);
+  });
+
+  it("an old price drawn in struck pieces and the current one in one price element", () => {
+    const pieces = (digits: string[], cls: string) =>
+      digits.map((d) => `<span class="${cls}">${d}</span>`).join("");
+    const r = page(
+      `<div><span itemprop="price">${pieces(["$", "79.", "99"], "strikethrough")}${pieces(["$", "39."], "sale")}<span class="price-decimal">99</span></span></div>`,
+    );
+    expect(money(r.price)).toBe("3999 USD");
+    expect(money(r.listPrice)).toBe("7999 USD");
+  });
+});
+
+describe("class 4: an old price in a store's words beside the current one", () => {
+  it.each([
+    ["Reg.", `<div><span>Reg. $59.99</span></div><div><span>$39.99</span></div>`, "en", "3999 USD"],
+    [
+      "Orig.",
+      `<div><span>Orig. $59.99</span></div><div><span>$39.99</span></div>`,
+      "en",
+      "3999 USD",
+    ],
+    [
+      "Compare at",
+      `<div><span>$39.99</span> <span>Compare at $59.99</span></div>`,
+      "en",
+      "3999 USD",
+    ],
+    ["MSRP", `<div><span>MSRP $59.99</span></div><div><span>$39.99</span></div>`, "en", "3999 USD"],
+    [
+      "List:",
+      `<div>List: <span>$59.99</span></div><div><span>$39.99</span></div>`,
+      "en",
+      "3999 USD",
+    ],
+    ["old then current in one text", `<div><span>$59.99 $39.99</span></div>`, "en", "3999 USD"],
+    [
+      "de: UVP",
+      `<div><span>UVP 59,99 €</span></div><div><span>39,99 €</span></div>`,
+      "de",
+      "3999 EUR",
+    ],
+    [
+      "fr: au lieu de",
+      `<div><span>39,99 €</span> <span>au lieu de 59,99 €</span></div>`,
+      "fr",
+      "3999 EUR",
+    ],
+    [
+      "de: old then current in one text",
+      `<div><span>59,99 € 39,99 €</span></div>`,
+      "de",
+      "3999 EUR",
+    ],
+  ])("%s", (_name, box, lang, expected) => {
+    const r = page(box, lang);
+    expect(money(r.price)).toBe(expected);
+    expect(r.listPrice?.amountMinor).toBe(5999);
+  });
+
+  it("two amounts with words between them are not read as old and current", () => {
+    const r = page(`<div><span>$59.99 plus $9.99 delivery</span></div>`);
+    expect(r.listPrice).toBeNull();
+  });
+});
