@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createExtractPool } from "../../core/extract-pool/extract-pool.ts";
-import { EncodedPage } from "../../core/fetch/page-input.ts";
+import { EncodedPage } from "../../core/page/page-input.ts";
 import { savedPagesOrExit } from "./corpus.ts";
 
 const { values } = parseArgs({

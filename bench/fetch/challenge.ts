@@ -8,8 +8,9 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { extractProduct } from "../../core/extract/index.ts";
-import { classifyChallenge, readLatin1View } from "../../core/fetch/challenge.ts";
-import { EncodedPage } from "../../core/fetch/page-input.ts";
+import { classifyChallenge } from "../../core/page/challenge/index.ts";
+import { readLatin1View } from "../../core/page/challenge/page-view.ts";
+import { EncodedPage } from "../../core/page/page-input.ts";
 import { savedPagesOrExit } from "../extract/corpus.ts";
 
 const { values } = parseArgs({

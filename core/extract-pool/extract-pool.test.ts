@@ -5,8 +5,8 @@ import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../tests/helpers/fixtures.ts";
 import { extractProduct } from "../extract/index.ts";
-import { classifyChallenge } from "../fetch/challenge.ts";
-import { EncodedPage } from "../fetch/page-input.ts";
+import { classifyChallenge } from "../page/challenge/index.ts";
+import { EncodedPage } from "../page/page-input.ts";
 import {
   createExtractPool,
   type ExtractPool,

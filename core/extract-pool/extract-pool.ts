@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { extractProduct } from "../extract/index.ts";
 import type { ExtractOptions } from "../extract/types.ts";
-import { type PageInput, pageText } from "../fetch/page-input.ts";
 import type { Logger } from "../log.ts";
+import { type PageInput, pageText } from "../page/page-input.ts";
 import {
   type ChallengeCheck,
   challengeUnlessPriced,

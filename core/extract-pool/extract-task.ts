@@ -1,7 +1,7 @@
 import { extractProduct } from "../extract/index.ts";
 import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
-import { type Challenge, classifyChallenge } from "../fetch/challenge.ts";
-import { decodeInPieces, EncodedPage, type PageInput } from "../fetch/page-input.ts";
+import { type Challenge, classifyChallenge } from "../page/challenge/index.ts";
+import { decodeInPieces, EncodedPage, type PageInput } from "../page/page-input.ts";
 
 /**
  * The response a page came with, for its bot-challenge check when the fetcher left that check

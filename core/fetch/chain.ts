@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
-import { classifyChallenge } from "./challenge.ts";
+import { classifyChallenge } from "../page/challenge/index.ts";
+import { EncodedPage } from "../page/page-input.ts";
 import { CookieJar } from "./cookie-jar.ts";
 import { Deadline, raceAbort } from "./deadline.ts";
 import { errorCode, failureOutcome } from "./failure.ts";
@@ -7,7 +8,6 @@ import type { HostGate } from "./host-gate.ts";
 import type { PinnedTarget, ResolvedOptions } from "./options.ts";
 import { parseRetryAfter } from "./options.ts";
 import type { FetchOutcome, FetchTimings, RedirectHop } from "./outcome.ts";
-import { EncodedPage } from "./page-input.ts";
 import {
   detectCharset,
   firstHeader,

@@ -4,9 +4,10 @@ import { type FetcherOptions, pageHeaders, requestHeaders, resolveOptions } from
 import { createRenderer, type Renderer } from "./render.ts";
 import type { Fetcher } from "./types.ts";
 
+export { type Challenge, classifyChallenge } from "../page/challenge/index.ts";
+export { EncodedPage, type PageInput, pageText } from "../page/page-input.ts";
 export type { AddressPolicy, AddressVerdict } from "./address-policy.ts";
 export { createAddressPolicy } from "./address-policy.ts";
-export { type Challenge, classifyChallenge } from "./challenge.ts";
 export {
   DEFAULT_IMAGE_MAX_BYTES,
   type ImageOutcome,
@@ -33,7 +34,6 @@ export {
   type FetchTimings,
   type RedirectHop,
 } from "./outcome.ts";
-export { EncodedPage, type PageInput, pageText } from "./page-input.ts";
 export { CHROMIUM_ARGS } from "./render.ts";
 export type { Fetcher, FetchPageOptions, RequestOptions } from "./types.ts";
 export { checkUrl, type UrlVerdict } from "./url-policy.ts";

@@ -1,5 +1,6 @@
 import { failureWords } from "../failure-words.ts";
-import type { EncodedPage } from "./page-input.ts";
+import type { ChallengeKind, ChallengeVendor } from "../page/challenge/index.ts";
+import type { EncodedPage } from "../page/page-input.ts";
 
 /**
  * What a fetch ends in. Always a value, never an exception; `describeOutcome` turns each kind
@@ -17,17 +18,7 @@ export type FetchTimings = {
 
 export type RedirectHop = { from: string; to: string; status: number };
 
-export type ChallengeVendor =
-  | "amazon"
-  | "cloudflare"
-  | "akamai"
-  | "perimeterx"
-  | "datadome"
-  | "imperva"
-  | "walmart"
-  | "generic";
-
-export type ChallengeKind = "captcha" | "robot_check" | "js_challenge" | "access_denied";
+export type { ChallengeKind, ChallengeVendor };
 
 export type FetchOutcome =
   | {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { okOutcome } from "../../tests/helpers/fixtures.ts";
+import { EncodedPage } from "../page/page-input.ts";
 import type { FetchOutcome } from "./outcome.ts";
-import { EncodedPage } from "./page-input.ts";
 import { createRecentPages } from "./recent-pages.ts";
 import type { FetchPageOptions } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "../chromium-args.ts";
+import { classifyChallenge } from "../page/challenge/index.ts";
 import { type RawResponse, runChain } from "./chain.ts";
-import { classifyChallenge } from "./challenge.ts";
 import type { HostGate } from "./host-gate.ts";
 import { pageHeaders, type ResolvedOptions } from "./options.ts";
 import type { FetchOutcome } from "./outcome.ts";

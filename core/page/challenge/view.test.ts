@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readLatin1View, titleAt } from "./challenge.ts";
+import { readLatin1View, titleAt } from "./page-view.ts";
 
 /** Marker words, the title's tags and filler, so that piece ends fall inside each of them. */
 const fragment = fc.oneof(

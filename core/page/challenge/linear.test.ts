@@ -1,14 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  classifyChallenge,
-  classifyChallengeByEveryRule,
-  hasProductOgType,
-  titleAt,
-  withoutRawBlocks,
-  withoutTags,
-} from "./challenge.ts";
-import { EncodedPage } from "./page-input.ts";
+import { EncodedPage } from "../page-input.ts";
+import { classifyChallenge, classifyChallengeByEveryRule } from "./index.ts";
+import { hasProductOgType, titleAt, withoutRawBlocks, withoutTags } from "./page-view.ts";
 
 /**
  * The challenge check runs on the event loop that answers requests, so its scans of a fetched

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { classifyChallenge, hasProductContent } from "./challenge.ts";
+import { classifyChallenge, hasProductContent } from "./index.ts";
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../tests/fixtures/challenges/${name}`, import.meta.url), "utf8");
+  readFileSync(new URL(`../../../tests/fixtures/challenges/${name}`, import.meta.url), "utf8");
 
 describe("classifyChallenge recognises look-alike challenge pages", () => {
   it.each([

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { corpusDir, htmlFilesUnder, repoRoot } from "../../tests/helpers/fixtures.ts";
-import { classifyChallenge, classifyChallengeByEveryRule } from "./challenge.ts";
-import { EncodedPage } from "./page-input.ts";
+import { corpusDir, htmlFilesUnder, repoRoot } from "../../../tests/helpers/fixtures.ts";
+import { EncodedPage } from "../page-input.ts";
+import { classifyChallenge, classifyChallengeByEveryRule } from "./index.ts";
 
 /**
  * `classifyChallenge` skips every rule whose marker word or ASCII pattern is not on the page,
