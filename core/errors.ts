@@ -44,6 +44,10 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The one test for an expected failure (issue #36 item 3): transports turn an AppError into
+ * its status and message, and let anything else become a 500.
+ */
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

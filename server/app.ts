@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { isbot } from "isbot";
 import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context.ts";
-import { AppError } from "../core/errors.ts";
+import { AppError, isAppError } from "../core/errors.ts";
 import { POSTHOG_PROXY_PATH } from "../core/operator/analytics-paths.ts";
 import { billingCspSourcesFor, operatorCspSources } from "../core/operator/csp-sources.ts";
 import { createApi } from "./api/index.ts";
@@ -118,7 +118,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   app.onError((error, c) => {
     const scope = c.get("scope");
-    if (error instanceof AppError) return apiErrorResponse(c, error);
+    if (isAppError(error)) return apiErrorResponse(c, error);
     scope?.log.error({ err: error }, "unhandled error");
     if (c.req.path.startsWith("/api/")) {
       return apiErrorResponse(c, new AppError("internal", "Something went wrong on our side."));

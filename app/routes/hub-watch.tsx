@@ -4,7 +4,7 @@ import { eventLabel, isEventKind } from "../../core/checks/alert-kinds.ts";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
 import { SnoozeInput } from "../../core/checks/snooze.ts";
-import { AppError } from "../../core/errors.ts";
+import { isAppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
 import { getWatchHistory } from "../../core/tracking/watch-history.ts";
@@ -116,9 +116,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { error: null, saved: true, ruleMessage: describeRuleStatus(watch).message };
     }
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found")
+    if (isAppError(error) && error.code === "not_found")
       throw data("No such product in your hub.", { status: 404 });
-    if (error instanceof AppError && error.fields)
+    if (isAppError(error) && error.fields)
       return data({ error: formFailure(error.fields) }, error.status);
     throw error;
   }

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { data, Link } from "react-router";
-import { AppError } from "../../core/errors.ts";
+import { isAppError } from "../../core/errors.ts";
 import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
 import { startTracking } from "../../core/tracking/start-tracking.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ruleMessage: ruleStatus.message,
       } satisfies CreateActionData;
     } catch (error) {
-      if (error instanceof AppError) {
+      if (isAppError(error)) {
         const { field } = formFailure(error.fields ?? [{ field: "url", message: error.message }]);
         return data(
           {
@@ -149,7 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await deleteWatch(db, viewer.id, watchId);
     } catch (error) {
-      if (!(error instanceof AppError && error.code === "not_found")) throw error;
+      if (!(isAppError(error) && error.code === "not_found")) throw error;
     }
     return { intent };
   }
