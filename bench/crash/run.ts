@@ -251,6 +251,8 @@ for (const v of victims) v.child.kill("SIGKILL");
 const killedAt = performance.now();
 await Promise.all(victims.map((v) => v.exited));
 if (killBoth) await Promise.all([startWorker("worker C"), startWorker("worker D")]);
+// With both killed: how long the fresh workers took to start (part of the recovery time).
+const restartedMs = killBoth ? performance.now() - killedAt : null;
 
 const isAllChecked = await until(
   async () => (await checkedCount(runStart)) >= products,
@@ -308,6 +310,7 @@ const result = {
   missedDeliveries: expected - Number(deliveries?.delivered ?? 0),
   storeFetches,
   productsFetchedTwice: fetchedTwice,
+  killToRestartedS: restartedMs === null ? null : Math.round(restartedMs / 100) / 10,
   killToAllCheckedS: isAllChecked ? Math.round(allCheckedMs / 100) / 10 : null,
   killToAllDeliveredS: isAllDelivered ? Math.round(allDeliveredMs / 100) / 10 : null,
   workerErrorLines: errors.length,
@@ -332,7 +335,10 @@ console.log(
 );
 console.log(
   `missed products ${notChecked}; kill → every product checked ${result.killToAllCheckedS ?? "never"} s, ` +
-    `→ every alert delivered ${result.killToAllDeliveredS ?? "never"} s`,
+    `→ every alert delivered ${result.killToAllDeliveredS ?? "never"} s` +
+    (restartedMs === null
+      ? ""
+      : ` (the fresh workers were up ${result.killToRestartedS} s after the kill)`),
 );
 console.log(`worker log lines at error level: ${errors.length}`);
 for (const line of errors.slice(0, 5)) console.log(`  ${line.slice(0, 300)}`);
