@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { data, Link } from "react-router";
+import { readingCountry } from "../../core/accounts/country.ts";
 import { isAppError } from "../../core/errors.ts";
 import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
 import { startTracking } from "../../core/tracking/start-tracking.ts";
@@ -80,8 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The API's preview schema: a link without a scheme is taken as https.
     const parsed = PreviewInput.safeParse({ url: raw });
     const url = parsed.success ? parsed.data.url : raw;
+    const acceptLanguage = request.headers.get("accept-language");
     const outcome = await previewProduct(services.recentPages.recording(viewer.id), url, {
-      acceptLanguage: request.headers.get("accept-language") ?? undefined,
+      acceptLanguage: acceptLanguage ?? undefined,
+      country: await readingCountry(db, viewer.id, acceptLanguage),
       signal: request.signal,
       extract: services.extract,
     });
@@ -106,7 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           now,
         },
         parsed.value,
-        { acceptLanguage: request.headers.get("accept-language") ?? undefined },
+        {
+          acceptLanguage: request.headers.get("accept-language") ?? undefined,
+          country: await readingCountry(db, viewer.id, request.headers.get("accept-language")),
+        },
       );
       return {
         intent: "create",

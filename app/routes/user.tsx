@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { listApiTokens } from "../../core/accounts/api-tokens.ts";
+import { COUNTRIES, countryFromLanguages, getUserCountry } from "../../core/accounts/country.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
@@ -10,6 +11,7 @@ import type { Route } from "./+types/user";
 import { AccountPanels, DeleteAccountPanel } from "./user/account-panels.tsx";
 import { userAction } from "./user/actions.server.ts";
 import { ApiTokens } from "./user/api-tokens-panel.tsx";
+import { CountryPanel } from "./user/country-panel.tsx";
 import { BrowserExtension } from "./user/extension-panel.tsx";
 import { Panel } from "./user/panel.tsx";
 import { PlanPanel, planPanelData } from "./user/plan-panel.tsx";
@@ -40,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailChange,
     billing: services.billing.stripe ? await planPanelData(services, viewer.id, params) : null,
     publicUrl: services.env.PUBLIC_URL,
+    country: await getUserCountry(services.database.db, viewer.id),
+    browserCountry: countryFromLanguages(request.headers.get("accept-language")),
+    countries: COUNTRIES,
     tokens: tokens.map((t) => ({
       id: t.id,
       name: t.name,
@@ -63,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewer, tokens, emailChange, publicUrl, billing } = loaderData;
+  const { viewer, tokens, emailChange, publicUrl, billing, country, browserCountry, countries } =
+    loaderData;
   const result = actionData as ActionResult | undefined;
   const resultFor = (intent: ActionResult["intent"]) =>
     result?.intent === intent ? result : undefined;
@@ -88,6 +94,12 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           viewer={viewer}
           emailChange={emailChange as "done" | "failed" | null}
           resultFor={resultFor}
+        />
+        <CountryPanel
+          country={country}
+          browserCountry={browserCountry}
+          countries={countries}
+          result={resultFor("country")}
         />
         <BrowserExtension publicUrl={publicUrl} result={resultFor("connect-extension")} />
         <ApiTokens tokens={tokens} result={resultFor("create-token")} />

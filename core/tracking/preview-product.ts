@@ -41,6 +41,8 @@ export function isUntrackable(outcome: PreviewOutcome): boolean {
 
 export type PreviewOptions = {
   acceptLanguage?: string;
+  /** The person's country, the last tie-break for a currency sign (core/accounts/country.ts). */
+  country?: string | null;
   preferredCandidateKey?: string;
   /** The variant to read (its SKU or id), over the page's default one. */
   variantId?: string;
@@ -85,6 +87,7 @@ export async function previewProduct(
     {
       preferredCandidateKey: options.preferredCandidateKey,
       ...(options.variantId ? { variantId: options.variantId } : {}),
+      ...(options.country ? { country: options.country } : {}),
     },
   );
   if (read.kind !== "ok") {

@@ -15,10 +15,11 @@ export async function startTracking(
   deps: { db: Db; fetcher: Pick<Fetcher, "fetchPage">; extract?: Extractor },
   context: CreateWatchContext,
   input: CreateWatchInput,
-  options: { acceptLanguage?: string } = {},
+  options: { acceptLanguage?: string; country?: string | null } = {},
 ): Promise<{ watch: WatchView; ruleStatus: RuleStatusAtCreation }> {
   const outcome = await previewProduct(deps.fetcher, input.url, {
     acceptLanguage: options.acceptLanguage,
+    country: options.country,
     preferredCandidateKey: input.candidateKey,
     variantId: input.variantId,
     extract: deps.extract,

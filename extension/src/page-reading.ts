@@ -1,4 +1,5 @@
 /// <reference types="chrome" />
+import { countryFromLanguages } from "../../core/accounts/country-input.ts";
 import { extractProduct } from "../../core/extract/extract-product.ts";
 import type { PriceRecipe } from "../../core/extract/recipe.ts";
 import type { ExtractResult } from "../../core/extract/types.ts";
@@ -30,12 +31,23 @@ export function readProduct(
   html: string,
   url: string,
   recipe: { recipe: PriceRecipe; isStore: boolean } | null,
+  country: string | null = browserCountry(),
 ): ExtractResult {
-  if (!recipe) return extractProduct(html, url);
-  const result = extractProduct(html, url, { recipe: recipe.recipe });
+  const base = country ? { country } : {};
+  if (!recipe) return extractProduct(html, url, base);
+  const result = extractProduct(html, url, { ...base, recipe: recipe.recipe });
   if (recipe.isStore && result.recipeStatus === "stopped_matching")
-    return extractProduct(html, url);
+    return extractProduct(html, url, base);
   return result;
+}
+
+/**
+ * The country of the browser's languages (`navigator.languages`, "es-MX" → MX): the last
+ * tie-break for a currency sign the page does not decide (core/accounts/country-input.ts).
+ */
+export function browserCountry(): string | null {
+  const languages = typeof navigator === "undefined" ? [] : (navigator.languages ?? []);
+  return countryFromLanguages(languages.join(","));
 }
 
 export function toReading(result: ExtractResult): Reading {

@@ -4,6 +4,7 @@ import {
   createApiToken,
   revokeApiToken,
 } from "../../../core/accounts/api-tokens.ts";
+import { CountryInput, setUserCountry } from "../../../core/accounts/country.ts";
 import { openBillingPortal } from "../../../core/billing/checkout.ts";
 import { isAppError } from "../../../core/errors.ts";
 import type { AppServices, RequestScope, Viewer } from "../../context.ts";
@@ -62,6 +63,12 @@ export async function userAction(input: {
 }
 
 const HANDLERS: Record<Intent, (input: ActionInput) => Promise<Reply>> = {
+  country: async ({ intent, form, services, viewer }) => {
+    const parsed = parseForm(CountryInput, form);
+    if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);
+    await setUserCountry(services.database.db, viewer.id, parsed.value);
+    return reply({ intent, message: "Country saved." });
+  },
   "billing-portal": async ({ intent, services, viewer }) => {
     const stripe = services.billing.stripe;
     if (!stripe) return reply({ intent, error: "There is no billing on this instance." }, 404);

@@ -10,7 +10,8 @@ export type Intent =
   | "create-token"
   | "connect-extension"
   | "revoke-token"
-  | "delete";
+  | "delete"
+  | "country";
 
 export const INTENTS: readonly Intent[] = [
   "billing-portal",
@@ -22,6 +23,7 @@ export const INTENTS: readonly Intent[] = [
   "connect-extension",
   "revoke-token",
   "delete",
+  "country",
 ];
 
 export type ActionResult = {
@@ -57,6 +59,7 @@ export const USER_SECTIONS = [
   "email",
   "password",
   "sessions",
+  "country",
   "connect-extension",
   "api-tokens",
   "notifications",

@@ -9,6 +9,7 @@ import {
 } from "../../../core/accounts/api-tokens.ts";
 import { AppError } from "../../../core/errors.ts";
 import { checkNowFor, mountChannelRoutes } from "./channels.ts";
+import { mountCountryRoutes } from "./country.ts";
 import { mountDocsRoutes } from "./docs.ts";
 import { mountExtensionRoutes } from "./extension.ts";
 import { extensionCors } from "./extension-cors.ts";
@@ -102,6 +103,7 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
   mountWatchRoutes(api, services, { checkNow: checkNowFor(services) });
   mountChannelRoutes(api, services);
   mountExtensionRoutes(api, services);
+  mountCountryRoutes(api, services);
   // Last: the description lists every route added above.
   mountDocsRoutes(api, services);
 

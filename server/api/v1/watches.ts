@@ -1,4 +1,5 @@
 import type { AppServices } from "../../../app/context.ts";
+import { readingCountry } from "../../../core/accounts/country.ts";
 import { describeRuleStatus } from "../../../core/checks/describe-rule-status.ts";
 import { AppError } from "../../../core/errors.ts";
 import { CreateWatchInput } from "../../../core/tracking/create-watch.ts";
@@ -54,6 +55,7 @@ export function mountWatchRoutes(
         input.url,
         {
           acceptLanguage: c.req.header("accept-language"),
+          country: await readingCountry(db, c.get("auth").user.id, c.req.header("accept-language")),
           preferredCandidateKey: input.candidateKey,
           signal: c.req.raw.signal,
           extract: services.extract,
@@ -117,7 +119,10 @@ export function mountWatchRoutes(
           now: new Date(),
         },
         input,
-        { acceptLanguage: c.req.header("accept-language") },
+        {
+          acceptLanguage: c.req.header("accept-language"),
+          country: await readingCountry(db, c.get("auth").user.id, c.req.header("accept-language")),
+        },
       );
       return c.json({ watch, ruleStatus }, 201);
     },
