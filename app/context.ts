@@ -33,7 +33,13 @@ export type AppServices = {
   unsubscribeSecret: string;
 };
 
-export type Viewer = { id: string; email: string; name: string };
+export type Viewer = {
+  id: string;
+  email: string;
+  name: string;
+  /** Whether the person opened the verification link; until then nothing else is mailed. */
+  isEmailVerified: boolean;
+};
 
 export type RequestScope = {
   requestId: string;

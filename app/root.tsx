@@ -53,7 +53,12 @@ export const middleware: Route.MiddlewareFunction[] = [
       context.set(
         viewerContext,
         session
-          ? { id: session.user.id, email: session.user.email, name: session.user.name }
+          ? {
+              id: session.user.id,
+              email: session.user.email,
+              name: session.user.name,
+              isEmailVerified: session.user.emailVerified,
+            }
           : null,
       );
     } catch (error) {

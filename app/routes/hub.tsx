@@ -176,6 +176,15 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="font-display text-3xl font-bold">Your hub</h1>
           <p className="mt-1 text-muted">Signed in as {loaderData.viewer.email}.</p>
+          {loaderData.viewer.isEmailVerified ? null : (
+            <p className="mt-2 text-sm" data-testid="email-unverified">
+              Your email awaits verification: open the link we mailed to it. Until then nothing else
+              is emailed to it, alerts included.{" "}
+              <Link to="/user#email" className="font-semibold underline">
+                Send the link again
+              </Link>
+            </p>
+          )}
         </div>
         <SendTestAlert />
       </div>

@@ -44,7 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(requestContext),
     request,
     "/sign-up/email",
-    { email, password, name: name || email.split("@")[0] },
+    {
+      email,
+      password,
+      name: name || email.split("@")[0],
+      // Where the verification link mailed at sign-up lands, signed in.
+      callbackURL: safeRedirectPath(parsed.value.redirect),
+    },
   );
   if (response.status === 429) {
     const seconds = retryAfterSeconds(response);

@@ -46,6 +46,8 @@ async function signUp(request: Request, email = newEmail()) {
     ip: nextIp(),
   });
   expect(response.status).toBe(200);
+  // The verification mail goes out in the background: counts of later mails start after it.
+  await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
   return { email, cookie: cookieHeader(response) };
 }
 

@@ -4,7 +4,7 @@ import { cookieHeader, createPerson, createTestApp } from "../../tests/helpers/a
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
-import { verification } from "../db/schema/index.ts";
+import { user, verification } from "../db/schema/index.ts";
 import { RESET_ANSWER_FLOOR_MS } from "./auth.ts";
 import { findResetTokenOwner } from "./reset-token.ts";
 
@@ -19,16 +19,22 @@ let seq = 0;
 const newEmail = () => `person${++seq}-${Date.now()}@example.test`;
 const PASSWORD = "a long enough password";
 
+/** Signs up; with `isMailAwaited` (the test SMTP server's apps) waits for the sign-up's mail. */
 async function signUp(
   request: Awaited<ReturnType<typeof testApp>>["request"],
   email: string,
   ip?: string,
+  isMailAwaited = true,
 ) {
   const response = await request("/api/auth/sign-up/email", {
     body: { email, password: PASSWORD, name: "Test Person" },
     ...(ip ? { ip } : {}),
   });
   expect(response.status).toBe(200);
+  // The verification mail goes out in the background: counts of later mails start after it.
+  if (isMailAwaited) {
+    await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
+  }
   return response;
 }
 
@@ -275,6 +281,54 @@ describe("accounts", () => {
     }
   });
 
+  it("sign-up mails the verification link; opening it (or a reset link) verifies the address", async () => {
+    const { request } = await testApp();
+    const email = newEmail();
+    const before = smtp.messages.length;
+    await signUp(request, email, "198.51.100.93");
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(1);
+    const mail = smtp.messages.slice(before).find((m) => m.to.includes(email))!;
+    expect(mail.text).toContain("Confirm your email address");
+    const link = mail.text.match(
+      /http:\/\/dropwave\.test(\/api\/auth\/verify-email\?[^\s"<]+)/,
+    )?.[1];
+    expect(link).toBeDefined();
+    const isVerified = async (address: string) =>
+      (await database.current.db.select().from(user).where(eq(user.email, address)))[0]
+        ?.emailVerified;
+    expect(await isVerified(email)).toBe(false);
+    const opened = await request(link!.replace(/&amp;/g, "&"), { method: "GET" });
+    expect(opened.status).toBe(302);
+    expect(await isVerified(email)).toBe(true);
+
+    // A reset link opened proves the same: the address is verified afterwards.
+    const other = await createPerson(request, { isVerified: false });
+    expect(await isVerified(other.email)).toBe(false);
+    await request("/api/auth/request-password-reset", {
+      body: { email: other.email, redirectTo: "http://dropwave.test/reset" },
+      ip: "198.51.100.94",
+    });
+    await expect
+      .poll(
+        () =>
+          smtp.messages.filter((m) => m.to.includes(other.email) && /\/reset\//.test(m.text))
+            .length,
+      )
+      .toBe(1);
+    const resetMail = smtp.messages.find(
+      (m) => m.to.includes(other.email) && /\/reset\//.test(m.text),
+    )!;
+    const resetToken = resetMail.text
+      .replace(/=\r?\n/g, "")
+      .match(/\/reset\/([A-Za-z0-9_-]+)/)?.[1];
+    const reset = await request("/api/auth/reset-password", {
+      body: { token: resetToken, newPassword: "my brand new password" },
+      ip: "198.51.100.95",
+    });
+    expect(reset.status).toBe(200);
+    expect(await isVerified(other.email)).toBe(true);
+  });
+
   it("answers a reset request for a known email before any mail work starts", async () => {
     // A mailer that holds every message until the test lets it go (a slow SMTP server).
     const held: Array<() => void> = [];
@@ -291,7 +345,11 @@ describe("accounts", () => {
     };
     const { request } = await createTestApp(database.current, { mailer: slowMailer });
     const email = newEmail();
-    await signUp(request, email, "198.51.100.55");
+    await signUp(request, email, "198.51.100.55", false);
+    // The sign-up's verification mail: let it go, so that only the reset's is held below.
+    await expect.poll(() => held.length, { timeout: 5_000 }).toBe(1);
+    held.shift()?.();
+    sent.length = 0;
     const known = await request("/api/auth/request-password-reset", {
       body: { email, redirectTo: "http://dropwave.test/reset" },
       ip: "198.51.100.56",

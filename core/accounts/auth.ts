@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
 import type { Logger } from "../log.ts";
@@ -81,6 +82,10 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // Sessions go (above), and so do API tokens: whoever knew the old password may have made some.
       onPasswordReset: async ({ user: account }) => {
+        // The reset link was mailed to the address and opened: its owner receives mail there.
+        if (!account.emailVerified) {
+          await options.db.update(user).set({ emailVerified: true }).where(eq(user.id, account.id));
+        }
         const revoked = await revokeAllApiTokens(options.db, account.id);
         log.info({ userId: account.id, revokedTokens: revoked }, "password reset");
       },
@@ -94,8 +99,11 @@ export function createAuth(options: AuthOptions) {
       },
     },
     emailVerification: {
-      // Used for changing email: the link goes to the new address, and the email changes
-      // only when it is opened (sign-up does not ask for verification).
+      // Sent at sign-up (and on request): until the link is opened nothing else is mailed to
+      // the address (docs/decisions/0049). Also used for changing email: the link goes to the
+      // new address, and the email changes only when it is opened.
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: account, url }) => {
         const mail = verifyEmailEmail({ email: account.email, link: url });
         await send(account.email, mail.subject, mail.content);

@@ -1,9 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, register, requestResetLink, signOut, uniqueEmail } from "./helpers.ts";
+import {
+  PASSWORD,
+  register,
+  registerUnverified,
+  requestResetLink,
+  signOut,
+  uniqueEmail,
+  verificationLink,
+} from "./helpers.ts";
 
 test("register lands in the hub signed in, with a welcome toast", async ({ page }) => {
   const email = uniqueEmail("reg");
-  await register(page, email);
+  await registerUnverified(page, email);
   await expect(page.getByRole("heading", { name: "Your hub" })).toBeVisible();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByText("Welcome to Dropwave!")).toBeVisible();
@@ -68,6 +76,26 @@ test("a reset that disconnects the browser extension says so on the page", async
       "Your password was changed. The browser extension was disconnected (its token was revoked): connect it again from your account page.",
     ),
   ).toBeVisible();
+});
+
+test("an unverified address is shown as such, the link can be sent again, and opening it clears it", async ({
+  page,
+}) => {
+  const email = uniqueEmail("verify");
+  await registerUnverified(page, email);
+  await expect(page.getByTestId("email-unverified")).toContainText(
+    "Your email awaits verification",
+  );
+  await page.getByRole("link", { name: "Send the link again" }).click();
+  await expect(page).toHaveURL(/\/user#email$/);
+  await expect(page.getByTestId("email-unverified")).toContainText(`${email} awaits verification`);
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText(`We sent a new link to ${email}.`)).toBeVisible();
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/hub$/);
+  await expect(page.getByTestId("email-unverified")).toHaveCount(0);
+  await page.goto("/user");
+  await expect(page.getByTestId("email-unverified")).toHaveCount(0);
 });
 
 test("signing out in one tab is noticed by the others when they regain focus", async ({

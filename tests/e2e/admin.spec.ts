@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { register, signOut, uniqueEmail, verifyEmail } from "./helpers.ts";
+import { register, registerUnverified, signOut, uniqueEmail, verifyEmail } from "./helpers.ts";
 
 test("the operator's page is for ADMIN_EMAILS only: others get the 404 page, strangers the sign-in", async ({
   page,
@@ -16,7 +16,7 @@ test("the operator's page is for ADMIN_EMAILS only: others get the 404 page, str
   await signOut(page);
 
   // The operator's address is not enough while unverified: a stranger could have claimed it.
-  await register(page, "operator@example.test");
+  await registerUnverified(page, "operator@example.test");
   expect((await page.goto("/admin"))?.status()).toBe(404);
   await verifyEmail(page, "operator@example.test");
   const shown = await page.goto("/admin");

@@ -11,7 +11,23 @@ export function uniqueEmail(prefix = "user"): string {
 
 export const PASSWORD = "correct horse battery";
 
+/**
+ * Creates an account as a person would, opening the verification link mailed at sign-up
+ * (nothing else is mailed to an unverified address), and lands on the hub signed in.
+ */
 export async function register(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await registerUnverified(page, email, password);
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/hub$/);
+  await waitForHydrationIfScripted(page);
+}
+
+/** Creates an account without opening the verification mail. */
+export async function registerUnverified(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
   await page.goto("/register");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

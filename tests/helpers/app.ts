@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import pino from "pino";
 import type { AppServices } from "../../app/context.ts";
 import { parseEnv } from "../../core/env.ts";
@@ -9,6 +10,8 @@ import { createServices } from "../../server/services.ts";
 import type { TestDatabase } from "./db.ts";
 
 export const TEST_ORIGIN = "http://dropwave.test";
+/** The session secret of test apps (unless a test's env names another). */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
 /** The real Hono app on a test database, called with app.request() (no socket). */
 export async function createTestApp(
@@ -25,7 +28,7 @@ export async function createTestApp(
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
     DATA_DIR: "/tmp/dropwave-test-data",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...options.env,
   });
   const log = options.log ?? pino({ level: "silent" });
@@ -80,8 +83,21 @@ export function cookieHeader(response: Response): string {
 type TestRequest = Awaited<ReturnType<typeof createTestApp>>["request"];
 let personSeq = 0;
 
-/** A new account (through the real sign-up), its session cookie and an API token. */
-export async function createPerson(request: TestRequest) {
+/**
+ * Opens the account's email-verification link, as its owner would after reading the mail
+ * (the link is made as better-auth makes it, with the test apps' secret).
+ */
+export async function verifyAccountEmail(request: TestRequest, email: string): Promise<void> {
+  const token = await createEmailVerificationToken(TEST_AUTH_SECRET, email);
+  const verified = await request(`/api/auth/verify-email?token=${token}`, { method: "GET" });
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
+}
+
+/**
+ * A new account (through the real sign-up, its address verified unless `isVerified: false`),
+ * its session cookie and an API token.
+ */
+export async function createPerson(request: TestRequest, options: { isVerified?: boolean } = {}) {
   personSeq += 1;
   const email = `person-${personSeq}-${Date.now()}@example.test`;
   const signUp = await request("/api/auth/sign-up/email", {
@@ -93,5 +109,6 @@ export async function createPerson(request: TestRequest) {
   const created = await request("/api/v1/tokens", { body: { name: "tests" }, cookie });
   if (created.status !== 201) throw new Error(`token creation failed: ${created.status}`);
   const { token } = (await created.json()) as { token: string };
+  if (options.isVerified ?? true) await verifyAccountEmail(request, email);
   return { email, cookie, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -42,6 +42,26 @@ export function AccountPanels({
         {resultFor("email")?.notice ? (
           <FormMessage tone="info">{resultFor("email")?.notice}</FormMessage>
         ) : null}
+        {viewer.isEmailVerified ? null : (
+          <div data-testid="email-unverified" className="space-y-2">
+            <FormMessage tone="info">
+              {viewer.email} awaits verification: open the link we mailed it. Until then nothing
+              else is emailed to it, alerts included.
+            </FormMessage>
+            {resultFor("resend-verification")?.notice ? (
+              <FormMessage tone="info">{resultFor("resend-verification")?.notice}</FormMessage>
+            ) : null}
+            {resultFor("resend-verification")?.error ? (
+              <FormMessage tone="error">{resultFor("resend-verification")?.error}</FormMessage>
+            ) : null}
+            <IntentForm
+              intent="resend-verification"
+              submit="Send the link again"
+              pendingText="Sending…"
+              tone="secondary"
+            />
+          </div>
+        )}
         <IntentForm intent="email" submit="Change email" pendingText="Sending the link…">
           <Field
             name="email"

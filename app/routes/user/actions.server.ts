@@ -101,6 +101,22 @@ const HANDLERS: Record<Intent, (input: ActionInput) => Promise<Reply>> = {
       notice: `Check ${email} for a confirmation link. Your email changes when you open it.`,
     });
   },
+  "resend-verification": async ({ intent, auth, viewer }) => {
+    if (viewer.isEmailVerified) {
+      return reply({ intent, notice: `${viewer.email} is confirmed already.` });
+    }
+    const response = await auth("/send-verification-email", {
+      email: viewer.email,
+      callbackURL: "/hub",
+    });
+    if (!response.ok) {
+      return reply(
+        { intent, error: "Could not send the link now; try again in a few minutes." },
+        response.status === 429 ? 429 : 400,
+      );
+    }
+    return reply({ intent, notice: `We sent a new link to ${viewer.email}.` });
+  },
   password: async ({ intent, form, auth }) => {
     const parsed = parseForm(ChangePasswordForm, form);
     if (!parsed.ok) return reply({ intent, fieldErrors: parsed.fieldErrors }, 400);

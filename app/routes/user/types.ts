@@ -5,6 +5,7 @@ export type Intent =
   | "billing-portal"
   | "name"
   | "email"
+  | "resend-verification"
   | "password"
   | "sign-out-others"
   | "create-token"
@@ -17,6 +18,7 @@ export const INTENTS: readonly Intent[] = [
   "billing-portal",
   "name",
   "email",
+  "resend-verification",
   "password",
   "sign-out-others",
   "create-token",

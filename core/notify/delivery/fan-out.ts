@@ -1,4 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
+import {
+  awaitsAccountVerification,
+  getAccountEmail,
+  UNVERIFIED_ACCOUNT_EMAIL_REASON,
+} from "../../accounts/account-email.ts";
 import type { Database } from "../../db/client.ts";
 import {
   alertEvent,
@@ -17,7 +22,13 @@ const FANOUT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const UNCONFIRMED_REASON = "Not sent: the address has not confirmed yet";
 
 type FanOutEvent = { id: string; userId: string; watchId: string };
-type FanOutTarget = { channelId: string | null; kind: string; isConfirmed: boolean };
+type FanOutTarget = {
+  channelId: string | null;
+  kind: string;
+  isConfirmed: boolean;
+  /** Why an unconfirmed target is skipped (default UNCONFIRMED_REASON). */
+  skipReason?: string;
+};
 type Settings = typeof notificationSettings.$inferSelect;
 
 /**
@@ -71,7 +82,12 @@ async function fanOutOne(database: Database, event: FanOutEvent, now: Date): Pro
       targets.map((t) => {
         const base = { eventId: event.id, channelId: t.channelId, userId: event.userId };
         if (!t.isConfirmed) {
-          return { ...base, status: "skipped", lastError: UNCONFIRMED_REASON, nextAttemptAt: null };
+          return {
+            ...base,
+            status: "skipped",
+            lastError: t.skipReason ?? UNCONFIRMED_REASON,
+            nextAttemptAt: null,
+          };
         }
         const isDigest = digestAt !== null && t.kind === "email";
         return { ...base, isDigest, nextAttemptAt: isDigest ? digestAt : (quietEnd ?? now) };
@@ -91,6 +107,7 @@ async function targetsOf(
     .select({
       id: notificationChannel.id,
       kind: notificationChannel.kind,
+      config: notificationChannel.config,
       confirmedAt: notificationChannel.confirmedAt,
     })
     .from(notificationChannel)
@@ -102,11 +119,34 @@ async function targetsOf(
     .from(watchChannel)
     .where(eq(watchChannel.watchId, event.watchId));
   const chosenIds = new Set(chosen.map((c) => c.channelId));
+  const account = await getAccountEmail(db, event.userId);
+  if (!account) return [];
+  // The account's own address, as itself or as an email channel, waits for its verification.
+  const isHeld = (address: string) => awaitsAccountVerification(address, account);
   const targets: FanOutTarget[] = channels
     .filter((c) => chosenIds.size === 0 || chosenIds.has(c.id))
-    .map((c) => ({ channelId: c.id, kind: c.kind, isConfirmed: c.confirmedAt !== null }));
+    .map((c) => {
+      const address = (c.config as { type?: string; address?: string }).address;
+      return c.kind === "email" && typeof address === "string" && isHeld(address)
+        ? {
+            channelId: c.id,
+            kind: c.kind,
+            isConfirmed: false,
+            skipReason: UNVERIFIED_ACCOUNT_EMAIL_REASON,
+          }
+        : { channelId: c.id, kind: c.kind, isConfirmed: c.confirmedAt !== null };
+    });
   if ((settings?.isAccountEmailEnabled ?? true) && chosenIds.size === 0) {
-    targets.push({ channelId: null, kind: "email", isConfirmed: true });
+    targets.push(
+      account.isVerified
+        ? { channelId: null, kind: "email", isConfirmed: true }
+        : {
+            channelId: null,
+            kind: "email",
+            isConfirmed: false,
+            skipReason: UNVERIFIED_ACCOUNT_EMAIL_REASON,
+          },
+    );
   }
   return targets;
 }

@@ -1,11 +1,15 @@
 import { and, eq, isNull, min, or } from "drizzle-orm";
+import {
+  awaitsAccountVerification,
+  getAccountEmail,
+  UNVERIFIED_ACCOUNT_EMAIL_REASON,
+} from "../../accounts/account-email.ts";
 import type { Database } from "../../db/client.ts";
 import {
   alertEvent,
   notificationChannel,
   priceObservation,
   product,
-  user,
 } from "../../db/schema/index.ts";
 import { alertInputFromRow } from "../alert-input-from-row.ts";
 import { type AlertMessage, buildAlertMessage } from "../alert-message.ts";
@@ -15,17 +19,15 @@ import type { ClaimedRow, Target } from "./types.ts";
 /** Where a claimed row goes, or null when its channel (or owner) was removed meanwhile. */
 export async function loadTarget(database: Database, row: ClaimedRow): Promise<Target | null> {
   const { db } = database;
+  const account = await getAccountEmail(db, row.user_id);
+  if (!account) return null;
   if (row.channel_id === null) {
-    const [owner] = await db
-      .select({ email: user.email })
-      .from(user)
-      .where(eq(user.id, row.user_id));
-    if (!owner) return null;
     return {
-      channel: { type: "email", address: owner.email },
+      channel: { type: "email", address: account.email },
       channelId: null,
       name: "Account email",
-      isConfirmed: true,
+      isConfirmed: account.isVerified,
+      ...(account.isVerified ? {} : { skipReason: UNVERIFIED_ACCOUNT_EMAIL_REASON }),
     };
   }
   const [found] = await db
@@ -34,11 +36,14 @@ export async function loadTarget(database: Database, row: ClaimedRow): Promise<T
     .where(eq(notificationChannel.id, row.channel_id));
   if (!found) return null;
   // Stored configs were validated on the way in (possibly with test options); trust their shape.
+  const channel = found.config as ChannelConfig;
+  const isHeld = channel.type === "email" && awaitsAccountVerification(channel.address, account);
   return {
-    channel: found.config as ChannelConfig,
+    channel,
     channelId: found.id,
     name: found.name,
-    isConfirmed: found.confirmedAt !== null,
+    isConfirmed: found.confirmedAt !== null && !isHeld,
+    ...(isHeld ? { skipReason: UNVERIFIED_ACCOUNT_EMAIL_REASON } : {}),
   };
 }
 

@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { user } from "../../db/schema/index.ts";
+import { getAccountEmail } from "../../accounts/account-email.ts";
 import { renderChannelPausedEmail } from "../../mail/emails/notices.ts";
 import type { DeliveryDeps } from "./types.ts";
 
@@ -8,11 +7,9 @@ export async function mailPauseNotice(
   deps: DeliveryDeps,
   input: { userId: string; channelId: string; name: string; pauseReason: string },
 ): Promise<void> {
-  const [owner] = await deps.database.db
-    .select({ email: user.email })
-    .from(user)
-    .where(eq(user.id, input.userId));
-  if (!owner) return;
+  const owner = await getAccountEmail(deps.database.db, input.userId);
+  // Nothing but the verification mail goes to an address nobody has verified (0049).
+  if (!owner?.isVerified) return;
   const manageUrl = `${deps.publicUrl}/user#notifications`;
   try {
     const mail = await renderChannelPausedEmail({

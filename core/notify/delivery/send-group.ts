@@ -41,8 +41,9 @@ export async function sendGroup(
   const target = await loadTarget(deps.database, first);
   if (target && !target.isConfirmed) {
     // The address changed after fan-out and has not confirmed: nothing goes to it.
-    const isRecorded = await recordSkipped(deps.database, rows, workerId, UNCONFIRMED_REASON);
-    return outcomesOf(rows, { kind: "skipped", reason: UNCONFIRMED_REASON }, isRecorded);
+    const reason = target.skipReason ?? UNCONFIRMED_REASON;
+    const isRecorded = await recordSkipped(deps.database, rows, workerId, reason);
+    return outcomesOf(rows, { kind: "skipped", reason }, isRecorded);
   }
   const budgetMs =
     new Date(first.lease_until).getTime() - clockOf(deps).getTime() - options.sendMarginMs;

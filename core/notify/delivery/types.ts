@@ -65,6 +65,8 @@ export type Target = {
   channelId: string | null;
   name: string;
   isConfirmed: boolean;
+  /** Why an unconfirmed target is skipped (default: the address has not confirmed). */
+  skipReason?: string;
 };
 
 export const clockOf = (deps: Pick<DeliveryDeps, "now">) => deps.now?.() ?? new Date();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { UNVERIFIED_ACCOUNT_EMAIL_REASON } from "../../../core/accounts/account-email.ts";
 import { delivery, user, watch } from "../../../core/db/schema/index.ts";
 import {
   fanOutAlertEvents,
@@ -14,7 +15,7 @@ import {
   findChannelConfirmation,
   TEST_SENDS,
 } from "../../../core/notify/manage-channels.ts";
-import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { createPerson, createTestApp, verifyAccountEmail } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { seedAlertEvent } from "../../../tests/helpers/delivery.ts";
 import { type ReceivedMail, startSmtpServer } from "../../../tests/helpers/smtp.ts";
@@ -39,7 +40,7 @@ async function setup() {
 }
 
 const toStranger = (smtp: { messages: ReceivedMail[] }, address: string) =>
-  smtp.messages.filter((m) => m.to.includes(address));
+  smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
 describe("email channels need the address's confirmation", () => {
   it("mails one link, sends nothing else until confirmed, then delivers alerts", async () => {
@@ -150,7 +151,8 @@ describe("email channels need the address's confirmation", () => {
         headers: alice.auth,
       });
       expect((await own.json()).channel).toMatchObject({ isConfirmed: true });
-      expect(smtp.messages).toHaveLength(0);
+      // No confirmation mail (the sign-up's verification mail aside).
+      expect(smtp.messages.filter((m) => !/verify-email/.test(m.text))).toHaveLength(0);
     } finally {
       await smtp.close();
     }
@@ -260,6 +262,77 @@ describe("an address changed after fan-out", () => {
   });
 });
 
+describe("the account's own address is verified before anything but that mail goes to it", () => {
+  it("sends no test, alert or own-address channel mail until the verification link is opened", async () => {
+    const smtp = await startSmtpServer();
+    const mailer = smtp.mailer();
+    try {
+      const { request } = await createTestApp(database.current, { mailer });
+      // Someone signs up with another person's address: they never open its mail.
+      const mallory = await createPerson(request, { isVerified: false });
+      const [row] = await database.current.db
+        .select()
+        .from(user)
+        .where(eq(user.email, mallory.email));
+      const userId = row!.id;
+      const ownChannel = await request("/api/v1/channels", {
+        body: { config: { type: "email", address: mallory.email.toUpperCase() } },
+        headers: mallory.auth,
+      });
+      expect(ownChannel.status).toBe(201);
+      const tested = await request("/api/v1/notifications/test", {
+        method: "POST",
+        headers: mallory.auth,
+      });
+      expect(tested.status).toBe(200);
+      const { results } = await tested.json();
+      expect(results).toHaveLength(2);
+      for (const result of results) {
+        expect(result).toMatchObject({
+          result: "skipped",
+          reason: UNVERIFIED_ACCOUNT_EMAIL_REASON,
+        });
+      }
+      const deps = {
+        database: database.current,
+        fetcher: testFetcher(),
+        mailer,
+        log: pino({ level: "silent" }),
+        publicUrl: "http://dropwave.test",
+      };
+      await seedAlertEvent(database.current.db, { userId });
+      await runDeliveryRound(deps);
+      const rows = await database.current.db
+        .select()
+        .from(delivery)
+        .where(eq(delivery.userId, userId));
+      expect(rows).toHaveLength(2);
+      for (const held of rows) {
+        expect(held).toMatchObject({
+          status: "skipped",
+          lastError: UNVERIFIED_ACCOUNT_EMAIL_REASON,
+        });
+      }
+      // Only the sign-up's verification mail reached the address: nothing else.
+      const others = () =>
+        toStranger(smtp, mallory.email).filter((m) => !/verify-email/.test(m.text));
+      expect(others()).toHaveLength(0);
+
+      // Once its owner opens the link, the address gets mail.
+      await verifyAccountEmail(request, mallory.email);
+      const again = await request("/api/v1/notifications/test", {
+        method: "POST",
+        headers: mallory.auth,
+      });
+      const after = (await again.json()).results as { result: string }[];
+      expect(after.map((r) => r.result)).toEqual(["delivered", "delivered"]);
+      expect(others()).toHaveLength(2);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe("test sends are limited per account", () => {
   it(`answers 429 with Retry-After after ${TEST_SENDS.max} tests`, async () => {
     const { smtp, request, alice } = await setup();
@@ -275,8 +348,10 @@ describe("test sends are limited per account", () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(TEST_SENDS.windowSeconds);
       expect((await last!.json()).error).toMatchObject({ code: "rate_limited" });
-      // Only the allowed tests reached the account's inbox.
-      expect(toStranger(smtp, alice.email)).toHaveLength(TEST_SENDS.max);
+      // Only the allowed tests reached the account's inbox (besides the sign-up's verification).
+      expect(
+        toStranger(smtp, alice.email).filter((m) => !/verify-email/.test(m.text)),
+      ).toHaveLength(TEST_SENDS.max);
     } finally {
       await smtp.close();
     }

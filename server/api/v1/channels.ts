@@ -1,4 +1,9 @@
 import type { AppServices } from "../../../app/context.ts";
+import {
+  awaitsAccountVerification,
+  getAccountEmail,
+  UNVERIFIED_ACCOUNT_EMAIL_REASON,
+} from "../../../core/accounts/account-email.ts";
 import { checkNow } from "../../../core/checks/check-now.ts";
 import { buildTestAlertMessage } from "../../../core/notify/alert-message.ts";
 import type { ChannelConfig } from "../../../core/notify/channels.ts";
@@ -53,18 +58,23 @@ export function channelSchemas(services: AppServices) {
   return channelInputSchemas({ allowHttp: services.env.FETCH_ALLOW_PRIVATE.length > 0 });
 }
 
-/** What a test send answers; "skipped": an unconfirmed address, to which nothing is sent. */
-function resultJson(result: DeliveryResult | "skipped") {
+/**
+ * What a test send answers; "skipped": an unconfirmed address, or the account's own address
+ * before it is verified ("unverified"), to which nothing is sent.
+ */
+function resultJson(result: DeliveryResult | "skipped" | "unverified") {
   return result === "skipped"
     ? {
         result: "skipped" as const,
         reason: "Not sent: waiting for the address to confirm (we emailed it a link)",
       }
-    : result.kind === "delivered"
-      ? { result: "delivered" as const }
-      : result.kind === "retry"
-        ? { result: "retry" as const, reason: result.reason }
-        : { result: "permanent" as const, reason: result.reason };
+    : result === "unverified"
+      ? { result: "skipped" as const, reason: UNVERIFIED_ACCOUNT_EMAIL_REASON }
+      : result.kind === "delivered"
+        ? { result: "delivered" as const }
+        : result.kind === "retry"
+          ? { result: "retry" as const, reason: result.reason }
+          : { result: "permanent" as const, reason: result.reason };
 }
 
 /** Notification routes of /api/v1: channels, settings, the in-app feed, push key, tests. */
@@ -87,9 +97,21 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
       mailer: services.mailer,
       vapid: channel.type === "push" ? await vapid() : undefined,
     });
-  /** A stored channel's test: never to an address that has not confirmed. */
-  const testStored = async (row: { config: unknown; confirmedAt: Date | null }) =>
-    row.confirmedAt === null ? ("skipped" as const) : sendTest(row.config as ChannelConfig);
+  /**
+   * A stored channel's test: never to an address that has not confirmed, nor to the account's
+   * own address before it is verified.
+   */
+  const testStored = async (userId: string, row: { config: unknown; confirmedAt: Date | null }) => {
+    if (row.confirmedAt === null) return "skipped" as const;
+    const config = row.config as ChannelConfig;
+    if (config.type === "email") {
+      const account = await getAccountEmail(db, userId);
+      if (!account || awaitsAccountVerification(config.address, account)) {
+        return "unverified" as const;
+      }
+    }
+    return sendTest(config);
+  };
 
   api.add(
     {
@@ -178,7 +200,7 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
       const userId = c.get("auth").user.id;
       const row = await getOwnChannel(db, userId, idParam(c));
       await takeTestSend(db, userId);
-      return c.json(resultJson(await testStored(row)));
+      return c.json(resultJson(await testStored(userId, row)));
     },
   );
 
@@ -215,10 +237,15 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
       const channels = await listChannels(db, userId);
       const results = [];
       if (settings.isAccountEmailEnabled) {
+        const account = await getAccountEmail(db, userId);
         results.push({
           channelId: null,
           name: `Email to ${settings.accountEmail}`,
-          ...resultJson(await sendTest({ type: "email", address: settings.accountEmail })),
+          ...resultJson(
+            account?.isVerified
+              ? await sendTest({ type: "email", address: account.email })
+              : "unverified",
+          ),
         });
       }
       for (const channel of channels) {
@@ -226,7 +253,7 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
         results.push({
           channelId: channel.id,
           name: channel.name,
-          ...resultJson(await testStored(row)),
+          ...resultJson(await testStored(userId, row)),
         });
       }
       // The bell is a channel too: the test shows in the in-app feed, with these lines (#39 item 7).
