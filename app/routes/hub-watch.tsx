@@ -259,7 +259,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
         <dl className="mt-2 flex flex-wrap gap-6 text-sm">
           <Stat label="Lowest" tone="text-good" value={money(history.stats.lowest)} />
           <Stat label="Highest" tone="text-bad" value={money(history.stats.highest)} />
-          <Stat label="Average" value={money(history.stats.average)} />
+          <Stat label="Average, time-weighted" value={money(history.stats.average)} />
           <Stat label="Checks" value={history.stats.checks} />
         </dl>
         <div className="mt-4">

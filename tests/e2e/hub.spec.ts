@@ -355,3 +355,30 @@ test("the product page's alert form refuses an interval that is not a number, or
   await page.reload();
   await expect(interval).toHaveValue("2");
 });
+
+test("at 390 px a product checked once: the chart's tooltip gives the check's time wherever the pointer is, and the average says it is time-weighted (#39 item 9)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  store.setPage("/p/once", productPage({ title: "Once Lamp", price: "42.00" }));
+  await register(page, uniqueEmail("chart-once"));
+  await addProduct(page, store.url("/p/once"));
+  await page.getByRole("button", { name: "Start tracking" }).click();
+  await page.getByRole("link", { name: "Once Lamp" }).first().click();
+  await expect(page.getByText("Average, time-weighted")).toBeVisible();
+  await expect(page.getByTestId("price-chart")).toContainText("Avg (time-weighted) $42.00");
+  await expect(page.locator("[data-testid=price-chart-plot] [data-ready=true]")).toHaveCount(1);
+  const over = page.locator(".u-over");
+  const box = (await over.boundingBox())!;
+  const tooltip = page.getByTestId("chart-tooltip");
+  const times = new Set<string>();
+  for (const share of [0.1, 0.5, 0.97]) {
+    await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toContainText("$42.00");
+    times.add((await tooltip.locator("div").first().textContent()) ?? "");
+  }
+  // One check: one time, wherever the pointer is (it showed the pointer's own time).
+  expect([...times]).toHaveLength(1);
+  await page.screenshot({ path: "test-results/screenshots/phone-chart-once.png", fullPage: true });
+});

@@ -1,7 +1,13 @@
 import uPlot from "uplot";
 import type { Money } from "../../../core/money/index.ts";
 import { changeText, money } from "../../lib/format.ts";
-import { axisLabels, indexAt, PLOT_HEIGHT, type PriceSeries } from "./price-series.ts";
+import {
+  axisLabels,
+  labelBaselines,
+  PLOT_HEIGHT,
+  type PriceSeries,
+  rowAt,
+} from "./price-series.ts";
 
 /**
  * The price chart's canvas (uPlot and the code that draws with it), in the chunk that loads after
@@ -124,26 +130,33 @@ function drawMarks(u: uPlot, latest: Latest["current"], price: (v: number) => st
     ["Target", latest.target, cssVar("--dw-warn", "#ffb020"), [10, 4]],
   ];
   ctx.save();
-  ctx.font = `${Math.round(11 * ratio)}px system-ui, sans-serif`;
+  const fontPx = Math.round(11 * ratio);
+  ctx.font = `${fontPx}px system-ui, sans-serif`;
   ctx.lineWidth = Math.max(1, ratio);
-  for (const [label, value, color, dash] of marks) {
-    if (!value) continue;
+  const shown = marks.flatMap(([label, value, color, dash]) => {
+    if (!value) return [];
     const y = u.valToPos(value.amountMinor, "y", true);
-    if (y < bbox.top || y > bbox.top + bbox.height) continue;
-    ctx.strokeStyle = color;
-    ctx.fillStyle = color;
-    ctx.setLineDash(dash.map((d) => d * ratio));
+    if (y < bbox.top || y > bbox.top + bbox.height) return [];
+    return [{ text: `${label} ${price(value.amountMinor)}`, y, color, dash }];
+  });
+  // Labels at the right edge, clear of the y-axis values and of each other (#39 item 9).
+  const baselines = labelBaselines(
+    shown.map((m) => m.y),
+    fontPx + 3 * ratio,
+    bbox.top,
+    bbox.top + bbox.height - 2 * ratio,
+  );
+  shown.forEach((mark, i) => {
+    ctx.strokeStyle = mark.color;
+    ctx.fillStyle = mark.color;
+    ctx.setLineDash(mark.dash.map((d) => d * ratio));
     ctx.beginPath();
-    ctx.moveTo(bbox.left, y);
-    ctx.lineTo(bbox.left + bbox.width, y);
+    ctx.moveTo(bbox.left, mark.y);
+    ctx.lineTo(bbox.left + bbox.width, mark.y);
     ctx.stroke();
-    const text = `${label} ${price(value.amountMinor)}`;
-    const x =
-      label === "Avg" || label === "Target"
-        ? bbox.left + bbox.width - ctx.measureText(text).width - 4 * ratio
-        : bbox.left + 4 * ratio;
-    ctx.fillText(text, x, label === "High" ? y + 13 * ratio : y - 4 * ratio);
-  }
+    const x = bbox.left + bbox.width - ctx.measureText(mark.text).width - 4 * ratio;
+    ctx.fillText(mark.text, x, baselines[i] as number);
+  });
   ctx.restore();
 }
 
@@ -154,18 +167,18 @@ function showTooltip(u: uPlot, series: PriceSeries, element: HTMLDivElement | nu
     element.hidden = true;
     return;
   }
-  const t = u.posToVal(left, "x");
-  const i = indexAt(series.xs, t);
-  const amount = series.ys[i] ?? null;
-  let previous: number | null = null;
-  for (let j = i - 1; j >= 0; j--) {
-    const y = series.ys[j];
-    if (y !== null && y !== undefined && y !== amount) {
-      previous = y;
-      break;
-    }
+  // The check in force under the pointer, at its own time: never a time no check happened.
+  const row = rowAt(series, u.posToVal(left, "x"));
+  if (!row) {
+    element.hidden = true;
+    return;
   }
-  const date = new Date(t * 1000).toLocaleString(undefined, {
+  const amount = row.amountMinor;
+  // The last different price before it (rows are newest first).
+  const older = series.rows.slice(series.rows.indexOf(row) + 1);
+  const previous =
+    older.find((r) => r.amountMinor !== null && r.amountMinor !== amount)?.amountMinor ?? null;
+  const date = new Date(row.at * 1000).toLocaleString(undefined, {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -174,7 +187,7 @@ function showTooltip(u: uPlot, series: PriceSeries, element: HTMLDivElement | nu
   });
   const currency = series.currency;
   const priceText = amount === null ? "No price" : money({ amountMinor: amount, currency });
-  let change = "First price";
+  let change = amount === null ? "" : "First price";
   if (amount !== null && previous !== null) {
     const diff = amount - previous;
     const percent = ((diff / previous) * 100).toFixed(1);

@@ -122,7 +122,8 @@ function Legend({
     // Short names, as on the chart's lines (the full ones head the figures above the chart).
     ["border-good", "Low", money(stats.lowest)],
     ["border-bad", "High", money(stats.highest)],
-    ["border-accent-2", "Avg", money(stats.average)],
+    // Each price counts for as long as it held, not once per check (#39 item 9).
+    ["border-accent-2", "Avg (time-weighted)", money(stats.average)],
   ];
   if (target) items.push(["border-warn", "Target", money(target)]);
   return (

@@ -4,7 +4,9 @@ import {
   axisLabels,
   buildPriceSeries,
   indexAt,
+  labelBaselines,
   rangeBounds,
+  rowAt,
   usefulRanges,
 } from "./price-series.ts";
 
@@ -84,7 +86,9 @@ describe("ranges", () => {
     expect(rangeBounds({ xs }, "1w")).toEqual([end - 7 * 86_400, end]);
     expect(rangeBounds({ xs }, "1y")).toEqual([end - 365 * 86_400, end]);
     expect(rangeBounds({ xs }, "all")).toEqual([xs[0], end]);
-    expect(rangeBounds({ xs: [1_000, 2_000] }, "1m")).toEqual([1_000, 2_000]);
+    // Less than a day of history gets a day of room (one check and "now" a minute later).
+    expect(rangeBounds({ xs: [1_000, 2_000] }, "1m")).toEqual([2_000 - 86_400, 2_000]);
+    expect(rangeBounds({ xs: [1_000, 1_000 + 86_400] }, "all")).toEqual([1_000, 1_000 + 86_400]);
     expect(rangeBounds({ xs: [5_000] }, "all")).toEqual([5_000 - 86_400, 5_000]);
   });
   it("offers only ranges shorter than the history, and all", () => {
@@ -121,5 +125,63 @@ describe("axisLabels", () => {
     expect(axisLabels([start], day, "en-GB", "UTC")).toEqual(["1 Nov"]);
     expect(axisLabels([start], 30 * day, "en-GB", "UTC")).toEqual(["Nov 2026"]);
     expect(axisLabels([start], 365 * day, "en-GB", "UTC")).toEqual(["2026"]);
+  });
+});
+
+describe("one check (#39 item 9)", () => {
+  const checked = "2026-11-27T08:23:10Z";
+  const series = buildPriceSeries([point(checked, 4_999)], "EUR", "2026-11-27T08:24:30Z");
+
+  it("spans a day, so the axis labels hours rather than one minute", () => {
+    const [from, to] = rangeBounds(series!, "all");
+    expect(to - from).toBe(86_400);
+  });
+
+  it("never repeats a label, even with ticks seconds apart", () => {
+    const ticks = Array.from({ length: 6 }, (_, i) => s(checked) + i * 20);
+    const labels = axisLabels(ticks, 20, "en-GB", "UTC").filter((l) => l !== "");
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("hovering anywhere shows the time of the check, not the pointer's or now", () => {
+    for (const t of [s(checked) - 3_600, s(checked) + 30, s("2026-11-27T08:24:30Z")]) {
+      expect(rowAt(series!, t)?.at).toBe(s(checked));
+    }
+  });
+});
+
+describe("rowAt", () => {
+  const history = [
+    point("2026-01-01T00:00:00Z", 10_000),
+    point("2026-01-05T07:13:00Z", 9_000),
+    point("2026-01-10T00:00:00Z", null, "out_of_stock"),
+    point("2026-01-12T22:41:00Z", 9_500),
+  ];
+  it("gives the check in force at a time: a time a check happened", () => {
+    const series = buildPriceSeries(history, "EUR", "2026-02-01T00:00:00Z")!;
+    const times = new Set(history.map((p) => s(p.at)));
+    for (let t = series.xs[0]! - 100; t <= series.xs.at(-1)!; t += 3_607) {
+      expect(times.has(rowAt(series, t)!.at)).toBe(true);
+      expect(rowAt(series, t)!.at).toBeLessThanOrEqual(Math.max(t, series.xs[0]!));
+    }
+  });
+});
+
+describe("labelBaselines", () => {
+  it("keeps labels of close lines apart, inside the plot", () => {
+    // Low and Avg a few pixels apart, High near the top.
+    const placed = labelBaselines([200, 196, 12], 14, 10, 280);
+    const sorted = [...placed].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i += 1) {
+      expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(14);
+    }
+    for (const y of placed) {
+      expect(y).toBeGreaterThanOrEqual(10 + 14);
+      expect(y).toBeLessThanOrEqual(280);
+    }
+  });
+
+  it("leaves a label just above its line when nothing is near", () => {
+    expect(labelBaselines([100, 200], 14, 0, 300)).toEqual([96, 196]);
   });
 });

@@ -94,8 +94,43 @@ export function rangeBounds(series: Pick<PriceSeries, "xs">, id: RangeId): [numb
   const last = series.xs.at(-1) as number;
   const range = RANGES.find((r) => r.id === id) ?? RANGES[4];
   const from = Math.max(first, last - range.seconds);
-  // A single instant still gets a day of room, so the line is visible.
-  return from < last ? [from, last] : [last - 86_400, last];
+  // Less than a day of history (a single check, or two a minute apart) still gets a day of room,
+  // so the line is visible and the axis has a day's hours to label, not one minute (#39 item 9).
+  return last - from >= 86_400 ? [from, last] : [last - 86_400, last];
+}
+
+/**
+ * The check behind the price in force at time `t`: the latest history row at or before it (the
+ * first row when `t` is earlier). The tooltip shows its time, one at which a check happened,
+ * never the time under the pointer nor the chart's "now" (#39 item 9).
+ */
+export function rowAt(series: Pick<PriceSeries, "rows">, t: number): PriceRow | null {
+  // rows are newest first
+  return series.rows.find((row) => row.at <= t) ?? series.rows.at(-1) ?? null;
+}
+
+/**
+ * Where the line labels (Low, High, Avg, Target) go: all at the plot's right edge, away from the
+ * y-axis values on the left ("Low" beside them read as one overlapping line, #39 item 9), each
+ * just above its line, moved up or down so that no two overlap. `ys` are the lines' canvas
+ * positions; returns the baseline of each label, in the same order, inside [top, bottom].
+ */
+export function labelBaselines(
+  ys: readonly number[],
+  lineHeight: number,
+  top: number,
+  bottom: number,
+): number[] {
+  const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
+  const placed: number[] = new Array(ys.length);
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const { y, i } of order) {
+    // Above the line, at least a line below the previous label, and inside the plot.
+    const baseline = Math.min(bottom, Math.max(y - 4, previous + lineHeight, top + lineHeight));
+    placed[i] = baseline;
+    previous = baseline;
+  }
+  return placed;
 }
 
 /** The ranges worth offering: those shorter than the history, plus "all". */
@@ -145,7 +180,9 @@ export function axisLabels(
   for (;;) {
     const format = new Intl.DateTimeFormat(locale, { ...formats[level], ...zone });
     const labels = ticks.map((t) => format.format(new Date(t * 1000)));
-    if (level === formats.length - 1 || new Set(labels).size === labels.length) return labels;
+    if (new Set(labels).size === labels.length) return labels;
+    // Ticks closer than the finest format (minutes): a repeated label is left blank.
+    if (level === formats.length - 1) return labels.map((l, i) => (labels[i - 1] === l ? "" : l));
     level += 1;
   }
 }
