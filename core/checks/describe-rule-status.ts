@@ -1,15 +1,16 @@
 import type { Availability } from "../extract/index.ts";
 import type { Money } from "../money/index.ts";
-import { minorToDecimal } from "../money/index.ts";
+import { formatMoney } from "../money/index.ts";
 import type { AlertRule, Observation } from "./alert-rule.ts";
 import { percentDropLevel } from "./decide-alerts.ts";
 
 export type RuleStatusAtCreation = { isMetNow: boolean; message: string };
 
-/** "39.99 EUR": exact, locale-free, for messages stored or logged as plain text. */
-export function plainMoney(money: Money): string {
-  return `${minorToDecimal(money.amountMinor, money.currency)} ${money.currency}`;
-}
+/**
+ * Money in these messages as everywhere else people read it ("€39.99"): the one formatter
+ * (core/money/format-money.ts). They said "39.99 EUR" beside a hub that says "€39.99" (#39 item 12).
+ */
+const plainMoney = (money: Money): string => formatMoney(money);
 
 /**
  * What to tell the user right after they create a watch, so a rule that is already met is

@@ -33,7 +33,6 @@ export {
 export { type CheckFailureKind, describeFailure, formatWait } from "./describe-failure.ts";
 export {
   describeRuleStatusAtCreation,
-  plainMoney,
   type RuleStatusAtCreation,
 } from "./describe-rule-status.ts";
 export { factsFromExtraction, type ObservedFacts } from "./observed-facts.ts";
