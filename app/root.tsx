@@ -14,6 +14,7 @@ import {
 import type { WebAnalyticsConfig } from "../core/env.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { isOperator } from "../core/operator/admin-access.ts";
 import { ErrorHeader } from "./components/error-header.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import { NotFound } from "./components/not-found-page.tsx";
@@ -69,12 +70,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request);
+  const services = context.get(servicesContext);
+  const viewer = context.get(viewerContext);
   return data(
     {
-      viewer: context.get(viewerContext),
-      publicEnv: context.get(servicesContext).publicEnv,
+      viewer,
+      // The account menu links /admin for the people allowed to open it (#39 item 12).
+      isOperator: await isOperator(services.database.db, services.env.ADMIN_EMAILS, viewer),
+      publicEnv: services.publicEnv,
       flash,
     },
     flash ? { headers: { "set-cookie": clearFlashCookie } } : undefined,

@@ -38,7 +38,14 @@ export function SiteHeader() {
         </nav>
         <ThemeToggle />
         {viewer ? <LazyNotificationBell /> : null}
-        {viewer ? <AccountMenu name={viewer.name || viewer.email} /> : <GuestLinks />}
+        {viewer ? (
+          <AccountMenu
+            name={viewer.name || viewer.email}
+            isOperator={rootData?.isOperator === true}
+          />
+        ) : (
+          <GuestLinks />
+        )}
       </div>
     </header>
   );
@@ -66,7 +73,7 @@ function GuestLinks() {
   );
 }
 
-function AccountMenu({ name }: { name: string }) {
+function AccountMenu({ name, isOperator }: { name: string; isOperator: boolean }) {
   const [isBusy, setBusy] = useState(false);
   const signOut = async () => {
     setBusy(true);
@@ -101,6 +108,11 @@ function AccountMenu({ name }: { name: string }) {
           <Link to="/user" className={menuItemClass} onClick={close}>
             Account settings
           </Link>
+          {isOperator ? (
+            <Link to="/admin" className={menuItemClass} onClick={close}>
+              Operator page
+            </Link>
+          ) : null}
           <button type="button" onClick={signOut} disabled={isBusy} className={menuItemClass}>
             {isBusy ? "Signing out…" : "Sign out"}
           </button>
