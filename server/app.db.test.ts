@@ -93,4 +93,17 @@ describe("HTTP host", () => {
     }
     expect(nonces.size).toBe(4);
   });
+
+  it("asks browsers for HTTPS only (Strict-Transport-Security) when PUBLIC_URL is https://, never on http://", async () => {
+    const secure = await createTestApp(database.current, {
+      env: { PUBLIC_URL: "https://dropwave.test" },
+    });
+    for (const path of ["/api/health", "/api/nope"]) {
+      const response = await secure.request(path);
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    }
+    const plain = await createTestApp(database.current);
+    const response = await plain.request("/api/health");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
 });

@@ -64,6 +64,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
       isReportOnly: options.isDevelopment ?? false,
       extra: operatorCspSources(services.env),
       extraForPath: billingCspSourcesFor(services.env),
+      isHttps: services.env.PUBLIC_URL.startsWith("https://"),
     }),
   );
   app.use(limitRequestBodies({ importMaxBytes: services.env.IMPORT_MAX_BYTES }));

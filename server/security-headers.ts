@@ -74,6 +74,11 @@ export function securityHeaders(
     extra?: CspExtraSources;
     /** Sources one page needs and no other (Stripe's script on the upgrade page). */
     extraForPath?: (path: string) => CspExtraSources | undefined;
+    /**
+     * PUBLIC_URL is https://: browsers are told to use HTTPS only for a year
+     * (Strict-Transport-Security). Not includeSubDomains: other hosts under this one are not ours.
+     */
+    isHttps?: boolean;
   } = {},
 ): MiddlewareHandler<HonoEnv> {
   const cspHeader = options.isReportOnly
@@ -91,5 +96,6 @@ export function securityHeaders(
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "same-origin");
     headers.set("X-Frame-Options", "DENY");
+    if (options.isHttps) headers.set("Strict-Transport-Security", "max-age=31536000");
   };
 }
