@@ -45,10 +45,14 @@ test("an ambiguous page asks which price, and remembers the choice", async ({ pa
   const candidates = page.getByTestId("candidates");
   await expect(candidates).toContainText("$499.00");
   await expect(candidates).toContainText("$649.00");
+  // No stock word before the price is chosen: the card says it with the chosen price, and a
+  // "Stock unknown" here read "In stock" on the card right after (#39 item 12).
+  const said = await page.getByTestId("preview-stock").allTextContents();
   await candidates.getByText("$649.00").click();
   await page.getByRole("button", { name: "Start tracking" }).click();
   const card = page.getByTestId("watch-card").first();
   await expect(card).toContainText("$649.00");
+  for (const words of said) await expect(card).toContainText(words);
   await page.reload();
   await expect(page.getByTestId("watch-card").first()).toContainText("$649.00");
 });

@@ -192,7 +192,14 @@ function PreviewCard({
               ) : null}
             </p>
           ) : null}
-          <p className="mt-1 text-sm">{availabilityLabel[ok.availability] ?? ok.availability}</p>
+          {/* While the person is to choose the price, stock is not known yet: the page's stock is
+              read with the price it sits beside, so "Stock unknown" here became "In stock" on
+              the card right after (#39 item 12). */}
+          {isAmbiguous && ok.availability === "unknown" ? null : (
+            <p className="mt-1 text-sm" data-testid="preview-stock">
+              {availabilityLabel[ok.availability] ?? ok.availability}
+            </p>
+          )}
           {isUnreadable ? (
             <p
               className="mt-2 rounded-lg border border-warn/50 bg-warn/10 px-3 py-2 text-sm"
