@@ -193,7 +193,7 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
         <EmptyState publicUrl={publicUrl} />
       ) : (
         <>
-          <ViewSwitch view={view} />
+          <ViewSwitch view={view} sort={sort} q={q} />
           {view === "list" ? (
             <WatchTableOnce key={`${sort}|${q}`} page={page} sort={sort} q={q} />
           ) : (
@@ -205,10 +205,17 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ViewSwitch({ view }: { view: "list" | "cards" }) {
+function ViewSwitch({ view, sort, q }: { view: "list" | "cards"; sort: string; q: string }) {
+  // Both views sort and search alike: switching keeps the sort and the search (#39 item 12).
+  const to = (value: "list" | "cards") => {
+    const params = new URLSearchParams({ view: value });
+    if (sort !== "newest") params.set("sort", sort);
+    if (q) params.set("q", q);
+    return `?${params}`;
+  };
   const item = (value: "list" | "cards", label: string) => (
     <Link
-      to={`?view=${value}`}
+      to={to(value)}
       aria-current={view === value ? "page" : undefined}
       className="rounded-md px-3 py-1 text-sm font-semibold aria-[current=page]:bg-accent aria-[current=page]:text-accent-fg hover:bg-surface-2"
     >

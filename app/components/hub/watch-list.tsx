@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import type { WatchView } from "../../../core/tracking/watch-view.ts";
 import {
   availabilityLabel,
@@ -11,52 +11,29 @@ import {
 import { toast } from "../../lib/toast.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
+import {
+  type CardView,
+  cardViewFrom,
+  cardViewParams,
+  orderCards,
+  SORT_LABELS,
+  WATCH_SORTS,
+} from "./card-order.ts";
 import { NoPriceNotice, noPriceReason } from "./no-price-notice.tsx";
 
-type SortKey = "newest" | "price" | "change" | "title";
-type FilterKey = "all" | "dropped" | "below_target" | "errors" | "paused";
-
-function isDroppedRecently(w: WatchView): boolean {
-  return (w.changeSinceAdded?.amountMinor ?? 0) < 0;
-}
-
-function isBelowTarget(w: WatchView): boolean {
-  return (
-    w.rule.kind === "below_target" &&
-    w.price !== null &&
-    w.price.currency === w.rule.target.currency &&
-    w.price.amountMinor <= w.rule.target.amountMinor
-  );
-}
-
 export function WatchList({ watches }: { watches: WatchView[] }) {
-  const [sort, setSort] = useState<SortKey>("newest");
-  const [filter, setFilter] = useState<FilterKey>("all");
-  const [store, setStore] = useState("all");
+  // Sort, filter, store and search live in the address (#39 item 12): kept on reload and back,
+  // shared by a link, and the same sorts as the dense list.
+  const [params, setParams] = useSearchParams();
+  const view = cardViewFrom(params);
+  const change = (next: Partial<CardView>) =>
+    setParams(cardViewParams({ ...view, ...next }), { replace: true, preventScrollReset: true });
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const remove = useFetcher();
 
   const stores = useMemo(() => [...new Set(watches.map((w) => w.store))].sort(), [watches]);
-  const shown = useMemo(() => {
-    const list = watches.filter((w) => {
-      if (hidden.has(w.id)) return false;
-      if (store !== "all" && w.store !== store) return false;
-      if (filter === "dropped") return isDroppedRecently(w);
-      if (filter === "below_target") return isBelowTarget(w);
-      if (filter === "errors") return w.lastError !== null;
-      if (filter === "paused") return w.isPaused;
-      return true;
-    });
-    const by: Record<SortKey, (a: WatchView, b: WatchView) => number> = {
-      newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
-      price: (a, b) =>
-        (a.price?.amountMinor ?? Number.MAX_SAFE_INTEGER) -
-        (b.price?.amountMinor ?? Number.MAX_SAFE_INTEGER),
-      change: (a, b) => (a.changeSinceAdded?.percent ?? 0) - (b.changeSinceAdded?.percent ?? 0),
-      title: (a, b) => (a.title ?? "").localeCompare(b.title ?? ""),
-    };
-    return list.sort(by[sort]);
-  }, [watches, hidden, store, filter, sort]);
+  const visible = useMemo(() => watches.filter((w) => !hidden.has(w.id)), [watches, hidden]);
+  const shown = orderCards(visible, view);
 
   const removeWithUndo = (w: WatchView) => {
     setHidden((h) => new Set(h).add(w.id));
@@ -87,13 +64,19 @@ export function WatchList({ watches }: { watches: WatchView[] }) {
     <section aria-labelledby="watches-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="watches-title" className="font-display text-xl font-bold">
-          Your products <span className="text-muted">({watches.length})</span>
+          Your products{" "}
+          <span className="text-muted" data-testid="card-count">
+            {/* The count says what the filter leaves (#39 item 12). */}
+            {shown.length === visible.length
+              ? `(${visible.length})`
+              : `(${shown.length} of ${visible.length})`}
+          </span>
         </h2>
         <div className="flex flex-wrap gap-2 text-sm">
           <ListControl
             label="Show"
-            value={filter}
-            onChange={setFilter}
+            value={view.filter}
+            onChange={(filter) => change({ filter })}
             options={[
               ["all", "All"],
               ["dropped", "Dropped since added"],
@@ -104,20 +87,15 @@ export function WatchList({ watches }: { watches: WatchView[] }) {
           />
           <ListControl
             label="Store"
-            value={store}
-            onChange={setStore}
+            value={view.store}
+            onChange={(store) => change({ store })}
             options={[["all", "All stores"], ...stores.map((s) => [s, s] as const)]}
           />
           <ListControl
             label="Sort"
-            value={sort}
-            onChange={setSort}
-            options={[
-              ["newest", "Newest"],
-              ["price", "Price"],
-              ["change", "Biggest drop"],
-              ["title", "Name"],
-            ]}
+            value={view.sort}
+            onChange={(sort) => change({ sort })}
+            options={WATCH_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)}
           />
         </div>
       </div>

@@ -5,12 +5,7 @@ import { availabilityLabel, money } from "../../lib/format.ts";
 import { http } from "../../lib/http.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
-
-export const SORT_LABELS: Record<WatchSort, string> = {
-  newest: "Newest first",
-  biggest_drop: "Biggest drop",
-  closest_to_target: "Closest to target",
-};
+import { SORT_LABELS } from "./card-order.ts";
 
 /**
  * The dense hub list for people who track hundreds of products
