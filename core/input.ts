@@ -58,21 +58,64 @@ z.config({
   },
 });
 
-const NUL = "\u0000";
+/**
+ * Whether a string can be stored and sent on: PostgreSQL text and jsonb cannot hold a NUL
+ * character, and a lone UTF-16 surrogate ("\ud800") is not text at all (jsonb refuses it, and
+ * it cannot be encoded as UTF-8). The one test every stored string passes (#35 item 11).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && value.isWellFormed();
+}
+
+const unstorable = (what: string) =>
+  `${what} contains a NUL character or a broken character, which cannot be stored.`;
+const withNul = (what: string) => `${what} contains a NUL character, which cannot be stored.`;
 
 /**
- * A string that will be stored. PostgreSQL text (and jsonb) cannot hold a NUL character, so
- * a NUL is refused here with a 400 instead of failing the insert with a 500. Every stored
- * string schema starts from this one.
+ * A string that will be stored: a NUL or a lone surrogate is refused here with a 400 instead of
+ * failing the insert with a 500. Every stored string schema starts from this one.
  */
 export function storedText(options: { label?: string; missingMessage?: string } = {}) {
   const what = options.label ?? "This text";
   return z
     .string({ error: options.missingMessage ?? `${what} must be text.` })
-    .refine(
-      (value) => !value.includes(NUL),
-      `${what} contains a NUL character, which cannot be stored.`,
-    );
+    .refine((value) => !value.includes("\u0000"), withNul(what))
+    .refine((value) => value.isWellFormed(), unstorable(what));
+}
+
+/**
+ * The same test for every string inside a value (an object from JSON: a recipe, a settings
+ * blob), for schemas whose strings are declared elsewhere: add it with `.superRefine`.
+ */
+export function refuseUnstorableStrings(value: unknown, ctx: z.RefinementCtx): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const next = stack.pop() as { value: unknown; path: (string | number)[] };
+    const v = next.value;
+    if (typeof v === "string") {
+      if (!isStorableText(v)) {
+        ctx.addIssue({ code: "custom", path: next.path, message: unstorable("This text") });
+      }
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => {
+        stack.push({ value: item, path: [...next.path, i] });
+      });
+    } else if (v !== null && typeof v === "object") {
+      for (const [key, item] of Object.entries(v)) {
+        if (!isStorableText(key)) {
+          ctx.addIssue({ code: "custom", path: next.path, message: unstorable("A name") });
+        }
+        stack.push({ value: item, path: [...next.path, key] });
+      }
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id is a UUID (every row id is): anything else names nothing. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
 }
 
 /** A short name people give something (a channel, a token): trimmed, 1–max characters. */

@@ -75,4 +75,4 @@ export const DeleteAccountForm = z.object({
   password: z.string().min(1, "Enter your password to confirm.").max(PASSWORD_MAX_LENGTH),
 });
 
-export const RevokeTokenForm = z.object({ id: z.string().min(1).max(100) });
+export const RevokeTokenForm = z.object({ id: storedText().min(1).max(100) });

@@ -8,6 +8,7 @@ import { AuthCard, FormMessage } from "../components/form.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { servicesContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/confirm-channel";
 
 /**
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(servicesContext).database.db;
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent !== "confirm" && intent !== "decline") {
     return data({ done: null, error: "Choose confirm or decline." }, 400);
   }

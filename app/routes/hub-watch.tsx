@@ -27,6 +27,7 @@ import {
 import { authGuard } from "../lib/guard.server.ts";
 import { formFailure, parseUpdateForm } from "../lib/hub-forms.server.ts";
 import { onDemand } from "../lib/on-demand.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/hub-watch";
 
@@ -68,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = viewerId(context);
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   try {
     if (intent === "check") {

@@ -19,6 +19,7 @@ import { servicesContext, viewerContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { formFailure, parseCreateForm } from "../lib/hub-forms.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/hub";
 
 export const middleware = authGuard("required");
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context);
   const services = context.get(servicesContext);
   const db = services.database.db;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const now = new Date();
 
@@ -139,16 +140,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const watchId = String(form.get("watchId") ?? "");
   if (intent === "pause" || intent === "resume") {
-    await updateWatch(
-      db,
-      {
-        userId: viewer.id,
-        minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
-        now,
-      },
-      watchId,
-      { isPaused: intent === "pause" },
-    );
+    try {
+      await updateWatch(
+        db,
+        {
+          userId: viewer.id,
+          minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
+          now,
+        },
+        watchId,
+        { isPaused: intent === "pause" },
+      );
+    } catch (error) {
+      // Someone else's watch, or none: a 404 like any id that is not yours (#35 item 10).
+      if (error instanceof AppError && error.code === "not_found") {
+        throw data("No such watch.", { status: 404 });
+      }
+      throw error;
+    }
     return { intent };
   }
   if (intent === "delete") {

@@ -9,6 +9,7 @@ import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
 import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/login";
 
 // The login page is exempt from the guest redirect: a signed-in visitor may switch accounts.
@@ -27,7 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const WRONG_CREDENTIALS = "That email and password do not match an account.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Given back to fill the field again: without JavaScript the page is a new document.
   const typedEmail = String(form.get("email") ?? "").slice(0, 320);
   const parsed = parseForm(LoginForm, form);

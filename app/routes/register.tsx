@@ -15,6 +15,7 @@ import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
 import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/register";
 
 export const middleware = authGuard("guest");
@@ -30,7 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Given back to fill the fields again: without JavaScript the page is a new document.
   const typed = {
     email: String(form.get("email") ?? "").slice(0, 320),

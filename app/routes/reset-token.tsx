@@ -10,6 +10,7 @@ import { flashCookie } from "../lib/flash.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/reset-token";
 
 export const middleware = authGuard("guest");
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const scope = context.get(requestContext);
-  const parsed = parseForm(ResetPasswordForm, await request.formData());
+  const parsed = parseForm(ResetPasswordForm, await readForm(request));
   if (!parsed.ok)
     return data(
       { isUsable: true, error: parsed.fieldErrors.password ?? "Check the password." },

@@ -6,6 +6,7 @@ import { callAuth, retryAfterSeconds } from "../lib/auth-call.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { staticPage } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/reset";
 
 export const middleware = authGuard("guest");
@@ -25,7 +26,7 @@ export const RESET_SENT =
   "If an account exists for that email, we sent it a link to reset the password. The link works for one hour.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Given back to fill the field again: without JavaScript the page is a new document.
   const typedEmail = String(form.get("email") ?? "").slice(0, 320);
   const parsed = parseForm(ResetRequestForm, form);

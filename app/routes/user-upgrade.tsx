@@ -12,6 +12,7 @@ import { requestFullLoadOnNavigation } from "../lib/full-load.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toPlanView } from "../lib/plan-view.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/user-upgrade";
 
 /**
@@ -49,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, stripe } = billingOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = CheckoutInput.safeParse({ planId: form.get("planId") ?? "" });
   if (!parsed.success) return data({ error: "Choose one of the plans shown." }, 400);
   try {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { apiToken, user } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
-import { nameText } from "../input.ts";
+import { isStorableText, nameText } from "../input.ts";
 
 /**
  * Personal API tokens (docs/decisions/0006-api-tokens.md). A token reads
@@ -93,6 +93,8 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenSum
 
 /** Deletes one of the user's tokens; another user's id (or an unknown one) is not_found. */
 export async function revokeApiToken(db: Db, userId: string, tokenId: string): Promise<void> {
+  // An id we never wrote (a NUL, broken text) names nothing: 404, never a failed query.
+  if (!isStorableText(tokenId)) throw new AppError("not_found", "No such token.");
   const deleted = await db
     .delete(apiToken)
     .where(and(eq(apiToken.id, tokenId), eq(apiToken.userId, userId)))

@@ -9,6 +9,7 @@ import { changeEmailEmail, resetPasswordEmail, verifyEmailEmail } from "../mail/
 import { type EmailContent, renderEmail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
+import { refusedAuthBody } from "./auth-input.ts";
 import { hitEmailRateLimit } from "./email-rate-limit.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 import { reserveSignInAttempt, settleSignInAttempt, signInLimitsFor } from "./sign-in-limit.ts";
@@ -123,6 +124,8 @@ export function createAuth(options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const refused = refusedAuthBody(ctx.path, ctx.body);
+        if (refused) throw new APIError("BAD_REQUEST", { message: refused, code: "INVALID_INPUT" });
         const email = emailOf(ctx.body);
         if (ctx.path === "/sign-in/email" && email) {
           const decision = await reserveSignInAttempt(options.db, {

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { user, verification } from "../db/schema/index.ts";
+import { isStorableText } from "../input.ts";
 
 /**
  * The account a password-reset token belongs to, if the token is still usable. better-auth
@@ -12,7 +13,8 @@ export async function findResetTokenOwner(
   token: string,
   now = new Date(),
 ): Promise<{ userId: string; email: string } | null> {
-  if (token.length === 0 || token.length > 200) return null;
+  // A token we wrote is plain ASCII: a NUL or broken text names nothing (and would fail the SQL).
+  if (token.length === 0 || token.length > 200 || !isStorableText(token)) return null;
   const [row] = await db
     .select({ userId: user.id, email: user.email })
     .from(verification)

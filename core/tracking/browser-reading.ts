@@ -9,7 +9,7 @@ import { storeName } from "../extract/store-name.ts";
 import { Availability, type ExtractResult } from "../extract/types.ts";
 import type { Extractor } from "../extract-pool/index.ts";
 import type { Fetcher } from "../fetch/index.ts";
-import { storedText } from "../input.ts";
+import { refuseUnstorableStrings, storedText } from "../input.ts";
 import { currencyExponent, Money } from "../money/index.ts";
 import { type CreateWatchContext, CreateWatchInput, createWatch } from "./create-watch.ts";
 import { normalizeProductUrl } from "./normalize-url.ts";
@@ -44,10 +44,20 @@ export const BrowserReading = z.object({
 });
 export type BrowserReading = z.infer<typeof BrowserReading>;
 
+/**
+ * A picked price spot as the server takes it: core/extract's recipe schema, with every string in
+ * it storable (no NUL, no lone surrogate: jsonb refuses both, #35 item 11).
+ */
+export const StoredPriceRecipe = PriceRecipe.superRefine(refuseUnstorableStrings);
+
+/** PUT /api/v1/extension/watches/:id/recipe */
+export const RecipeInput = z.object({ recipe: StoredPriceRecipe });
+export type RecipeInput = z.infer<typeof RecipeInput>;
+
 /** POST /api/v1/extension/watches: a watch with what the browser read, and maybe a picked spot. */
 export const BrowserWatchInput = CreateWatchInput.extend({
   reading: BrowserReading,
-  recipe: PriceRecipe.optional(),
+  recipe: StoredPriceRecipe.optional(),
 });
 export type BrowserWatchInput = z.infer<typeof BrowserWatchInput>;
 
@@ -98,16 +108,18 @@ export async function trackFromBrowser(
     finalUrl: normalized.key,
     store: result.store ?? normalized.host.replace(/^www\./, ""),
   };
+  // The watch, its first reading and its own pick are written in one transaction, after the
+  // whole input was validated: a refused pick leaves no watch behind (#35 item 13).
   const created = await createWatch(
     db,
     context,
     { ...input, candidateKey: input.recipe?.candidateKey ?? input.candidateKey },
     { kind: "ok", preview },
-    { source: "browser" },
+    { source: "browser", recipe: input.recipe },
   );
   let view = created;
   if (input.recipe) {
-    await saveRecipe(
+    await confirmRecipe(
       db,
       confirmation,
       { userId: context.userId, watchId: created.id, now: context.now },
@@ -148,6 +160,25 @@ export async function saveRecipe(
   context: { userId: string; watchId: string; now: Date },
   recipe: PriceRecipe,
 ): Promise<SavedRecipe> {
+  const updated = await db
+    .update(watch)
+    .set({ recipe, candidateKey: recipe.candidateKey, updatedAt: context.now })
+    .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)))
+    .returning({ id: watch.id });
+  if (updated.length === 0) throw new AppError("not_found", "No such watch.");
+  return confirmRecipe(db, confirmation, context, recipe);
+}
+
+/**
+ * A pick already on the person's watch becomes the product's and the store's recipe when the
+ * server's own reading of the page confirms it (see saveRecipe).
+ */
+export async function confirmRecipe(
+  db: Db,
+  confirmation: RecipeConfirmation,
+  context: { userId: string; watchId: string; now: Date },
+  recipe: PriceRecipe,
+): Promise<SavedRecipe> {
   const [owned] = await db
     .select({
       productId: watch.productId,
@@ -159,10 +190,6 @@ export async function saveRecipe(
     .innerJoin(product, eq(product.id, watch.productId))
     .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)));
   if (!owned) throw new AppError("not_found", "No such watch.");
-  await db
-    .update(watch)
-    .set({ recipe, candidateKey: recipe.candidateKey, updatedAt: context.now })
-    .where(and(eq(watch.id, context.watchId), eq(watch.userId, context.userId)));
   if (!(await isConfirmedByServer(confirmation, owned, recipe))) {
     return { status: "saved", isConfirmed: false };
   }

@@ -6,6 +6,7 @@ import { createWatchState } from "../checks/decide-alerts.ts";
 import type { Db } from "../db/client.ts";
 import { type ObservationSource, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import type { PriceRecipe } from "../extract/recipe.ts";
 import type { Money } from "../money/index.ts";
 import { normalizeProductUrl } from "./normalize-url.ts";
 import { isUntrackable, type PreviewOutcome } from "./preview-product.ts";
@@ -48,7 +49,7 @@ export async function createWatch(
   input: CreateWatchInput,
   preview: PreviewOutcome,
   /** Who read the page: the server (a preview) or the person's browser (the extension). */
-  options: { source?: ObservationSource } = {},
+  options: { source?: ObservationSource; recipe?: PriceRecipe } = {},
 ): Promise<WatchView> {
   if (preview.kind === "failed" && preview.code === "busy") {
     throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
@@ -176,6 +177,7 @@ export async function createWatch(
         ...ruleToColumns(input.rule),
         intervalMinutes,
         candidateKey: input.candidateKey ?? null,
+        recipe: options.recipe ?? null,
         baselinePriceMinor: baseline?.amountMinor ?? null,
         baselineCurrency: baseline?.currency ?? null,
         alertState: alertStateToJson(alertState),

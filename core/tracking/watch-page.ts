@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import { storedText } from "../input.ts";
 import type { Money } from "../money/index.ts";
 import { ownReadings, priceRanges, shownReading } from "./watch-view.ts";
 
@@ -25,7 +26,10 @@ export const WatchPageQuery = z.object({
   sort: z
     .enum(WATCH_SORTS, { error: `sort is one of ${WATCH_SORTS.join(", ")}.` })
     .default("newest"),
-  q: z.string().trim().max(200, "Search for at most 200 characters.").optional(),
+  q: storedText({ label: "The search" })
+    .trim()
+    .max(200, "Search for at most 200 characters.")
+    .optional(),
 });
 export type WatchPageQuery = z.infer<typeof WatchPageQuery>;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type AlertRule, ruleFromColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
+import { isUuid } from "../input.ts";
 import type { Money } from "../money/index.ts";
 
 /** A watch as the hub and the API show it. */
@@ -309,8 +310,4 @@ export async function listWatches(db: Reader, userId: string): Promise<WatchView
   return rows.map((row) => toWatchView(row, ranges.get(row.product.id), own.get(row.watch.id)));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid };

@@ -19,6 +19,7 @@ import {
 import { authErrorCode, callAuth, cookiesOf } from "../../lib/auth-call.server.ts";
 import { billingDeps } from "../../lib/billing-deps.server.ts";
 import { flashCookie } from "../../lib/flash.server.ts";
+import { readForm } from "../../lib/read-form.server.ts";
 import { type ActionResult, INTENTS, type Intent } from "./types.ts";
 
 /** What every intent's handler gets: the signed-in person, the services, the posted form. */
@@ -53,7 +54,7 @@ export async function userAction(input: {
   scope: RequestScope;
 }): Promise<Reply> {
   const { request, viewer, services, scope } = input;
-  const form = await request.formData();
+  const form = await readForm(request);
   const posted = String(form.get("intent") ?? "");
   const intent = INTENTS.find((name) => name === posted);
   if (!intent) return reply({ intent: "unknown", error: "Unknown action." }, 400);

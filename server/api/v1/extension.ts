@@ -4,6 +4,7 @@ import { PriceRecipe } from "../../../core/extract/recipe-schema.ts";
 import {
   BrowserReading,
   BrowserWatchInput,
+  RecipeInput,
   saveRecipe,
   trackFromBrowser,
 } from "../../../core/tracking/browser-reading.ts";
@@ -132,7 +133,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       summary: "Save the price spot picked on a watch's page",
       description:
         "The spot is this watch's at once (the extension reads the page there). The server then fetches the page itself: when its own reading finds the picked spot holding the amount you saw (`isConfirmed`), later checks of the product read the price there (and say when it stops matching) and other products of the same host are offered it as the store's recipe. A spot another person picked for the product is never replaced.",
-      body: z.object({ recipe: PriceRecipe }),
+      body: RecipeInput,
       responses: { 200: { description: "Saved", schema: RecipeSaved } },
     },
     async (c, { body }) => {

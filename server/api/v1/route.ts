@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { AppError } from "../../../core/errors.ts";
-import { parseInput } from "../../../core/input.ts";
+import { isUuid, parseInput } from "../../../core/input.ts";
 import { parseJsonBody } from "../validate.ts";
 import type { ApiV1Env } from "./require-user.ts";
 
@@ -111,7 +111,13 @@ export async function checkResponse(route: AnyApiRoute, response: Response): Pro
   }
 }
 
-/** The `:id` of a route's path (always present: the route would not match without it). */
+/**
+ * The `:id` of a route's path (always present: the route would not match without it). Every
+ * id is a UUID: anything else names nothing, and is answered 404 here, before it reaches a
+ * query (a NUL or a word there failed the SQL with a 500, #35 items 11 and 12).
+ */
 export function idParam(c: Context<ApiV1Env>): string {
-  return c.req.param("id") ?? "";
+  const id = c.req.param("id") ?? "";
+  if (!isUuid(id)) throw new AppError("not_found", "Nothing of yours has that id.");
+  return id;
 }
