@@ -153,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     } catch (error) {
       // Someone else's watch, or none: a 404 like any id that is not yours (#35 item 10).
-      if (error instanceof AppError && error.code === "not_found") {
+      if (isAppError(error) && error.code === "not_found") {
         throw data("No such watch.", { status: 404 });
       }
       throw error;
