@@ -4,6 +4,7 @@ import { WatchExport } from "../../core/tracking/export-watches.ts";
 import { type ImportResult, importWatches } from "../../core/tracking/import-watches.ts";
 import { servicesContext, viewerContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
+import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/user-import";
 
 /**
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
   const services = context.get(servicesContext);
   const reply = (body: ImportReply, status = 200) => data(body, status);
-  const file = (await request.formData()).get("file");
+  const file = (await readForm(request)).get("file");
   if (!(file instanceof File) || file.size === 0) {
     return reply({ error: "Choose an export file (.json) to import." }, 400);
   }
