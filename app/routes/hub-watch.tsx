@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-ro
 import { eventLabel, isEventKind } from "../../core/checks/alert-kinds.ts";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
+import { describeShare, type PriceVerdict } from "../../core/checks/price-verdict.ts";
 import { SnoozeInput } from "../../core/checks/snooze.ts";
 import { isAppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
@@ -11,6 +12,7 @@ import { getWatchHistory } from "../../core/tracking/watch-history.ts";
 import { getWatch } from "../../core/tracking/watch-view.ts";
 import { PriceChart } from "../components/hub/price-chart.tsx";
 import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
+import { VerdictWords } from "../components/hub/verdict-words.tsx";
 import { ProductImage, productImagePath } from "../components/product-image.tsx";
 import { Button, ExternalButtonLink } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
@@ -236,6 +238,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm text-muted">{w.store}</p>
           <h1 className="font-display text-2xl font-bold">{w.title ?? w.url}</h1>
           <p className="text-4xl font-black text-accent">{money(w.price)}</p>
+          <VerdictLine verdict={history.verdict} />
           <p className="text-sm">
             {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)} ·{" "}
             {describeInterval(w.intervalMinutes)}
@@ -263,6 +266,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <Stat label="Average, time-weighted" value={money(history.stats.average)} />
           <Stat label="Checks" value={history.stats.checks} />
         </dl>
+        <VerdictFigures verdict={history.verdict} />
         <div className="mt-4">
           <PriceChart
             points={history.points}
@@ -414,5 +418,34 @@ function Stat({
       <dt className="text-muted">{label}</dt>
       <dd className={tone ? `font-semibold ${tone}` : "font-semibold"}>{value}</dd>
     </div>
+  );
+}
+
+/** Where today's price stands against the history, in words (decision 0061). */
+function VerdictLine({ verdict }: { verdict: PriceVerdict }) {
+  if (verdict.key === "no_price") return null;
+  const share = describeShare(verdict);
+  return (
+    <p data-testid="price-verdict" className="text-sm">
+      <VerdictWords verdict={verdict.key} />
+      {share ? <span className="text-muted"> · {share}</span> : null}
+    </p>
+  );
+}
+
+/** The verdict's figures: low and high of each window, and the all-time low. */
+function VerdictFigures({ verdict }: { verdict: PriceVerdict }) {
+  if (verdict.key === "no_price") return null;
+  return (
+    <dl data-testid="price-verdict-figures" className="mt-3 flex flex-wrap gap-6 text-sm">
+      {verdict.windows.map((w) => (
+        <Stat
+          key={w.days}
+          label={`${w.days} days${w.isCovered ? "" : " (partly seen)"}`}
+          value={w.low ? `${money(w.low)} – ${money(w.high)}` : "—"}
+        />
+      ))}
+      <Stat label="All-time low" tone="text-good" value={money(verdict.allTimeLow)} />
+    </dl>
   );
 }

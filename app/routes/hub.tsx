@@ -1,18 +1,19 @@
 import { memo } from "react";
 import { data, Link } from "react-router";
 import { readingCountry } from "../../core/accounts/country.ts";
+import type { Db } from "../../core/db/client.ts";
 import { isAppError } from "../../core/errors.ts";
 import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
 import { startTracking } from "../../core/tracking/start-tracking.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
-import { listWatchPage, WatchPageQuery } from "../../core/tracking/watch-page.ts";
+import { listWatchPage, WatchPageQuery, watchVerdicts } from "../../core/tracking/watch-page.ts";
 import { listWatches } from "../../core/tracking/watch-view.ts";
 import {
   AddProduct,
   type CreateActionData,
   type PreviewActionData,
 } from "../components/hub/add-product.tsx";
-import { EmptyState, WatchList } from "../components/hub/watch-list.tsx";
+import { EmptyState, type WatchCardData, WatchList } from "../components/hub/watch-list.tsx";
 import { WatchTable } from "../components/hub/watch-table.tsx";
 import { SendTestAlert } from "../components/send-test-alert.tsx";
 import { servicesContext, viewerContext } from "../context.ts";
@@ -36,6 +37,17 @@ function requireViewer(context: Route.LoaderArgs["context"]) {
 /** Past this many products the hub opens on the dense list rather than the cards. */
 const CARDS_UP_TO = 24;
 
+/** The cards' watches, each with its verdict key (decision 0061). */
+async function withVerdicts(db: Db, userId: string): Promise<WatchCardData[]> {
+  const watches = await listWatches(db, userId);
+  const verdicts = await watchVerdicts(
+    db,
+    watches.map((w) => ({ watchId: w.id, productId: w.productId, price: w.price })),
+    new Date(),
+  );
+  return watches.map((w) => ({ ...w, verdict: verdicts.get(w.id) ?? null }));
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context);
   const services = context.get(servicesContext);
@@ -45,8 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = WatchPageQuery.safeParse({
     sort: params.get("sort") ?? undefined,
     q: params.get("q") || undefined,
+    verdict: "1",
   });
-  const query = parsed.success ? parsed.data : WatchPageQuery.parse({});
+  const query = parsed.success ? parsed.data : WatchPageQuery.parse({ verdict: "1" });
   const page = await listWatchPage(services.database.db, viewer.id, query);
   const asked = params.get("view");
   const view: "list" | "cards" =
@@ -62,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort: query.sort,
     q: query.q ?? "",
     // The cards hold every product with its rule and schedule; the list pages through lean rows.
-    watches: view === "cards" ? await listWatches(services.database.db, viewer.id) : [],
+    watches: view === "cards" ? await withVerdicts(services.database.db, viewer.id) : [],
     initialUrl: url && url.length <= 4_000 ? url : null,
     minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
     publicUrl: services.publicEnv.publicUrl,

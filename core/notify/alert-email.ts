@@ -87,6 +87,7 @@ export function AlertBlock({ m, isCompact }: { m: AlertMessage; isCompact: boole
     ),
     m.product.storeName ? h(Text, { tone: "muted" }, `at ${m.product.storeName}`) : null,
     h(PriceLine, { m }),
+    m.verdict ? h(Text, { style: { margin: "0 0 8px" } }, h("strong", null, m.verdict)) : null,
     m.lowestPrice ? h(Text, { tone: "muted" }, `Lowest ever: ${m.lowestPrice.formatted}`) : null,
     m.reason ? h(Text, { style: { margin: "0 0 8px" } }, m.reason) : null,
     h(

@@ -61,7 +61,13 @@ function unreachableReason(details: Record<string, unknown>): string | undefined
 export function alertInputFromRow(
   row: AlertEventRow,
   product: ProductFacts,
-  options: { publicUrl: string; lowestPrice: Money | null; locale?: string },
+  options: {
+    publicUrl: string;
+    lowestPrice: Money | null;
+    /** Where the new price stands against the history, in words (0061), or null. */
+    verdict?: string | null;
+    locale?: string;
+  },
 ): AlertInput | null {
   if (!isKind(row.kind)) return null;
   const details = row.details ?? {};
@@ -89,6 +95,7 @@ export function alertInputFromRow(
       storeName: product.store,
       url: product.url,
       lowestPrice: options.lowestPrice,
+      verdict: options.verdict ?? null,
     },
     publicUrl: options.publicUrl,
     ...(options.locale ? { locale: options.locale } : {}),

@@ -122,6 +122,15 @@ describe("renderAlertEmail", () => {
     expect(email.headers["List-Unsubscribe"]).toBe(`<${PUBLIC_URL}/user#notifications>`);
   });
 
+  it("says where the price stands in one line when there is a verdict, and nothing without", () => {
+    const email = renderAlertEmail(sampleAlert({}, { verdict: "Lowest in 90 days" }));
+    for (const part of [email.html, email.text]) {
+      expect(part.match(/Lowest in 90 days/g)).toHaveLength(1);
+    }
+    const plain = renderAlertEmail(sampleAlert());
+    expect(plain.text).not.toMatch(/Lowest in|Typical price|Higher than usual/);
+  });
+
   it("escapes a hostile product title", () => {
     const email = renderAlertEmail(sampleAlert({}, { title: '<script>alert("x")</script>' }));
     expect(email.html).not.toContain("<script>");

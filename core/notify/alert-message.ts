@@ -33,6 +33,8 @@ export type AlertInput = {
     /** The store's product page. */
     url: string;
     lowestPrice: Money | null;
+    /** "Lowest in 90 days", "Typical price", … (decision 0061), or null: no claim. */
+    verdict?: string | null;
   };
   /** Dropwave's public address, e.g. https://dropwave.example (no trailing slash needed). */
   publicUrl: string;
@@ -58,6 +60,8 @@ export type AlertMessage = {
   oldPrice: PriceView | null;
   newPrice: PriceView | null;
   lowestPrice: PriceView | null;
+  /** Where the new price stands against the history, in words (decision 0061), or null. */
+  verdict: string | null;
   /** Negative for drops, one decimal; null when not comparable. */
   percentChange: number | null;
   /** "−20.0 %"-style text, or null. */
@@ -173,6 +177,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     oldPrice,
     newPrice,
     lowestPrice: view(product.lowestPrice, locale),
+    verdict: product.verdict ? truncate(product.verdict, 100) : null,
     percentChange: percent,
     percentText: percentText(percent),
     reason,

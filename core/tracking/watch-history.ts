@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { type PriceVerdict, priceVerdict } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
 import { alertEvent, priceObservation } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -21,6 +22,8 @@ export type HistoryPoint = {
 export type WatchHistory = {
   points: HistoryPoint[];
   stats: { lowest: Money | null; highest: Money | null; average: Money | null; checks: number };
+  /** Where the price shown stands against this history (issue #37, decision 0061). */
+  verdict: PriceVerdict;
   alerts: {
     id: string;
     kind: string;
@@ -99,6 +102,7 @@ export async function getWatchHistory(
       average: asMoney(weight > 0 ? Math.round(weighted / weight) : null),
       checks: points.reduce((sum, p) => sum + p.checks, 0),
     },
+    verdict: priceVerdict(points, view.price, now),
     alerts: alerts.map((a) => ({
       id: a.id,
       kind: a.kind,

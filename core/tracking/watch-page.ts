@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { priceVerdict, type VerdictKey, type VerdictPoint } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -30,6 +31,8 @@ export const WatchPageQuery = z.object({
     .trim()
     .max(200, "Search for at most 200 characters.")
     .optional(),
+  /** "1": each row carries its verdict key (decision 0061); the hub asks, the lean list not. */
+  verdict: z.literal("1", { error: "verdict is 1 or left out." }).optional(),
 });
 export type WatchPageQuery = z.infer<typeof WatchPageQuery>;
 
@@ -52,6 +55,11 @@ export type WatchListItem = {
   availability: string;
   isPaused: boolean;
   hasError: boolean;
+  /**
+   * Where the price stands against the history (decision 0061), or null when there is no claim
+   * to make (no price, not enough history). Only when the query asks for it (`verdict=1`).
+   */
+  verdict?: VerdictKey | null;
   /** Up to SPARKLINE_POINTS recent prices (minor units, oldest first) in the current currency. */
   sparkline: number[];
 };
@@ -119,6 +127,7 @@ export async function listWatchPage(
   db: Pick<Db, "select">,
   userId: string,
   query: WatchPageQuery,
+  now: Date = new Date(),
 ): Promise<WatchPage> {
   const key = sortKey(query.sort);
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -175,9 +184,24 @@ export async function listWatchPage(
     currency: shown.get(r.id)?.currency ?? null,
     watchId: r.id,
   }));
-  const [ranges, sparklines] = await Promise.all([
+  const [ranges, sparklines, verdicts] = await Promise.all([
     priceRanges(db, products),
     recentPrices(db, products),
+    watchVerdicts(
+      db,
+      (query.verdict ? page : []).map((r) => {
+        const reading = shown.get(r.id) ?? shownReading(r, undefined);
+        return {
+          watchId: r.id,
+          productId: r.productId,
+          price:
+            reading.priceMinor !== null && reading.currency
+              ? { amountMinor: reading.priceMinor, currency: reading.currency }
+              : null,
+        };
+      }),
+      now,
+    ),
   ]);
   return {
     items: page.map((r) => {
@@ -221,6 +245,7 @@ export async function listWatchPage(
         availability: reading.availability,
         isPaused: r.isPaused,
         hasError: r.lastError !== null,
+        ...(query.verdict ? { verdict: verdicts.get(r.id) ?? null } : {}),
         sparkline: sparklines.get(r.productId) ?? [],
       };
     }),
@@ -272,6 +297,78 @@ async function recentPrices(
     if (row.priceMinor === null || row.currency !== currencyOf.get(row.productId)) continue;
     const list = result.get(row.productId) ?? [];
     list.push(Number(row.priceMinor));
+    result.set(row.productId, list);
+  }
+  return result;
+}
+
+/**
+ * Each watch's verdict key (decision 0061) for its shown price, or null when there is no claim
+ * to make (no price, not enough history). One query for all of them.
+ */
+export async function watchVerdicts(
+  db: Pick<Db, "select">,
+  watches: { watchId: string; productId: string; price: Money | null }[],
+  now: Date,
+): Promise<Map<string, VerdictKey | null>> {
+  if (watches.length === 0) return new Map();
+  const histories = await priceHistories(
+    db,
+    watches.map((w) => ({ id: w.productId, watchId: w.watchId })),
+  );
+  return new Map(
+    watches.map((w) => {
+      const key = priceVerdict(histories.get(w.productId) ?? [], w.price, now).key;
+      return [w.watchId, key === "no_price" || key === "not_enough_history" ? null : key];
+    }),
+  );
+}
+
+/**
+ * Each product's compact history (the shared one and the person's own readings, 0048), lean
+ * columns only, for the verdict: a run per price change, so a few rows per product.
+ */
+async function priceHistories(
+  db: Pick<Db, "select">,
+  products: { id: string; watchId: string }[],
+): Promise<Map<string, VerdictPoint[]>> {
+  const result = new Map<string, VerdictPoint[]>();
+  if (products.length === 0) return result;
+  const rows = await db
+    .select({
+      productId: priceObservation.productId,
+      priceMinor: priceObservation.priceMinor,
+      currency: priceObservation.currency,
+      observedAt: priceObservation.observedAt,
+      lastSeenAt: priceObservation.lastSeenAt,
+    })
+    .from(priceObservation)
+    .where(
+      and(
+        inArray(
+          priceObservation.productId,
+          products.map((p) => p.id),
+        ),
+        or(
+          isNull(priceObservation.watchId),
+          inArray(
+            priceObservation.watchId,
+            products.map((p) => p.watchId),
+          ),
+        ),
+      ),
+    )
+    .orderBy(priceObservation.productId, priceObservation.observedAt, priceObservation.id);
+  for (const row of rows) {
+    const list = result.get(row.productId) ?? [];
+    list.push({
+      at: row.observedAt,
+      lastSeenAt: row.lastSeenAt,
+      price:
+        row.priceMinor === null || !row.currency
+          ? null
+          : { amountMinor: Number(row.priceMinor), currency: row.currency },
+    });
     result.set(row.productId, list);
   }
   return result;

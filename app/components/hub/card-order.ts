@@ -80,7 +80,7 @@ function matches(w: WatchView, view: CardView): boolean {
 }
 
 /** The cards shown, in order. */
-export function orderCards(watches: readonly WatchView[], view: CardView): WatchView[] {
+export function orderCards<W extends WatchView>(watches: readonly W[], view: CardView): W[] {
   const key: Record<WatchSort, (w: WatchView) => number> = {
     newest: (w) => -Date.parse(w.createdAt),
     biggest_drop: changeRatio,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
+import type { VerdictKey } from "../../../core/checks/price-verdict.ts";
 import type { WatchView } from "../../../core/tracking/watch-view.ts";
 import {
   availabilityLabel,
@@ -20,8 +21,12 @@ import {
   WATCH_SORTS,
 } from "./card-order.ts";
 import { NoPriceNotice, noPriceReason } from "./no-price-notice.tsx";
+import { VerdictWords } from "./verdict-words.tsx";
 
-export function WatchList({ watches }: { watches: WatchView[] }) {
+/** A card's watch: the view and where its price stands (null: no claim; decision 0061). */
+export type WatchCardData = WatchView & { verdict: VerdictKey | null };
+
+export function WatchList({ watches }: { watches: WatchCardData[] }) {
   // Sort, filter, store and search live in the address (#39 item 12): kept on reload and back,
   // shared by a link, and the same sorts as the dense list.
   const [params, setParams] = useSearchParams();
@@ -35,7 +40,7 @@ export function WatchList({ watches }: { watches: WatchView[] }) {
   const visible = useMemo(() => watches.filter((w) => !hidden.has(w.id)), [watches, hidden]);
   const shown = orderCards(visible, view);
 
-  const removeWithUndo = (w: WatchView) => {
+  const removeWithUndo = (w: WatchCardData) => {
     setHidden((h) => new Set(h).add(w.id));
     let isUndone = false;
     const finish = () => {
@@ -146,7 +151,7 @@ function ListControl<T extends string>({
   );
 }
 
-function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => void }) {
+function WatchCard({ watch: w, onRemove }: { watch: WatchCardData; onRemove: () => void }) {
   const pause = useFetcher();
   const change = w.changeSinceAdded;
   const noPrice = noPriceReason(w);
@@ -184,6 +189,9 @@ function WatchCard({ watch: w, onRemove }: { watch: WatchView; onRemove: () => v
           <span className="text-sm text-muted">
             {availabilityLabel[w.availability] ?? w.availability}
           </span>
+          {w.verdict ? (
+            <VerdictWords verdict={w.verdict} className="text-sm" testId="card-verdict" />
+          ) : null}
         </p>
         {noPrice ? <NoPriceNotice watchId={w.id} reason={noPrice} rule={w.rule} /> : null}
         <p className="text-xs text-muted" data-testid="card-facts">

@@ -6,6 +6,7 @@ import { http } from "../../lib/http.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
 import { SORT_LABELS } from "./card-order.ts";
+import { VerdictWords } from "./verdict-words.tsx";
 
 /**
  * The dense hub list for people who track hundreds of products
@@ -42,7 +43,7 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
   const showMore = async () => {
     if (!cursor) return;
     setState("loading");
-    const params = new URLSearchParams({ sort, limit: "50", cursor });
+    const params = new URLSearchParams({ sort, limit: "50", cursor, verdict: "1" });
     if (q) params.set("q", q);
     try {
       const next = await http<{ watches: WatchListItem[]; nextCursor: string | null }>(
@@ -200,10 +201,13 @@ function WatchRow({ watch: w }: { watch: WatchListItem }) {
         <span className="font-bold" data-testid="watch-row-price">
           {money(w.price)}
         </span>
-        {w.isLowestEver ? (
+        {w.isLowestEver && !w.verdict ? (
           <span className="ml-1.5 rounded bg-good/15 px-1 text-xs font-semibold text-good">
             lowest
           </span>
+        ) : null}
+        {w.verdict ? (
+          <VerdictWords verdict={w.verdict} className="block text-xs" testId="watch-row-verdict" />
         ) : null}
         {changeText ? <span className="block text-xs sm:hidden">{changeText}</span> : null}
         {w.target ? (

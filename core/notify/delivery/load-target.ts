@@ -1,9 +1,10 @@
-import { and, eq, isNull, min, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, min, or } from "drizzle-orm";
 import {
   awaitsAccountVerification,
   getAccountEmail,
   UNVERIFIED_ACCOUNT_EMAIL_REASON,
 } from "../../accounts/account-email.ts";
+import { priceVerdict, VERDICT_WORDS } from "../../checks/price-verdict.ts";
 import type { Database } from "../../db/client.ts";
 import {
   alertEvent,
@@ -77,6 +78,52 @@ export async function loadAlertMessage(
       lowestPrice = { amountMinor: Number(low.amount), currency: row.event.currency };
     }
   }
-  const input = alertInputFromRow(row.event, row.product, { publicUrl, lowestPrice });
+  const input = alertInputFromRow(row.event, row.product, {
+    publicUrl,
+    lowestPrice,
+    verdict: await verdictAtEvent(database, row.event),
+  });
   return input ? buildAlertMessage(input) : null;
+}
+
+/**
+ * The verdict on the event's new price as of the event (decision 0061), in words, or null when
+ * there is no claim to make (no price, not enough history).
+ */
+async function verdictAtEvent(
+  database: Database,
+  event: typeof alertEvent.$inferSelect,
+): Promise<string | null> {
+  if (event.newPriceMinor === null || !event.currency) return null;
+  const rows = await database.db
+    .select({
+      observedAt: priceObservation.observedAt,
+      lastSeenAt: priceObservation.lastSeenAt,
+      priceMinor: priceObservation.priceMinor,
+      currency: priceObservation.currency,
+    })
+    .from(priceObservation)
+    .where(
+      and(
+        eq(priceObservation.productId, event.productId),
+        or(isNull(priceObservation.watchId), eq(priceObservation.watchId, event.watchId)),
+        lte(priceObservation.observedAt, event.createdAt),
+      ),
+    )
+    .orderBy(asc(priceObservation.observedAt), asc(priceObservation.id));
+  const verdict = priceVerdict(
+    rows.map((r) => ({
+      at: r.observedAt,
+      // What was seen after the event is not part of the verdict at the event.
+      lastSeenAt: r.lastSeenAt > event.createdAt ? event.createdAt : r.lastSeenAt,
+      price:
+        r.priceMinor === null || !r.currency
+          ? null
+          : { amountMinor: Number(r.priceMinor), currency: r.currency },
+    })),
+    { amountMinor: Number(event.newPriceMinor), currency: event.currency },
+    event.createdAt,
+  );
+  if (verdict.key === "no_price" || verdict.key === "not_enough_history") return null;
+  return VERDICT_WORDS[verdict.key];
 }

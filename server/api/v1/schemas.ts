@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AlertRule } from "../../../core/checks/alert-rule.ts";
+import { VERDICT_KEYS, VERDICT_WINDOWS } from "../../../core/checks/price-verdict.ts";
 import { ExtractResult } from "../../../core/extract/types.ts";
 
 /**
@@ -91,6 +92,13 @@ export const WatchListItem = z.object({
   price: Money.nullable(),
   changeSinceAdded: z.object({ amountMinor: z.number().int(), percent: z.number() }).nullable(),
   isLowestEver: z.boolean(),
+  verdict: z
+    .enum(VERDICT_KEYS)
+    .nullable()
+    .optional()
+    .describe(
+      "With verdict=1: where the price stands against its history (decision 0061); null: no claim.",
+    ),
   target: Money.nullable(),
   toTargetPercent: z.number().nullable(),
   availability: z.string(),
@@ -121,6 +129,25 @@ export const WatchHistory = z.object({
     average: Money.nullable(),
     checks: z.number().int(),
   }),
+  verdict: z
+    .object({
+      key: z.enum(VERDICT_KEYS),
+      windows: z.array(
+        z.object({
+          days: z.union(VERDICT_WINDOWS.map((d) => z.literal(d))),
+          low: Money.nullable(),
+          high: Money.nullable(),
+          isCovered: z.boolean().describe("The history reaches back the whole window."),
+        }),
+      ),
+      allTimeLow: Money.nullable(),
+      shareAtOrBelow: z.number().min(0).max(1).nullable(),
+      shareBelow: z.number().min(0).max(1).nullable(),
+      observedDays: z.number().min(0),
+    })
+    .describe(
+      "Where the current price stands against the history, shares of time over the past year (decision 0061).",
+    ),
   alerts: z.array(
     z.object({
       id: Id,

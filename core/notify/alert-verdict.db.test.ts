@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { seedAlertEvent } from "../../tests/helpers/delivery.ts";
+import { priceObservation } from "../db/schema/index.ts";
+import { renderAlertEmail } from "./alert-message.ts";
+import { loadAlertMessage } from "./delivery-worker.ts";
+
+const database = setupTestDatabase();
+const DAY = 86_400_000;
+
+describe("the alert email's verdict line (issue #37 item 1, decision 0061)", () => {
+  it("judges the new price against the history up to the alert, in one line", async () => {
+    const { db } = database.current;
+    const { event, product } = await seedAlertEvent(db);
+    const at = event.createdAt.getTime();
+    const ago = (days: number) => new Date(at - days * DAY);
+    await db.insert(priceObservation).values([
+      // Lower long ago: the new price is the lowest in 90 days, not the lowest ever.
+      {
+        productId: product.id,
+        priceMinor: 2999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: ago(200),
+        lastSeenAt: ago(100),
+      },
+      {
+        productId: product.id,
+        priceMinor: 4999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: ago(100),
+        lastSeenAt: ago(1),
+      },
+      {
+        productId: product.id,
+        priceMinor: 3999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: ago(1),
+        lastSeenAt: ago(0),
+      },
+      // Seen after the alert: not part of its verdict (it would make 3999 no low at all).
+      {
+        productId: product.id,
+        priceMinor: 1999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: new Date(at + 3_600_000),
+        lastSeenAt: new Date(at + 7_200_000),
+      },
+    ]);
+    const message = await loadAlertMessage(database.current, event.id, "https://dropwave.example");
+    expect(message?.verdict).toBe("Lowest in 90 days");
+    const email = renderAlertEmail(message!);
+    expect(email.text).toContain("Lowest in 90 days");
+    expect(email.html).toContain("Lowest in 90 days");
+  });
+
+  it("makes no claim with less than a week of history", async () => {
+    const { db } = database.current;
+    const { event, product } = await seedAlertEvent(db);
+    const at = event.createdAt.getTime();
+    await db.insert(priceObservation).values([
+      {
+        productId: product.id,
+        priceMinor: 4999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: new Date(at - 3 * DAY),
+        lastSeenAt: new Date(at - DAY),
+      },
+      {
+        productId: product.id,
+        priceMinor: 3999,
+        currency: "USD",
+        availability: "in_stock",
+        observedAt: new Date(at - DAY),
+        lastSeenAt: new Date(at),
+      },
+    ]);
+    const message = await loadAlertMessage(database.current, event.id, "https://dropwave.example");
+    expect(message?.verdict).toBeNull();
+    expect(renderAlertEmail(message!).text).not.toMatch(
+      /Lowest in|Lowest price seen|Typical price|than usual/,
+    );
+  });
+});
