@@ -7,7 +7,7 @@ const MAX_MARKED_PAGE = 300_000;
 /**
  * Bot challenges: a captcha or "robot check" named by the title or the h1, or one of the
  * challenge providers' markers anywhere in the markup of a page that is short enough to be one.
- * (The fetcher's full challenge check, core/fetch/challenge.ts, decides; this is the reader's.)
+ * (The fetcher's full challenge check, core/page/challenge/, decides; this is the reader's.)
  */
 export class BotChallenge extends Hooks {
   private readonly isShortPage: boolean;
