@@ -71,7 +71,10 @@ describe("pages without client code", () => {
       )?.[1];
       expect(nonce, path).toBeTruthy();
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? "");
-      expect(scripts.length, path).toBe(2);
+      // The theme before paint, the theme switch, and the notice shown when the page was
+      // opened under another address than PUBLIC_URL (#39 item 1): nothing else.
+      expect(scripts.length, path).toBe(3);
+      expect(html, path).toContain('getElementById("dw-wrong-origin")');
       for (const attributes of scripts) expect(attributes, path).toContain(`nonce="${nonce}"`);
     }
   });
