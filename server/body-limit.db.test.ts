@@ -1,30 +1,21 @@
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPerson, createTestApp } from "../tests/helpers/app.ts";
+import {
+  createPerson,
+  createTestApp,
+  type ServedApp,
+  serveOnLoopback,
+} from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
 
 const database = setupTestDatabase();
 
-type Served = { origin: string; close(): Promise<void> };
-let served: Served;
+let served: ServedApp;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   testApp = await createTestApp(database.current, { env: { IMPORT_MAX_BYTES: "3000000" } });
-  served = await new Promise<Served>((resolve) => {
-    const server = serve({ fetch: testApp.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      resolve({
-        origin: `http://127.0.0.1:${(info as AddressInfo).port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            (server as unknown as { closeAllConnections(): void }).closeAllConnections();
-          }),
-      });
-    });
-  });
+  served = await serveOnLoopback(testApp.app);
 });
 afterAll(async () => {
   await served.close();

@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { createEmailVerificationToken } from "better-auth/api";
 import pino from "pino";
 import type { AppServices } from "../../app/context.ts";
@@ -111,4 +113,24 @@ export async function createPerson(request: TestRequest, options: { isVerified?:
   const { token } = (await created.json()) as { token: string };
   if (options.isVerified ?? true) await verifyAccountEmail(request, email);
   return { email, cookie, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** An app listening on a loopback port, for tests that need real HTTP (sockets, clients). */
+export type ServedApp = { origin: string; close(): Promise<void> };
+
+export function serveOnLoopback(app: {
+  fetch: (request: Request) => Response | Promise<Response>;
+}) {
+  return new Promise<ServedApp>((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+      resolve({
+        origin: `http://127.0.0.1:${(info as AddressInfo).port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            (server as unknown as { closeAllConnections(): void }).closeAllConnections();
+          }),
+      });
+    });
+  });
 }

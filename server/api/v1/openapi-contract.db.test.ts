@@ -1,13 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { generate } from "openapi-typescript-codegen";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import {
+  createPerson,
+  createTestApp,
+  type ServedApp,
+  serveOnLoopback,
+} from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 
 /**
@@ -19,25 +22,13 @@ const database = setupTestDatabase();
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const workDir = path.join(root, "test-results", `openapi-client-${process.pid}-${Date.now()}`);
 
-type Served = { origin: string; close: () => Promise<void> };
-let served: Served;
+let served: ServedApp;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
 let documentText: string;
 
 beforeAll(async () => {
   testApp = await createTestApp(database.current);
-  served = await new Promise<Served>((resolve) => {
-    const server = serve({ fetch: testApp.app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      resolve({
-        origin: `http://127.0.0.1:${(info as AddressInfo).port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            (server as unknown as { closeAllConnections(): void }).closeAllConnections();
-          }),
-      });
-    });
-  });
+  served = await serveOnLoopback(testApp.app);
   const response = await fetch(`${served.origin}/api/v1/openapi.json`);
   expect(response.status).toBe(200);
   documentText = await response.text();
