@@ -24,6 +24,7 @@ import {
   type Stack,
   signUp,
   stack,
+  waitReachable,
 } from "./stack.ts";
 
 function skip(reason: string): never {
@@ -86,6 +87,7 @@ try {
   step("compose up: postgres, web, two workers, the store stand-in");
   first.up();
   const webMs = await first.waitHealthy("web");
+  await waitReachable(`${origin}/api/health`);
   const workers = first.containers("worker");
   if (workers.length !== 2) throw new Error(`expected 2 workers, found ${workers.join(", ")}`);
   await first.waitHealthy("worker");
@@ -166,6 +168,7 @@ try {
   first.compose(["down"]);
   first.up();
   await first.waitHealthy("web");
+  await waitReachable(`${origin}/api/health`);
   const again = (await api<{ watch: Watch }>("GET", `/watches/${watchId}`)).watch;
   const againHistory = await api<History>("GET", `/watches/${watchId}/history`);
   const againFeed = await api<Feed>("GET", "/notifications");
@@ -209,6 +212,7 @@ try {
   );
   second.up();
   await second.waitHealthy("web");
+  await waitReachable(`${origin}/api/health`);
   const restored = (await api<{ watch: Watch }>("GET", `/watches/${watchId}`)).watch; // the same session cookie
   const restoredFeed = await api<Feed>("GET", "/notifications");
   if (restored.price?.amountMinor !== 900 || restoredFeed.items.length !== feed.items.length) {

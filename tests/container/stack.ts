@@ -317,3 +317,20 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+
+/**
+ * Waits until `url` answers 200 from the host. A container's own healthcheck passes before
+ * podman's published port forwards (rootless port forwarding starts apart from the container):
+ * after a restart, a request in that gap failed with "fetch failed" (CI, 2026-11-27).
+ */
+export function waitReachable(url: string, timeoutMs = 60_000): Promise<true> {
+  return eventually(
+    `${url} answering from the host`,
+    async () => {
+      const answer = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await answer.arrayBuffer();
+      return answer.ok ? true : undefined;
+    },
+    timeoutMs,
+  );
+}
