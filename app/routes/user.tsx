@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { listApiTokens } from "../../core/accounts/api-tokens.ts";
 import { COUNTRIES, countryFromLanguages, getUserCountry } from "../../core/accounts/country.ts";
+import { isApprovalStep } from "../../core/accounts/change-email-links.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
@@ -33,10 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
   const services = context.get(servicesContext);
   const tokens = await listApiTokens(services.database.db, viewer.id);
-  // better-auth sends the email-change link back here (?email=changed, plus ?error= on failure).
+  // better-auth sends the email-change links back here (?email=changed, plus ?error= on failure;
+  // the first of a verified account's two links adds step=approved: change-email-links.ts).
   const params = new URL(request.url).searchParams;
   const emailChange =
-    params.get("email") !== "changed" ? null : params.has("error") ? "failed" : "done";
+    params.get("email") !== "changed"
+      ? null
+      : params.has("error")
+        ? "failed"
+        : isApprovalStep(params)
+          ? "approved"
+          : "done";
   return {
     viewer,
     emailChange,
@@ -92,7 +100,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
         {billing ? <PlanPanel billing={billing} /> : null}
         <AccountPanels
           viewer={viewer}
-          emailChange={emailChange as "done" | "failed" | null}
+          emailChange={emailChange}
           resultFor={resultFor}
         />
         <CountryPanel

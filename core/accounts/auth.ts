@@ -10,6 +10,11 @@ import { type EmailContent, renderEmail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
 import { refusedAuthBody } from "./auth-input.ts";
+import {
+  clearApprovalStep,
+  isChangeEmailVerification,
+  markApprovalStep,
+} from "./change-email-links.ts";
 import { hitEmailRateLimit } from "./email-rate-limit.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 import { reserveSignInAttempt, settleSignInAttempt, signInLimitsFor } from "./sign-in-limit.ts";
@@ -105,8 +110,10 @@ export function createAuth(options: AuthOptions) {
       // new address, and the email changes only when it is opened.
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user: account, url }) => {
-        const mail = verifyEmailEmail({ email: account.email, link: url });
+      sendVerificationEmail: async ({ user: account, url, token }) => {
+        // The second link of an email change lands without the approval step (change-email-links.ts).
+        const link = isChangeEmailVerification(token) ? clearApprovalStep(url) : url;
+        const mail = verifyEmailEmail({ email: account.email, link });
         await send(account.email, mail.subject, mail.content);
       },
       expiresIn: 60 * 60,
@@ -116,7 +123,8 @@ export function createAuth(options: AuthOptions) {
         enabled: true,
         // A verified address is only replaced after its owner agrees (mail to the old one).
         sendChangeEmailConfirmation: async ({ user: account, newEmail, url }) => {
-          const mail = changeEmailEmail({ email: account.email, newEmail, link: url });
+          const link = markApprovalStep(url);
+          const mail = changeEmailEmail({ email: account.email, newEmail, link });
           await send(account.email, mail.subject, mail.content);
         },
       },

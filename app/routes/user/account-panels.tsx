@@ -10,7 +10,7 @@ export function AccountPanels({
   resultFor,
 }: {
   viewer: Viewer;
-  emailChange: "done" | "failed" | null;
+  emailChange: "approved" | "done" | "failed" | null;
   resultFor: (intent: ActionResult["intent"]) => ActionResult | undefined;
 }) {
   return (
@@ -33,6 +33,11 @@ export function AccountPanels({
       <Panel id="email" title="Email">
         {emailChange === "done" ? (
           <FormMessage tone="info">Your email address is now {viewer.email}.</FormMessage>
+        ) : emailChange === "approved" ? (
+          <FormMessage tone="info">
+            Change approved. We sent a link to your new address: your email changes when you open
+            it.
+          </FormMessage>
         ) : emailChange === "failed" ? (
           <FormMessage tone="error">
             That confirmation link did not work: it expired, was used already, or belongs to another

@@ -97,9 +97,12 @@ const HANDLERS: Record<Intent, (input: ActionInput) => Promise<Reply>> = {
       callbackURL: "/user?email=changed",
     });
     if (!response.ok) return reply({ intent, error: "Could not start the change." }, 400);
+    // A verified address approves its own replacement first (better-auth's two-step change).
     return reply({
       intent,
-      notice: `Check ${email} for a confirmation link. Your email changes when you open it.`,
+      notice: viewer.isEmailVerified
+        ? `Check ${viewer.email} for a link to approve the change. Then open the one we send to ${email}: your email changes when you do.`
+        : `Check ${email} for a confirmation link. Your email changes when you open it.`,
     });
   },
   "resend-verification": async ({ intent, auth, viewer }) => {
