@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { listApiTokens } from "../../core/accounts/api-tokens.ts";
-import { COUNTRIES, countryFromLanguages, getUserCountry } from "../../core/accounts/country.ts";
 import { isApprovalStep } from "../../core/accounts/change-email-links.ts";
+import { COUNTRIES, countryFromLanguages, getUserCountry } from "../../core/accounts/country.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
 import { requestContext, servicesContext, viewerContext } from "../context.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // better-auth sends the email-change links back here (?email=changed, plus ?error= on failure;
   // the first of a verified account's two links adds step=approved: change-email-links.ts).
   const params = new URL(request.url).searchParams;
-  const emailChange =
+  const emailChange: "approved" | "done" | "failed" | null =
     params.get("email") !== "changed"
       ? null
       : params.has("error")
@@ -98,11 +98,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
 
       <div className="mt-8 space-y-6">
         {billing ? <PlanPanel billing={billing} /> : null}
-        <AccountPanels
-          viewer={viewer}
-          emailChange={emailChange}
-          resultFor={resultFor}
-        />
+        <AccountPanels viewer={viewer} emailChange={emailChange} resultFor={resultFor} />
         <CountryPanel
           country={country}
           browserCountry={browserCountry}

@@ -54,7 +54,9 @@ function withCallback(url: string, change: (callback: URL) => void): string {
   const callback = new URL(raw, base);
   change(callback);
   const written =
-    callback.origin === base ? `${callback.pathname}${callback.search}${callback.hash}` : callback.href;
+    callback.origin === base
+      ? `${callback.pathname}${callback.search}${callback.hash}`
+      : callback.href;
   link.searchParams.set("callbackURL", written);
   return link.href;
 }
