@@ -4,6 +4,7 @@ import { eventLabel, isEventKind } from "../../core/checks/alert-kinds.ts";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
 import { describeShare, type PriceVerdict } from "../../core/checks/price-verdict.ts";
+import { describeReference, type ReferenceCheck } from "../../core/checks/reference-check.ts";
 import { SnoozeInput } from "../../core/checks/snooze.ts";
 import { isAppError } from "../../core/errors.ts";
 import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
@@ -239,6 +240,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <h1 className="font-display text-2xl font-bold">{w.title ?? w.url}</h1>
           <p className="text-4xl font-black text-accent">{money(w.price)}</p>
           <VerdictLine verdict={history.verdict} />
+          <ReferenceLine check={history.reference} nowIso={nowIso} />
           <p className="text-sm">
             {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)} ·{" "}
             {describeInterval(w.intervalMinutes)}
@@ -447,5 +449,25 @@ function VerdictFigures({ verdict }: { verdict: PriceVerdict }) {
       ))}
       <Stat label="All-time low" tone="text-good" value={money(verdict.allTimeLow)} />
     </dl>
+  );
+}
+
+const REFERENCE_TONES: Record<ReferenceCheck["key"], string> = {
+  charged: "text-good",
+  inflated: "font-semibold text-bad",
+  not_enough_history: "text-muted",
+};
+
+/** The page's "was" price checked against the history (decision 0062). */
+function ReferenceLine({ check, nowIso }: { check: ReferenceCheck | null; nowIso: string }) {
+  if (!check) return null;
+  return (
+    <p
+      data-testid="reference-check"
+      data-key={check.key}
+      className={`text-sm ${REFERENCE_TONES[check.key]}`}
+    >
+      {describeReference(check, new Date(nowIso))}
+    </p>
   );
 }

@@ -80,7 +80,8 @@ export const HIGH_SHARE = 0.75;
 /** The percentile's window. */
 const SHARE_WINDOW_DAYS = 365;
 
-type Run = { start: number; end: number; amount: number };
+/** A stretch of one price, in ms since the epoch. */
+export type PriceRun = { start: number; end: number; amount: number };
 
 function ms(value: string | Date): number {
   return typeof value === "string" ? Date.parse(value) : value.getTime();
@@ -91,12 +92,12 @@ function ms(value: string | Date): number {
  * next point (any currency, or none), until `now` for the last, and never longer than
  * HOLD_AFTER_LAST_SEEN_MS past its last check. Points after `now` are ignored.
  */
-function runsOf(points: readonly VerdictPoint[], currency: string, now: number): Run[] {
+export function runsOf(points: readonly VerdictPoint[], currency: string, now: number): PriceRun[] {
   const sorted = points
     .map((p) => ({ start: ms(p.at), lastSeen: ms(p.lastSeenAt), price: p.price }))
     .filter((p) => Number.isFinite(p.start) && p.start <= now)
     .sort((a, b) => a.start - b.start);
-  const runs: Run[] = [];
+  const runs: PriceRun[] = [];
   sorted.forEach((p, i) => {
     if (!p.price || p.price.currency !== currency) return;
     const next = sorted[i + 1]?.start ?? now;

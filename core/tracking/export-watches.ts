@@ -14,6 +14,8 @@ export const ExportedPoint = z.object({
   at: z.iso.datetime({ offset: true }),
   lastSeenAt: z.iso.datetime({ offset: true }),
   price: NonNegativeMoney.nullable(),
+  /** The page's "was" price beside it (0062); absent in exports made before it was kept. */
+  listPrice: NonNegativeMoney.nullable().optional(),
   availability: z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]),
   checks: z.number().int().min(1).max(1_000_000),
 });

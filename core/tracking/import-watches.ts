@@ -105,6 +105,10 @@ export async function importWatches(
               productId,
               priceMinor: p.price?.amountMinor ?? null,
               currency: p.price?.currency ?? null,
+              listPriceMinor:
+                p.price && p.listPrice?.currency === p.price.currency
+                  ? p.listPrice.amountMinor
+                  : null,
               availability: p.availability,
               observedAt: new Date(p.at),
               lastSeenAt: new Date(p.lastSeenAt),

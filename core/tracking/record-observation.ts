@@ -10,7 +10,7 @@ export { extractionColumns, factsFromExtraction, type ObservedFacts };
 type Executor = Pick<Db, "select" | "insert" | "update">;
 
 /**
- * Appends a check to the price history: a new row only when price, currency or availability
+ * Appends a check to the price history: a new row only when price, currency, the page's list price or availability
  * (or who saw it: the server or a browser) changed since the last row; otherwise the check's time joins the last row as a second offset.
  * Returns the observation row id and whether it is a change. With `watchId`, the reading is
  * that watch's own (a person's browser saw it) and continues that watch's own rows, never the
@@ -39,6 +39,7 @@ export async function recordObservation(
     last !== undefined &&
     last.priceMinor === facts.priceMinor &&
     last.currency === facts.currency &&
+    last.listPriceMinor === facts.listPriceMinor &&
     last.availability === facts.availability &&
     last.source === source;
   if (isSame) {

@@ -105,7 +105,12 @@ describe("tracking", () => {
     const a = await seedUser(db);
     store.setPage("/p/stable", productPage({ title: "Stable", price: "5.00" }));
     const view = await track(a.id, "/p/stable");
-    const facts = { priceMinor: 500, currency: "USD", availability: "in_stock" };
+    const facts = {
+      priceMinor: 500,
+      currency: "USD",
+      listPriceMinor: null,
+      availability: "in_stock",
+    };
     for (let i = 1; i <= 20; i++) {
       const at = new Date(now.getTime() + i * 6 * 3_600_000);
       expect((await recordObservation(db, view.productId, facts, at)).isChange).toBe(false);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import { type PriceVerdict, priceVerdict } from "../checks/price-verdict.ts";
+import { checkReference, type ReferenceCheck } from "../checks/reference-check.ts";
 import type { Db } from "../db/client.ts";
 import { alertEvent, priceObservation } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -12,6 +13,8 @@ export type HistoryPoint = {
   /** The last check that still saw them. */
   lastSeenAt: string;
   price: Money | null;
+  /** The "was" / list price the page showed beside the price (decision 0062), or null. */
+  listPrice: Money | null;
   availability: string;
   /** How many checks saw these values. */
   checks: number;
@@ -24,6 +27,11 @@ export type WatchHistory = {
   stats: { lowest: Money | null; highest: Money | null; average: Money | null; checks: number };
   /** Where the price shown stands against this history (issue #37, decision 0061). */
   verdict: PriceVerdict;
+  /**
+   * The page's "was" price checked against this history (issue #37 item 2, decision 0062), or
+   * null when the page shows no reference above the price.
+   */
+  reference: ReferenceCheck | null;
   alerts: {
     id: string;
     kind: string;
@@ -41,6 +49,10 @@ export function toHistoryPoint(row: typeof priceObservation.$inferSelect): Histo
     price:
       row.priceMinor !== null && row.currency
         ? { amountMinor: row.priceMinor, currency: row.currency }
+        : null,
+    listPrice:
+      row.listPriceMinor !== null && row.currency
+        ? { amountMinor: row.listPriceMinor, currency: row.currency }
         : null,
     availability: row.availability,
     checks: 1 + row.checkOffsets.length,
@@ -103,6 +115,7 @@ export async function getWatchHistory(
       checks: points.reduce((sum, p) => sum + p.checks, 0),
     },
     verdict: priceVerdict(points, view.price, now),
+    reference: checkReference(points, view.price, shownListPrice(points, view.price), now),
     alerts: alerts.map((a) => ({
       id: a.id,
       kind: a.kind,
@@ -117,4 +130,16 @@ export async function getWatchHistory(
           : null,
     })),
   };
+}
+
+/** The list price read with the price shown: the latest point's, when it is that price. */
+export function shownListPrice(
+  points: readonly Pick<HistoryPoint, "price" | "listPrice">[],
+  price: Money | null,
+): Money | null {
+  const last = points.at(-1);
+  if (!last || !price || !last.price) return null;
+  const isShown =
+    last.price.amountMinor === price.amountMinor && last.price.currency === price.currency;
+  return isShown ? last.listPrice : null;
 }

@@ -19,6 +19,7 @@ const point = (
   at,
   lastSeenAt: at,
   price: amountMinor === null ? null : { amountMinor, currency },
+  listPrice: null,
   availability,
   checks: 1,
   source: "server",

@@ -134,6 +134,11 @@ export const priceObservation = pgTable(
     productId: belongsTo("product_id", () => product.id),
     priceMinor: bigint("price_minor", { mode: "number" }),
     currency: text("currency"),
+    /**
+     * The "was" / list / RRP price the page showed beside the price, in the price's currency
+     * (null when none, or in another currency): what a discount is checked against (0062).
+     */
+    listPriceMinor: bigint("list_price_minor", { mode: "number" }),
     availability: text("availability").notNull(),
     observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AlertRule } from "../../../core/checks/alert-rule.ts";
 import { VERDICT_KEYS, VERDICT_WINDOWS } from "../../../core/checks/price-verdict.ts";
+import { REFERENCE_KEYS } from "../../../core/checks/reference-check.ts";
 import { ExtractResult } from "../../../core/extract/types.ts";
 
 /**
@@ -118,6 +119,9 @@ export const WatchHistory = z.object({
       at: Instant,
       lastSeenAt: Instant,
       price: Money.nullable(),
+      listPrice: Money.nullable().describe(
+        'The "was" / list price the page showed (decision 0062).',
+      ),
       availability: z.string(),
       checks: z.number().int(),
       source: z.enum(["server", "browser"]).describe("Who saw it: a server check or a browser."),
@@ -147,6 +151,21 @@ export const WatchHistory = z.object({
     })
     .describe(
       "Where the current price stands against the history, shares of time over the past year (decision 0061).",
+    ),
+  reference: z
+    .object({
+      key: z.enum(REFERENCE_KEYS),
+      reference: Money,
+      price: Money,
+      saleStartedAt: Instant,
+      chargedDaysBeforeSale: z.number().min(0),
+      chargedDaysEver: z.number().min(0),
+      lastChargedAt: Instant.nullable(),
+      observedDays: z.number().min(0),
+    })
+    .nullable()
+    .describe(
+      'The page\'s "was" price checked against the history: charged, inflated or not enough history (decision 0062); null without a reference above the price.',
     ),
   alerts: z.array(
     z.object({

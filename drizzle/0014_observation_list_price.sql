@@ -1,0 +1,1 @@
+ALTER TABLE "price_observation" ADD COLUMN "list_price_minor" bigint;
