@@ -1,4 +1,4 @@
-import type { PageScan } from "./scan/types.ts";
+import type { BuyControl, PageScan } from "./scan/types.ts";
 import type { Availability } from "./types.ts";
 import { titleOrder } from "./visible-features.ts";
 import {
@@ -60,13 +60,29 @@ export function stockFromPage(
   isPriceSure = hasPrice,
 ): PageStock {
   const h1 = titleOrder(scan);
-  // A cart link before the title is the header's, not the buy box's.
+  // A cart link before the title is the header's, not the buy box's; a variant's sold-out
+  // button ("M - Sold out") is an option, not a buy control.
   const controls = scan.buyControls.filter(
-    (b) => !b.isExcluded && !b.isQuantity && !(b.isLink && h1 >= 0 && b.order < h1),
+    (b) =>
+      !b.isExcluded &&
+      !b.isQuantity &&
+      !b.isVariantOption &&
+      !(b.isLink && h1 >= 0 && b.order < h1),
   );
   const live = controls.filter((b) => !b.isDisabled && !b.saysSoldOut);
-  const dead = controls.filter((b) => b.isDisabled || b.saysSoldOut);
-  const notices = scan.soldOutTexts.filter((t) => !t.isExcluded && !t.isInOption);
+  // A buy control still there, disabled, with its buy words and no sold-out words waits for a
+  // size or colour to be chosen: a "notify me" beside it is for the variant shown.
+  const isWaiting = controls.some((d) => d.isDisabled && d.hasBuyWords && !d.saysSoldOut);
+  const forVariant = controls.filter((d) => isWaiting && d.saysSoldOut && !d.hasBuyWords);
+  const dead = controls.filter((b) => (b.isDisabled || b.saysSoldOut) && !forVariant.includes(b));
+  const notices = scan.soldOutTexts.filter(
+    (t) =>
+      !t.isExcluded &&
+      !t.isInOption &&
+      !t.isVariant &&
+      !forVariant.some((d) => t.order >= d.order && t.order - d.order <= 2) &&
+      !isPastBuyBox(scan, controls, t.order),
+  );
   const soldOutNotice = notices.some((t) => h1 >= 0 && t.order > h1 && t.order - h1 < 600);
   const nearDead = notices.some((t) => dead.some((d) => Math.abs(d.order - t.order) < 150));
   if (live.length === 0) {
@@ -82,4 +98,15 @@ export function stockFromPage(
     return { availability: null, isSoldOutShown: false };
   }
   return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false };
+}
+
+/**
+ * A sold-out notice after the buy box with another price between them: another item's (a
+ * card in a row of other products nobody named a carousel), not the product's.
+ */
+function isPastBuyBox(scan: PageScan, controls: readonly BuyControl[], order: number): boolean {
+  let control = -1;
+  for (const c of controls) if (c.order < order && c.order > control) control = c.order;
+  if (control < 0) return false;
+  return scan.priceTexts.some((p) => p.order > control && p.order < order && !p.isExcluded);
 }

@@ -76,6 +76,11 @@ export type BuyControl = {
   isDisabled: boolean;
   /** Its text says sold out / unavailable / notify me. */
   saysSoldOut: boolean;
+  /**
+   * A variant's button that says it is sold out ("M - Sold out"), without buy words or an
+   * add-to-cart token: an option of the product, not its buy control (issue #34 class 8).
+   */
+  isVariantOption: boolean;
   /** Found by its words (any listed language) rather than by structure alone. */
   hasBuyWords: boolean;
   /** A quantity field (structure of a buy box), not a button. */
@@ -92,6 +97,8 @@ export type SoldOutText = {
   text: string;
   isExcluded: boolean;
   isInOption: boolean;
+  /** Speaks of one size, colour or variant ("Size L is sold out", "M - Sold out"). */
+  isVariant: boolean;
 };
 
 export type PageScan = {

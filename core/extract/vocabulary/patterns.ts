@@ -105,6 +105,10 @@ export const BUY_WORDS = anywhere(entriesOf(words.buy));
 export const ADD_TO_CART = anywhere(entriesOf(words.addToCart));
 export const CART_NOUN = anywhere(entriesOf(words.cartNoun));
 export const SOLD_OUT_WORDS = anywhere(entriesOf(words.soldOut));
+/** Every sold-out phrase of a text, to see what else the text says. */
+export const SOLD_OUT_ALL = anywhere(entriesOf(words.soldOut), "gi");
+/** A size, colour or variant named beside sold-out words. */
+export const VARIANT_WORDS = anywhere(entriesOf(words.variant));
 export const CAPTCHA = anywhere(entriesOf(words.challenge));
 /** Tested on text in lower case. */
 export const IN_STOCK = new RegExp(

@@ -82,6 +82,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   // A link named for adding a product (not for the cart) is a control when its words name the cart.
   cartNoun: (w) => scanHtml(`<a class="add-product">${html(w)}</a>`).buyControls.length > 0,
   soldOut: (w) => scanHtml(`<button>${html(w)}</button>`).buyControls[0]?.saysSoldOut === true,
+  // Sold-out words beside a size or colour speak of that variant (issue #34 class 8).
+  variant: (w) => scanHtml(`<p>Sold out: ${html(w)} zqxj</p>`).soldOutTexts[0]?.isVariant === true,
   inStock: (w) => availabilityFromText(w) === "in_stock",
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",

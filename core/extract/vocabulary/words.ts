@@ -424,6 +424,22 @@ export const VISIBLE_WORDS = {
     ko: ["품절", "구매 불가", "구매불가"],
     vi: ["hết hàng"],
   },
+  /**
+   * A size, colour or other variant named beside sold-out words ("Size L is sold out"): that
+   * variant's stock, not the product's (issue #34 class 8).
+   */
+  variant: {
+    en: ["size", p(/colou?r/, "colour"), "variant"],
+    de: ["größe", "farbe"],
+    fr: ["taille", "couleur", "pointure"],
+    es: ["talla"],
+    it: ["taglia"],
+    pt: ["tamanho"],
+    nl: ["maat", "kleur"],
+    pl: ["rozmiar", "kolor"],
+    sv: ["storlek", "färg"],
+    cs: ["velikost", "barva"],
+  },
   /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
   inStock: {
     en: ["in stock", p(/only \d+ left/, "only 3 left")],

@@ -12,6 +12,7 @@ import type { Element } from "../element.ts";
 import { collapseSpaces, type TextLog } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { BuyControl } from "../types.ts";
+import { isVariantSoldOut } from "./sold-out.ts";
 
 const HAS_DIGIT = /\d/;
 
@@ -118,6 +119,7 @@ export class BuyControls extends Hooks {
         order: el.order,
         isDisabled: control.isDisabled,
         saysSoldOut: SOLD_OUT_WORDS.test(value),
+        isVariantOption: false,
         hasBuyWords: hasBuyWords || isImageButton,
         isQuantity,
         isExcluded: el.isExcluded,
@@ -167,6 +169,8 @@ export class BuyControls extends Hooks {
       order: el.order,
       isDisabled: control.isDisabled,
       saysSoldOut: isSoldOutWords(),
+      isVariantOption:
+        isSoldOutWords() && !hasBuyWords() && !control.hasBuyToken && isVariantSoldOut(words),
       hasBuyWords: hasBuyWords(),
       isQuantity: false,
       isExcluded: el.isExcluded,

@@ -1,10 +1,27 @@
-import { SOLD_OUT_WORDS } from "../../vocabulary/patterns.ts";
+import { SOLD_OUT_ALL, SOLD_OUT_WORDS, VARIANT_WORDS } from "../../vocabulary/patterns.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
 import type { TextLog } from "../text-log.ts";
 import type { SoldOutText } from "../types.ts";
 
 const MAX_SOLD_OUT_TEXTS = 50;
+
+/** What stays of a sold-out text once its sold-out words go: a size or colour label ("XL", "10.5", "Black"). */
+const LABEL = /^[\p{Lu}\d][\p{L}\d./]{0,4}$/u;
+
+/**
+ * Sold-out words that speak of one variant, not of the product (issue #34 class 8): a size,
+ * colour or variant named beside them ("Size L is out of stock", "Farbe Rot: ausverkauft"), or
+ * a short label and nothing else ("M - Sold out", "10.5 (sold out)").
+ */
+export function isVariantSoldOut(text: string): boolean {
+  if (VARIANT_WORDS.test(text)) return true;
+  const rest = text
+    .replace(SOLD_OUT_ALL, " ")
+    .replace(/[\s\p{P}\p{S}]+/gu, " ")
+    .trim();
+  return LABEL.test(rest);
+}
 
 const collapse = (text: string) =>
   text
@@ -40,6 +57,7 @@ export class SoldOutTexts extends Hooks {
         text: collapse(text),
         isExcluded: el.isExcluded,
         isInOption: el.isInOption,
+        isVariant: isVariantSoldOut(text),
       });
     }
   }
