@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import {
   AuthCard,
   EmailField,
@@ -9,8 +9,7 @@ import {
 } from "../components/form.tsx";
 import { requestContext, servicesContext } from "../context.ts";
 import { type FieldErrors, parseForm, RegisterForm } from "../lib/account-forms.ts";
-import { authErrorCode, callAuth, cookiesOf, retryAfterSeconds } from "../lib/auth-call.server.ts";
-import { flashCookie } from "../lib/flash.server.ts";
+import { callAuth, retryAfterSeconds } from "../lib/auth-call.server.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { safeRedirectPath } from "../lib/guard.ts";
 import { staticPage } from "../lib/hydration.ts";
@@ -61,17 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (!response.ok) {
-    const code = await authErrorCode(response);
-    if (code?.startsWith("USER_ALREADY_EXISTS")) {
-      return data(
-        {
-          error: null,
-          fieldErrors: { email: "An account with this email already exists. Sign in instead?" },
-          typed,
-        },
-        409,
-      );
-    }
     return data(
       {
         error: "Could not create the account. Check the fields and try again.",
@@ -81,15 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       400,
     );
   }
-  const headers = cookiesOf(response);
-  headers.append(
-    "set-cookie",
-    flashCookie({
-      kind: "success",
-      message: "Welcome to Dropwave! Paste a product link to start tracking.",
-    }),
-  );
-  return redirect(safeRedirectPath(parsed.value.redirect), { headers });
+  // The same answer whether the address already had an account (then its owner is mailed
+  // instead): the account opens from the link in the mail (decision 0062).
+  return data({ sentTo: email });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,6 +84,23 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Link to="/login" className="text-accent-2 underline">
           Sign in
         </Link>
+      </AuthCard>
+    );
+  }
+  if (actionData && "sentTo" in actionData) {
+    return (
+      <AuthCard title="Check your inbox">
+        <FormMessage tone="info">
+          We sent a link to {actionData.sentTo}. Open it to finish: it signs you in. It works for
+          one hour.
+        </FormMessage>
+        <p className="text-sm text-muted">
+          No mail after a few minutes? Look in the spam folder, or{" "}
+          <Link to="/login" className="text-accent-2 underline underline-offset-4">
+            sign in
+          </Link>{" "}
+          and ask for a new link.
+        </p>
       </AuthCard>
     );
   }

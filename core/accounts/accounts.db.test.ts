@@ -1,6 +1,12 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cookieHeader, createPerson, createTestApp } from "../../tests/helpers/app.ts";
+import {
+  cookieHeader,
+  createPerson,
+  createTestApp,
+  TEST_AUTH_SECRET,
+} from "../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startSmtpServer } from "../../tests/helpers/smtp.ts";
@@ -48,16 +54,86 @@ function signIn(
 }
 
 describe("accounts", () => {
-  it("signs up into an HttpOnly, SameSite=Lax session cookie", async () => {
+  it("signs in through the verification link, into an HttpOnly, SameSite=Lax session cookie", async () => {
     const { request } = await testApp();
-    const response = await signUp(request, newEmail());
-    const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
+    const email = newEmail();
+    const response = await signUp(request, email);
+    // No session at sign-up: a known address could not get one, so nobody does (item 8).
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const token = await createEmailVerificationToken(TEST_AUTH_SECRET, email);
+    const opened = await request(`/api/auth/verify-email?token=${token}`, { method: "GET" });
+    const cookie = opened.headers.getSetCookie().find((c) => c.includes("session_token"));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain http in this test; https PUBLIC_URL sets Secure
-    const session = await request("/api/auth/get-session", { cookie: cookieHeader(response) });
+    const session = await request("/api/auth/get-session", { cookie: cookieHeader(opened) });
     expect((await session.json()).user.name).toBe("Test Person");
+  });
+
+  it("answers sign-up the same for a known address and mails its owner a reset link (#35 item 8)", async () => {
+    const { request, services } = await testApp();
+    const fresh = newEmail();
+    const known = newEmail();
+    await signUp(request, known, "198.51.100.10");
+    const verified = await createPerson(request);
+    const answers: Response[] = [];
+    for (const [email, ip] of [
+      [fresh, "198.51.100.11"],
+      [known, "198.51.100.12"],
+      [verified.email.toUpperCase(), "198.51.100.13"],
+    ] as const) {
+      answers.push(
+        await request("/api/auth/sign-up/email", {
+          body: { email, password: "another long password", name: "Someone" },
+          ip,
+        }),
+      );
+    }
+    const shapes = await Promise.all(
+      answers.map(async (answer) => {
+        const body = (await answer.json()) as { token: unknown; user: Record<string, unknown> };
+        return {
+          status: answer.status,
+          cookies: answer.headers.getSetCookie(),
+          token: body.token,
+          keys: Object.keys(body.user).sort(),
+          emailVerified: body.user.emailVerified,
+        };
+      }),
+    );
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    expect(shapes[0]).toMatchObject({ status: 200, cookies: [], token: null });
+
+    // Each owner is told, with a reset link (not a second verification mail), and the link works.
+    for (const email of [known, verified.email]) {
+      const isNotice = (m: { to: string[]; text: string }) =>
+        m.to.includes(email) && m.text.includes("You already have a Dropwave account");
+      await expect.poll(() => smtp.messages.filter(isNotice).length).toBe(1);
+      const text = smtp.messages.find(isNotice)!.text.replace(/=\r?\n/g, "");
+      const token = text.match(/http:\/\/dropwave\.test\/reset\/([A-Za-z0-9_-]+)/)?.[1];
+      expect(await findResetTokenOwner(services.database.db, token!)).toMatchObject({ email });
+      const confirmations = smtp.messages.filter(
+        (m) => m.to.includes(email) && m.text.includes("Confirm your email address"),
+      );
+      expect(confirmations).toHaveLength(1); // the one from its own sign-up
+      const reset = await request("/api/auth/reset-password", {
+        body: { token, newPassword: "the owner's new password" },
+        ip: "198.51.100.14",
+      });
+      expect(reset.status).toBe(200);
+      expect(
+        (await signIn(request, email, "the owner's new password", "198.51.100.15")).status,
+      ).toBe(200);
+    }
+    // The stranger's password opened nothing, and no second account exists.
+    expect((await signIn(request, known, "another long password", "198.51.100.16")).status).toBe(
+      401,
+    );
+    const rows = await services.database.db.select().from(user).where(eq(user.email, known));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.emailVerified).toBe(true);
   });
 
   it("refuses passwords outside 10–128 characters", async () => {

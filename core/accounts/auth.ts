@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -5,7 +6,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema/index.ts";
 import type { Logger } from "../log.ts";
-import { changeEmailEmail, resetPasswordEmail, verifyEmailEmail } from "../mail/emails/account.ts";
+import {
+  changeEmailEmail,
+  existingAccountEmail,
+  resetPasswordEmail,
+  verifyEmailEmail,
+} from "../mail/emails/account.ts";
 import { type EmailContent, renderEmail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
@@ -57,6 +63,9 @@ export type AuthOptions = {
  */
 export const RESET_ANSWER_FLOOR_MS = 250;
 
+/** How long a password-reset link works. */
+const RESET_TOKEN_SECONDS = 60 * 60;
+
 /** better-auth, configured for Dropwave: email + password, sessions in HttpOnly cookies. */
 export function createAuth(options: AuthOptions) {
   const { publicUrl, mailer, log } = options;
@@ -83,8 +92,22 @@ export function createAuth(options: AuthOptions) {
       disableSignUp: options.isSignupDisabled ?? false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      // Sign-up answers the same whether the address has an account or not (no session either
+      // way: the verification link signs the new person in), and the owner of a known address
+      // is mailed instead (onExistingUserSignUp). better-auth answers a known address with a
+      // synthetic user only when autoSignIn is off. Decision 0062.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user: account }) => {
+        await afterThisTurn();
+        const link = `${publicUrl}/reset/${encodeURIComponent(await createResetToken(account.id))}`;
+        const mail = existingAccountEmail({
+          email: account.email,
+          signInLink: `${publicUrl}/login`,
+          link,
+        });
+        await send(account.email, mail.subject, mail.content);
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Sessions go (above), and so do API tokens: whoever knew the old password may have made some.
       onPasswordReset: async ({ user: account }) => {
@@ -219,6 +242,17 @@ export function createAuth(options: AuthOptions) {
     onAPIError: { throw: true },
     telemetry: { enabled: false },
   });
+  /** A password-reset token stored as better-auth stores its own (see reset-token.ts). */
+  async function createResetToken(userId: string): Promise<string> {
+    const context = await auth.$context;
+    const token = randomBytes(18).toString("base64url");
+    await context.internalAdapter.createVerificationValue({
+      value: userId,
+      identifier: `reset-password:${token}`,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+    });
+    return token;
+  }
   const handle = auth.handler;
   const resetFloorMs = options.resetAnswerFloorMs ?? RESET_ANSWER_FLOOR_MS;
   auth.handler = async (request: Request) => {

@@ -274,7 +274,14 @@ export async function signUp(origin: string, email: string) {
     body: JSON.stringify({ email, password: "a long enough password", name: "Container Test" }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
+  // Sign-up opens no session (decision 0062): sign in after it.
+  const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password: "a long enough password" }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");

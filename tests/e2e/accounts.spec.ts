@@ -1,20 +1,33 @@
 import { expect, test } from "@playwright/test";
 import {
+  latestOutboxMail,
   PASSWORD,
   register,
   registerUnverified,
   requestResetLink,
   signOut,
+  submitRegisterForm,
   uniqueEmail,
   verificationLink,
 } from "./helpers.ts";
 
-test("register lands in the hub signed in, with a welcome toast", async ({ page }) => {
+test("register says to check the inbox, the same for a taken address; the mailed link signs in (#35 item 8)", async ({
+  page,
+}) => {
   const email = uniqueEmail("reg");
-  await registerUnverified(page, email);
+  await submitRegisterForm(page, email);
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/hub$/);
   await expect(page.getByRole("heading", { name: "Your hub" })).toBeVisible();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  await expect(page.getByText("Welcome to Dropwave!")).toBeVisible();
+  await signOut(page);
+  // Someone else tries the same address: the same page, and the owner is mailed instead.
+  await submitRegisterForm(page, email, "a stranger's password");
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+  await expect
+    .poll(() => latestOutboxMail(email)?.includes("You already have a Dropwave account"))
+    .toBe(true);
 });
 
 test("sign out, then sign in again and come back to the page asked for", async ({ page }) => {

@@ -30,11 +30,18 @@ type Seeded = {
 
 async function signUp(page: Page): Promise<void> {
   const origin = test.info().project.use.baseURL as string;
+  const email = uniqueEmail("bulk");
   const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: uniqueEmail("bulk"), password: PASSWORD, name: "Bulk Tracker" },
+    data: { email, password: PASSWORD, name: "Bulk Tracker" },
     headers: { origin },
   });
   expect(response.ok()).toBe(true);
+  // Sign-up opens no session (decision 0062): sign in after it.
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: PASSWORD },
+    headers: { origin },
+  });
+  expect(signedIn.ok()).toBe(true);
 }
 
 async function importWatches(page: Page, watches: unknown[]): Promise<void> {

@@ -16,14 +16,17 @@ export const PASSWORD = "correct horse battery";
  * (nothing else is mailed to an unverified address), and lands on the hub signed in.
  */
 export async function register(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await registerUnverified(page, email, password);
+  await submitRegisterForm(page, email, password);
   await page.goto(await verificationLink(email));
   await expect(page).toHaveURL(/\/hub$/);
   await waitForHydrationIfScripted(page);
 }
 
-/** Creates an account without opening the verification mail. */
-export async function registerUnverified(
+/**
+ * Fills and sends the sign-up form. It opens no session: the page says to check the inbox,
+ * whether or not the address had an account (decision 0062).
+ */
+export async function submitRegisterForm(
   page: Page,
   email: string,
   password = PASSWORD,
@@ -32,6 +35,25 @@ export async function registerUnverified(
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+}
+
+/** Creates an account without opening the verification mail, and signs in to it. */
+export async function registerUnverified(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  await submitRegisterForm(page, email, password);
+  await signIn(page, email, password);
+}
+
+/** Signs in through the sign-in form and lands on the hub. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/hub$/);
   await waitForHydrationIfScripted(page);
 }

@@ -47,11 +47,18 @@ test.beforeEach(() => serve(builtId));
  * a hydrated page watches for new builds. Signed in, `/`, /terms and /privacy hydrate.
  */
 async function signUp(page: Page): Promise<void> {
+  const email = uniqueEmail("build");
   const response = await page.request.post(`${ORIGIN}/api/auth/sign-up/email`, {
-    data: { email: uniqueEmail("build"), password: PASSWORD, name: "Build Watcher" },
+    data: { email, password: PASSWORD, name: "Build Watcher" },
     headers: { origin: ORIGIN },
   });
   expect(response.ok()).toBe(true);
+  // Sign-up opens no session (decision 0062): sign in after it.
+  const signedIn = await page.request.post(`${ORIGIN}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers: { origin: ORIGIN },
+  });
+  expect(signedIn.ok()).toBe(true);
 }
 
 /** A mark in this document's memory: gone after a full load, kept by client navigation. */

@@ -291,9 +291,18 @@ test("PostHog's distinct id is the signed-in person's id, and signing out resets
 }) => {
   await page.goto(`${ORIGIN}/register`);
   await page.waitForSelector("html[data-hydrated]");
-  await page.getByLabel("Email").fill(`ph-${Date.now()}@example.test`);
-  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  const email = `ph-${Date.now()}@example.test`;
+  const PASSWORD = "correct horse battery";
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  // Sign-up opens no session (decision 0062): sign in after it.
+  await page.goto(`${ORIGIN}/login`);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(`${ORIGIN}/hub`);
   const me = await page.evaluate(
     async () =>

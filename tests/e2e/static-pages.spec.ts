@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { PASSWORD, register, requestResetLink, signOut, uniqueEmail } from "./helpers.ts";
+import {
+  PASSWORD,
+  register,
+  requestResetLink,
+  signOut,
+  uniqueEmail,
+  verificationLink,
+} from "./helpers.ts";
 
 // The public pages work without JavaScript (app/lib/hydration.ts): signed out, they are sent
 // without React Router's scripts, and their forms are plain HTML forms the server answers.
@@ -11,12 +18,17 @@ async function expectStatic(page: Page) {
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", /.*/);
 }
 
-/** Registers through the plain form (`register` of helpers.ts waits for hydration). */
+/**
+ * Registers through the plain form (`register` of helpers.ts waits for hydration): the page
+ * says to check the inbox, and the mailed link signs in.
+ */
 async function registerWithoutJs(page: Page, email: string) {
   await page.goto("/register");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await verificationLink(email));
   await expect(page).toHaveURL(/\/hub$/);
 }
 
@@ -80,9 +92,13 @@ test.describe("with JavaScript off in the browser", () => {
       "true",
     );
 
-    await page.getByLabel("Email").fill(uniqueEmail("nojs-reg"));
+    const email = uniqueEmail("nojs-reg");
+    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+    await page.goto(await verificationLink(email));
     await expect(page).toHaveURL(/\/hub$/);
     await expect(page.getByRole("heading", { name: "Your hub" })).toBeVisible();
   });

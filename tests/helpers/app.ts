@@ -107,7 +107,13 @@ export async function createPerson(request: TestRequest, options: { isVerified?:
     ip: `203.0.113.${(personSeq % 250) + 1}`,
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  const cookie = cookieHeader(signUp);
+  // Sign-up opens no session (decision 0062): sign in, as a person would after it.
+  const signIn = await request("/api/auth/sign-in/email", {
+    body: { email, password: "a long enough password" },
+    ip: `203.0.113.${(personSeq % 250) + 1}`,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = cookieHeader(signIn);
   const created = await request("/api/v1/tokens", { body: { name: "tests" }, cookie });
   if (created.status !== 201) throw new Error(`token creation failed: ${created.status}`);
   const { token } = (await created.json()) as { token: string };

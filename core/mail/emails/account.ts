@@ -53,3 +53,24 @@ export function changeEmailEmail(input: { email: string; newEmail: string; link:
     } satisfies EmailContent,
   };
 }
+
+/**
+ * To the owner of an address someone tried to sign up with. Sign-up answers the same either
+ * way (no account enumeration); the owner learns of it here and gets a way back in: a reset
+ * link, which also proves the address of an account that was never verified (decision 0062).
+ */
+export function existingAccountEmail(input: { email: string; signInLink: string; link: string }) {
+  return {
+    subject: "You already have a Dropwave account",
+    content: {
+      preheader: "Someone tried to create a Dropwave account with your address",
+      heading: "You already have an account",
+      paragraphs: [
+        `Someone (hopefully you) tried to create a Dropwave account with ${input.email}, which already has one. No second account was made.`,
+        `To use your account, sign in at ${input.signInLink}. Forgot the password? Choose a new one with the link below: it works once and expires in one hour.`,
+      ],
+      action: { label: "Choose a new password", url: input.link },
+      footnote: "If it was not you, ignore this email: nothing changes.",
+    } satisfies EmailContent,
+  };
+}

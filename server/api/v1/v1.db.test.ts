@@ -19,7 +19,13 @@ async function person(request: Request) {
     ip: `198.51.100.${100 + seq}`,
   });
   expect(signUp.status).toBe(200);
-  const cookie = cookieHeader(signUp);
+  // Sign-up opens no session (decision 0062): sign in after it.
+  const signIn = await request("/api/auth/sign-in/email", {
+    body: { email, password: PASSWORD },
+    ip: `198.51.100.${100 + seq}`,
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = cookieHeader(signIn);
   const created = await request("/api/v1/tokens", { body: { name: "script" }, cookie });
   expect(created.status).toBe(201);
   const body = (await created.json()) as { token: string; id: string; prefix: string };
