@@ -92,5 +92,7 @@ export function parseUpdateForm(form: FormData): FormResult<UpdateWatchInput> {
   return parseWith(UpdateWatchInput, {
     rule: rule.rule,
     intervalMinutes: numberField(form, "intervalMinutes"),
+    // A checkbox sends "on" when checked and nothing otherwise.
+    onlyRealDeal: form.get("onlyRealDeal") === "on",
   });
 }

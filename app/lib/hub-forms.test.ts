@@ -23,7 +23,17 @@ describe("hub forms", () => {
       parseUpdateForm(form({ ruleKind: "below_target", amount: "39,99", currency: "EUR" })),
     ).toEqual({
       ok: true,
-      value: { rule: { kind: "below_target", target: { amountMinor: 3999, currency: "EUR" } } },
+      value: {
+        rule: { kind: "below_target", target: { amountMinor: 3999, currency: "EUR" } },
+        onlyRealDeal: false,
+      },
+    });
+  });
+
+  it("reads the 'only a real deal' box into the API's field (#37 item 4)", () => {
+    expect(parseUpdateForm(form({ ruleKind: "any_drop", onlyRealDeal: "on" }))).toMatchObject({
+      ok: true,
+      value: { rule: { kind: "any_drop" }, onlyRealDeal: true },
     });
   });
 
@@ -83,6 +93,7 @@ describe("hub forms", () => {
         url: "https://shop.example/p",
         rule: { kind: "percent_drop", percent: 15 },
         intervalMinutes: 720,
+        onlyRealDeal: false,
       },
     });
   });

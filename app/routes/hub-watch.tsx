@@ -242,8 +242,8 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <VerdictLine verdict={history.verdict} />
           <ReferenceLine check={history.reference} nowIso={nowIso} />
           <p className="text-sm">
-            {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)} ·{" "}
-            {describeInterval(w.intervalMinutes)}
+            {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)}
+            {w.onlyRealDeal ? " (only a real deal)" : ""} · {describeInterval(w.intervalMinutes)}
           </p>
           <p className={w.lastError ? "text-sm text-warn" : "text-sm text-muted"}>
             {w.lastError
@@ -316,6 +316,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
             defaultAmount={ruleDefaults.amount}
             defaultPercent={w.rule.kind === "percent_drop" ? String(w.rule.percent) : undefined}
             defaultDays={w.rule.kind === "lowest_in_days" ? String(w.rule.days) : undefined}
+            onlyRealDeal={w.onlyRealDeal}
             error={actionData?.error ?? null}
           />
           <div className="flex flex-wrap items-center gap-4">

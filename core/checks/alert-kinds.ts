@@ -15,17 +15,24 @@ export type RuleKindInfo = {
   /** Shown among the first choices, or under "More". */
   group: "main" | "more";
   field: RuleField;
+  /** Its alerts are about a lower price ("only a real deal" applies, decision 0063). */
+  isPriceDown: boolean;
 };
 
 export const RULE_KINDS: Record<AlertRuleKind, RuleKindInfo> = {
-  any_drop: { choice: "Any drop", group: "main", field: null },
-  below_target: { choice: "Below a target price", group: "main", field: "amount" },
-  percent_drop: { choice: "Drops by N %", group: "main", field: "percent" },
-  back_in_stock: { choice: "Back in stock", group: "main", field: null },
-  all_time_low: { choice: "New all-time low", group: "more", field: null },
-  lowest_in_days: { choice: "Lowest in N days", group: "more", field: "days" },
-  any_change: { choice: "Any change", group: "more", field: null },
-  rises_above: { choice: "Price rises above", group: "more", field: "amount" },
+  any_drop: { choice: "Any drop", group: "main", field: null, isPriceDown: true },
+  below_target: {
+    choice: "Below a target price",
+    group: "main",
+    field: "amount",
+    isPriceDown: true,
+  },
+  percent_drop: { choice: "Drops by N %", group: "main", field: "percent", isPriceDown: true },
+  back_in_stock: { choice: "Back in stock", group: "main", field: null, isPriceDown: false },
+  all_time_low: { choice: "New all-time low", group: "more", field: null, isPriceDown: true },
+  lowest_in_days: { choice: "Lowest in N days", group: "more", field: "days", isPriceDown: true },
+  any_change: { choice: "Any change", group: "more", field: null, isPriceDown: true },
+  rises_above: { choice: "Price rises above", group: "more", field: "amount", isPriceDown: false },
 };
 
 /** Rule kinds in the order pickers show them. */

@@ -42,6 +42,8 @@ export type CheckedWatch = {
   ruleDays: number | null;
   /** Alerts are not raised before this instant (ISO text as read), null when not snoozed. */
   snoozedUntil: string | null;
+  /** Price-down alerts only for a real deal (decision 0063). */
+  onlyRealDeal: boolean;
   alertState: Record<string, unknown>;
   /** The row's version as read: the write applies only if it is unchanged. */
   updatedAt: string;
@@ -98,6 +100,8 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                  or o.price_minor is distinct from $3::bigint
                  or o.currency is distinct from $4::text
                  or o.availability is distinct from $5::text
+                 -- A new "was" price starts a new row too (0062).
+                 or o.list_price_minor is distinct from $7::bigint
                  -- A browser's observation and a server's are never one row.
                  or o.source is distinct from $6::text)
              then nextval(pg_get_serial_sequence('price_observation', 'id')) end)::float8
@@ -107,12 +111,14 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                    'ruleAmountMinor', w.rule_amount_minor, 'ruleCurrency', w.rule_currency,
                    'rulePercent', w.rule_percent, 'ruleDays', w.rule_days,
                    'snoozedUntil', w.snoozed_until, 'alertState', w.alert_state,
+                   'onlyRealDeal', w.only_real_deal,
                    'updatedAt', w.updated_at) order by w.id)
                    from watch w where w.product_id = p.id and not w.is_paused),
                 '[]'::jsonb) as watches
   from product p
   left join lateral (
-    select id, price_minor, currency, availability, observed_at, source from price_observation
+    select id, price_minor, currency, list_price_minor, availability, observed_at, source
+      from price_observation
      -- The shared history only: a person's own browser readings are their watch's (0048).
      where product_id = p.id and watch_id is null order by observed_at desc, id desc limit 1
   ) o on true
@@ -137,6 +143,7 @@ export async function readCheckState(
       facts?.currency ?? null,
       facts?.availability ?? null,
       source,
+      facts?.listPriceMinor ?? null,
     ],
     { name: "dropwave_check_read" },
   );
@@ -295,8 +302,8 @@ joined as (
   returning id
 ),
 added as (
-  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
-  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.availability},
+  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.listPriceMinor, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
+  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.listPriceMinor}, ${p.availability},
          ${p.at}, ${p.at}, ${p.source}
     from locked where ${p.newObservationId} is not null
   returning id
@@ -344,6 +351,7 @@ export async function storeReading(
       ...extractionColumns(result, input.at),
       priceMinor: facts.priceMinor,
       currency: facts.currency,
+      listPriceMinor: facts.listPriceMinor,
       availability: facts.availability,
       lastOutcome: input.outcome,
       nextCheckAt: input.nextCheckAt,

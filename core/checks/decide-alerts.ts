@@ -1,5 +1,6 @@
 import type { Money } from "../money/index.ts";
 import { decideLowAlert, type PriorLows } from "./decide-low-alert.ts";
+import { type DealEvidence, isPriceDownEvent, realDealReason } from "./real-deal.ts";
 
 export type { PriorLows };
 
@@ -32,6 +33,13 @@ export type DecideAlertsInput = {
    * that compare with history (all_time_low, lowest_in_days). Without it they stay silent.
    */
   lows?: PriorLows;
+  /**
+   * "Only a real deal" (decision 0063): price-down events are raised only when `deal` shows the
+   * price is below the 90-day low or a discount from a "was" price really charged. Without
+   * `deal`, they stay silent.
+   */
+  onlyRealDeal?: boolean;
+  deal?: DealEvidence;
 };
 
 /**
@@ -116,6 +124,23 @@ export function decideAlerts(input: DecideAlertsInput): AlertDecision {
     }
   }
 
+  if (input.onlyRealDeal && events.some(isPriceDownEvent)) {
+    const reason = realDealReason(price, input.deal ?? null, now);
+    if (reason === null) {
+      // Held back, not spent: the rule's hysteresis stays where it was, so a later reading
+      // that is a real deal still alerts (a target already "met" would otherwise stay silent).
+      return {
+        events: events.filter((e) => !isPriceDownEvent(e)),
+        nextState: {
+          ...next,
+          isRuleMet: state.isRuleMet,
+          dropFromPrice: state.dropFromPrice,
+          lowestAlertedPrice: state.lowestAlertedPrice,
+        },
+        hold: null,
+      };
+    }
+  }
   return { events, nextState: next, hold: null };
 }
 

@@ -21,6 +21,7 @@ import {
   storeReading,
 } from "./check-store.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
+import { readDealEvidence } from "./deal-evidence.ts";
 import { decideAlerts } from "./decide-alerts.ts";
 import { lowWindowsFor, type PriorLows } from "./decide-low-alert.ts";
 import { type CheckFailureKind, describeFailure } from "./describe-failure.ts";
@@ -222,6 +223,16 @@ export async function runPriceCheck(
   let isHeld = false;
   const rules = readRules(state.watches, log);
   const lows = await readLowsIfAsked(sql, claimed.id, [...rules.values()], result.price, at);
+  const deal =
+    result.price && state.watches.some((w) => w.onlyRealDeal)
+      ? await readDealEvidence(sql, {
+          productId: claimed.id,
+          price: result.price,
+          listPrice: result.listPrice,
+          now: at,
+          lows,
+        })
+      : null;
   for (const w of state.watches) {
     const rule = rules.get(w.id);
     if (!rule) continue;
@@ -232,6 +243,7 @@ export async function runPriceCheck(
       observation,
       now: at,
       ...(lows ? { lows } : {}),
+      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
     });
     if (decision.hold) isHeld = true;
     // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type AlertRule, ruleFromColumns, UnreadableRuleError } from "../checks/alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "../checks/alert-state-json.ts";
+import { readDealEvidence } from "../checks/deal-evidence.ts";
 import { decideAlerts } from "../checks/decide-alerts.ts";
 import { lowWindowsFor, type PriorLows } from "../checks/decide-low-alert.ts";
 import { factsFromExtraction } from "../checks/observed-facts.ts";
@@ -55,6 +56,17 @@ export async function recordBrowserReading(
           watchId: context.watchId,
         })
       : null;
+  const deal =
+    before?.onlyRealDeal && result.price
+      ? await readDealEvidence(sql, {
+          productId: owned.productId,
+          price: result.price,
+          listPrice: result.listPrice,
+          now,
+          lows,
+          watchId: context.watchId,
+        })
+      : null;
 
   await db.transaction(async (tx) => {
     // The watch is locked: two readings of one watch decide one after the other.
@@ -80,6 +92,7 @@ export async function recordBrowserReading(
       },
       now,
       ...(lows ? { lows } : {}),
+      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
     });
     const nextState = alertStateToJson(decision.nextState);
     if (!isSameJson(nextState, w.alertState)) {

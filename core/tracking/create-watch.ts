@@ -16,6 +16,7 @@ import {
   CandidateKey,
   CheckIntervalMinutes,
   DEFAULT_INTERVAL_MINUTES,
+  OnlyRealDeal,
   VariantId,
 } from "./watch-fields.ts";
 import { getWatch, type WatchView } from "./watch-view.ts";
@@ -27,6 +28,7 @@ export const CreateWatchInput = z.object({
   candidateKey: CandidateKey.optional(),
   /** The variant to track (its SKU or id from the preview's `variants`). */
   variantId: VariantId.optional(),
+  onlyRealDeal: OnlyRealDeal.default(false),
 });
 export type CreateWatchInput = z.infer<typeof CreateWatchInput>;
 
@@ -177,6 +179,7 @@ export async function createWatch(
         ...ruleToColumns(input.rule),
         intervalMinutes,
         candidateKey: input.candidateKey ?? null,
+        onlyRealDeal: input.onlyRealDeal ?? false,
         recipe: options.recipe ?? null,
         baselinePriceMinor: baseline?.amountMinor ?? null,
         baselineCurrency: baseline?.currency ?? null,

@@ -28,6 +28,8 @@ export const ExportedWatch = z.object({
   rule: AlertRule,
   intervalMinutes: CheckIntervalMinutes,
   isPaused: z.boolean(),
+  /** "Only a real deal" (0063); absent in exports made before it existed. */
+  onlyRealDeal: z.boolean().optional(),
   candidateKey: CandidateKey.nullable(),
   baseline: NonNegativeMoney.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -97,6 +99,7 @@ export async function exportWatches(
       rule: w.rule,
       intervalMinutes: w.intervalMinutes,
       isPaused: w.isPaused,
+      onlyRealDeal: w.onlyRealDeal,
       candidateKey: w.candidateKey,
       baseline: w.baseline,
       createdAt: w.createdAt,

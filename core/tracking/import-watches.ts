@@ -76,6 +76,7 @@ export async function importWatches(
           ...ruleToColumns(item.rule),
           intervalMinutes: Math.max(item.intervalMinutes, context.minIntervalMinutes),
           isPaused: item.isPaused,
+          onlyRealDeal: item.onlyRealDeal ?? false,
           candidateKey: item.candidateKey,
           baselinePriceMinor: item.baseline?.amountMinor ?? null,
           baselineCurrency: item.baseline?.currency ?? null,

@@ -8,7 +8,7 @@ import type { Db } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { assertRuleCurrency, refreshProductSchedule } from "./create-watch.ts";
-import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
+import { CandidateKey, CheckIntervalMinutes, OnlyRealDeal } from "./watch-fields.ts";
 import { getWatch, isUuid, type WatchView } from "./watch-view.ts";
 
 export const UpdateWatchInput = z
@@ -16,6 +16,7 @@ export const UpdateWatchInput = z
     rule: AlertRule.optional(),
     intervalMinutes: CheckIntervalMinutes.optional(),
     isPaused: z.boolean({ error: "isPaused is true or false." }).optional(),
+    onlyRealDeal: OnlyRealDeal.optional(),
     candidateKey: CandidateKey.nullable().optional(),
     /** Snooze the watch's alerts for a day or a week (checks go on), or `off` to end it. */
     snooze: SnoozeInput.shape.snooze.optional(),
@@ -64,6 +65,7 @@ export async function updateWatch(
           ? { intervalMinutes: Math.max(input.intervalMinutes, context.minIntervalMinutes) }
           : {}),
         ...(input.isPaused !== undefined ? { isPaused: input.isPaused } : {}),
+        ...(input.onlyRealDeal !== undefined ? { onlyRealDeal: input.onlyRealDeal } : {}),
         ...(input.candidateKey !== undefined ? { candidateKey: input.candidateKey } : {}),
         ...(alertState ? { alertState } : {}),
         ...(input.snooze !== undefined

@@ -49,3 +49,6 @@ export const CandidateKey = storedText({ label: "The chosen price" }).max(
   500,
   "That price choice is not one of this page's prices.",
 );
+
+/** "Only a real deal" (decision 0063): hold back price-down alerts that are not one. */
+export const OnlyRealDeal = z.boolean({ error: "onlyRealDeal is true or false." });

@@ -21,6 +21,8 @@ export type WatchView = {
   rule: AlertRule;
   intervalMinutes: number;
   isPaused: boolean;
+  /** Price-down alerts only for a real deal (decision 0063). */
+  onlyRealDeal: boolean;
   /** Alerts are snoozed until this instant (ISO), or null. */
   snoozedUntil: string | null;
   candidateKey: string | null;
@@ -54,6 +56,7 @@ const VIEW_COLUMNS = {
     ruleDays: watch.ruleDays,
     intervalMinutes: watch.intervalMinutes,
     isPaused: watch.isPaused,
+    onlyRealDeal: watch.onlyRealDeal,
     snoozedUntil: watch.snoozedUntil,
     candidateKey: watch.candidateKey,
     baselinePriceMinor: watch.baselinePriceMinor,
@@ -161,6 +164,7 @@ export function toWatchView(
     rule: ruleFromColumns(w),
     intervalMinutes: w.intervalMinutes,
     isPaused: w.isPaused,
+    onlyRealDeal: w.onlyRealDeal,
     snoozedUntil: w.snoozedUntil ? w.snoozedUntil.toISOString() : null,
     candidateKey: w.candidateKey,
     variantId: p.variantId,

@@ -28,8 +28,11 @@ export function RuleFields({
   defaultPercent = "10",
   defaultDays = String(DEFAULT_LOWEST_DAYS),
   error,
+  onlyRealDeal,
 }: {
   currency: string | null;
+  /** Shows the "only a real deal" box, checked or not (decision 0063). */
+  onlyRealDeal?: boolean | undefined;
   defaultKind?: RuleKind;
   defaultAmount?: string;
   defaultPercent?: string | undefined;
@@ -111,6 +114,22 @@ export function RuleFields({
           />
           <span className="text-sm">days</span>
         </div>
+      ) : null}
+      {onlyRealDeal !== undefined && RULE_KINDS[kind].isPriceDown ? (
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="onlyRealDeal"
+            defaultChecked={onlyRealDeal}
+            className="mt-1 accent-[var(--dw-accent)]"
+          />
+          <span>
+            Only a real deal
+            <span className="block text-muted">
+              Below the 90-day low, or a discount whose "was" price Dropwave saw charged.
+            </span>
+          </span>
+        </label>
       ) : null}
       {error && ["amount", "percent", "days", "ruleKind"].includes(error.field) ? (
         <p role="alert" className="text-sm text-bad">

@@ -106,6 +106,11 @@ export const watch = pgTable(
     /** The price spot this person picked on the page with the extension, if they did. */
     recipe: jsonb("recipe").$type<PriceRecipe>(),
     isPaused: boolean("is_paused").notNull().default(false),
+    /**
+     * "Only a real deal": price-down alerts only below the 90-day low or for a discount whose
+     * "was" price was really charged (decision 0063).
+     */
+    onlyRealDeal: boolean("only_real_deal").notNull().default(false),
     /** Alerts of this watch are not raised before this time (snooze); checks go on. */
     snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
     /** The price when the watch was created: "change since added" and percent drops. */

@@ -61,6 +61,11 @@ export const WatchView = z.object({
   rule: AlertRule,
   intervalMinutes: z.number().int(),
   isPaused: z.boolean(),
+  onlyRealDeal: z
+    .boolean()
+    .describe(
+      "Price-down alerts only below the 90-day low or for a discount whose reference was charged (decision 0063).",
+    ),
   snoozedUntil: Instant.nullable().describe("Alerts are snoozed until then (checks go on)."),
   candidateKey: z.string().nullable(),
   /** The variant (SKU or id) tracked, when the page offers several. */

@@ -63,6 +63,22 @@ describe("/api/v1 watches", () => {
     expect(patched.status).toBe(200);
     expect((await patched.json()).watch).toMatchObject({ isPaused: true, intervalMinutes: 720 });
 
+    // "Only a real deal" (#37 item 4): the same schema as the product page's form.
+    const realDeal = await request(`/api/v1/watches/${watch.id}`, {
+      method: "PATCH",
+      body: { onlyRealDeal: true },
+      headers: alice.auth,
+    });
+    expect(realDeal.status).toBe(200);
+    expect((await realDeal.json()).watch.onlyRealDeal).toBe(true);
+    const notBoolean = await request(`/api/v1/watches/${watch.id}`, {
+      method: "PATCH",
+      body: { onlyRealDeal: "yes" },
+      headers: alice.auth,
+    });
+    expect(notBoolean.status).toBe(400);
+    expect(JSON.stringify(await notBoolean.json())).toContain("onlyRealDeal is true or false.");
+
     const history = await (
       await request(`/api/v1/watches/${watch.id}/history`, { headers: alice.auth })
     ).json();

@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { setupTestDatabase } from "../../tests/helpers/db.ts";
+import { forThisFile } from "../../tests/helpers/for-file.ts";
+import { startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { seedUser } from "../../tests/helpers/users.ts";
+import { alertEvent, priceObservation, product } from "../db/schema/index.ts";
+import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
+import { previewProduct } from "../tracking/preview-product.ts";
+import { claimDueProducts } from "./claim-due-products.ts";
+import { runPriceCheck } from "./run-price-check.ts";
+
+const database = setupTestDatabase();
+const log = pino({ level: "silent" });
+const store = forThisFile(startStoreServer);
+const DAY = 86_400_000;
+
+/** A product page at `price` €, with a "was" price when given (JSON-LD ListPrice). */
+function page(price: string, was?: string): string {
+  const ld = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Kettle",
+    offers: {
+      "@type": "Offer",
+      price,
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+      ...(was
+        ? {
+            priceSpecification: [
+              {
+                "@type": "UnitPriceSpecification",
+                priceType: "https://schema.org/ListPrice",
+                price: was,
+                priceCurrency: "EUR",
+              },
+            ],
+          }
+        : {}),
+    },
+  };
+  return `<!doctype html><html lang="en"><head><title>Kettle</title>
+<script type="application/ld+json">${JSON.stringify(ld)}</script></head>
+<body><h1>Kettle</h1><p class="price">€${price}</p><button>Add to cart</button></body></html>`;
+}
+
+/** A watch of a product whose history, before today, is `runs` (days ago → price in €). */
+async function trackWithHistory(path: string, runs: [number, number, string][]) {
+  const { db } = database.current;
+  const person = await seedUser(db);
+  store.setPage(path, page(runs.at(-1)![2]));
+  const input = CreateWatchInput.parse({
+    url: store.url(path),
+    rule: { kind: "any_drop" },
+    onlyRealDeal: true,
+  });
+  const w = await createWatch(
+    db,
+    { userId: person.id, maxWatches: 10, minIntervalMinutes: 60, now: new Date() },
+    input,
+    await previewProduct(testFetcher(), input.url),
+  );
+  await db.delete(priceObservation).where(eq(priceObservation.productId, w.productId));
+  const now = Date.now();
+  await db.insert(priceObservation).values(
+    runs.map(([from, to, euros]) => ({
+      productId: w.productId,
+      priceMinor: Math.round(Number(euros) * 100),
+      currency: "EUR",
+      availability: "in_stock",
+      observedAt: new Date(now - from * DAY),
+      lastSeenAt: new Date(now - to * DAY),
+    })),
+  );
+  return w;
+}
+
+async function checkWith(productId: string, html: string, path: string) {
+  const { db, sql } = database.current;
+  store.setPage(path, html);
+  await db
+    .update(product)
+    .set({ nextCheckAt: new Date(Date.now() - 1000) })
+    .where(eq(product.id, productId));
+  const claimed = await claimDueProducts(sql, {
+    workerId: "w",
+    batchSize: 10,
+    leaseMs: 60_000,
+    now: new Date(),
+  });
+  for (const c of claimed) await runPriceCheck({ sql, fetcher: testFetcher(), log }, c);
+  return db.select().from(alertEvent).where(eq(alertEvent.productId, productId));
+}
+
+describe("only a real deal, through a check (issue #37 item 4, decision 0063)", () => {
+  it("a drop above the 90-day low is held back; one below it alerts", async () => {
+    const path = "/rd/low";
+    // 90 € for a month, then 100 € since.
+    const w = await trackWithHistory(path, [
+      [60, 30, "90.00"],
+      [30, 0, "100.00"],
+    ]);
+    expect(await checkWith(w.productId, page("95.00"), path)).toHaveLength(0);
+    const events = await checkWith(w.productId, page("85.00"), path);
+    expect(events.map((e) => [e.kind, e.newPriceMinor])).toEqual([["price_drop", 8500]]);
+  });
+
+  it("a discount from a 'was' price charged for a month alerts; from one never charged, not", async () => {
+    const charged = await trackWithHistory("/rd/was", [
+      [60, 30, "90.00"],
+      [30, 0, "100.00"],
+    ]);
+    const a = await checkWith(charged.productId, page("95.00", "100.00"), "/rd/was");
+    expect(a.map((e) => e.kind)).toEqual(["price_drop"]);
+
+    const inflated = await trackWithHistory("/rd/fake", [
+      [60, 30, "90.00"],
+      [30, 0, "100.00"],
+    ]);
+    expect(await checkWith(inflated.productId, page("95.00", "150.00"), "/rd/fake")).toHaveLength(
+      0,
+    );
+  });
+
+  it("the check keeps the page's list price with the observation it writes", async () => {
+    const w = await trackWithHistory("/rd/keep", [[20, 0, "100.00"]]);
+    await checkWith(w.productId, page("95.00", "100.00"), "/rd/keep");
+    const rows = await database.current.db
+      .select({ price: priceObservation.priceMinor, list: priceObservation.listPriceMinor })
+      .from(priceObservation)
+      .where(eq(priceObservation.productId, w.productId))
+      .orderBy(priceObservation.observedAt);
+    expect(rows.at(-1)).toEqual({ price: 9500, list: 10000 });
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "watch" ADD COLUMN "only_real_deal" boolean DEFAULT false NOT NULL;
