@@ -12,6 +12,7 @@ import { type Env, EnvError, getEnv } from "../core/env.ts";
 import { createExtractPool, type Extractor, type ExtractPool } from "../core/extract-pool/index.ts";
 import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
 import { createMailer } from "../core/mail/mailer.ts";
+import { capMailPerRecipient } from "../core/mail/recipient-cap.ts";
 import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
 import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
@@ -175,12 +176,15 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
             fetcher,
             mailer:
               services?.mailer ??
-              createMailer({
-                from: env.MAIL_FROM,
-                smtpUrl: env.SMTP_URL,
-                outboxDir: path.resolve(env.DATA_DIR, "outbox"),
-                log: log.child({ module: "mail" }),
-              }),
+              capMailPerRecipient(
+                createMailer({
+                  from: env.MAIL_FROM,
+                  smtpUrl: env.SMTP_URL,
+                  outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+                  log: log.child({ module: "mail" }),
+                }),
+                { db: database.db, log: log.child({ module: "mail" }) },
+              ),
             log,
             liveness: presence,
             publicUrl: env.PUBLIC_URL,

@@ -16,6 +16,7 @@ import { createRecentPages } from "../core/fetch/recent-pages.ts";
 import { createProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
+import { capMailPerRecipient } from "../core/mail/recipient-cap.ts";
 import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
 import packageJson from "../package.json" with { type: "json" };
@@ -35,14 +36,17 @@ export async function createServices(options: {
   processName?: string;
 }): Promise<AppServices> {
   const { env, log, database } = options;
-  const mailer =
+  // Every mail, whatever its kind, is capped per recipient (decision 0064).
+  const mailer = capMailPerRecipient(
     options.mailer ??
-    createMailer({
-      from: env.MAIL_FROM,
-      smtpUrl: env.SMTP_URL,
-      outboxDir: path.resolve(env.DATA_DIR, "outbox"),
-      log: log.child({ module: "mail" }),
-    });
+      createMailer({
+        from: env.MAIL_FROM,
+        smtpUrl: env.SMTP_URL,
+        outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+        log: log.child({ module: "mail" }),
+      }),
+    { db: database.db, log: log.child({ module: "mail" }) },
+  );
   const secret = await getInstanceSecret(database.db, "auth_secret", env.AUTH_SECRET);
   const auth = createAuth({
     db: database.db,

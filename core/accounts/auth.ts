@@ -14,6 +14,7 @@ import {
 } from "../mail/emails/account.ts";
 import { type EmailContent, renderEmail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { isRecipientCapError } from "../mail/recipient-cap.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
 import { refusedAuthBody } from "./auth-input.ts";
 import {
@@ -75,7 +76,13 @@ export function createAuth(options: AuthOptions) {
   const send = async (to: string, subject: string, content: EmailContent) => {
     const { html, text } = renderEmail(content);
     const link = content.action ? { primaryLink: content.action.url } : {};
-    await mailer.send({ to, subject, html, text, ...link });
+    try {
+      await mailer.send({ to, subject, html, text, kind: "account", ...link });
+    } catch (error) {
+      // Over the recipient's cap (decision 0064) the mail is dropped; the HTTP answer was
+      // already the same as for a mail sent, so it tells nothing. The cap logged it.
+      if (!isRecipientCapError(error)) throw error;
+    }
   };
   const auth = betterAuth({
     appName: "Dropwave",
@@ -95,7 +102,7 @@ export function createAuth(options: AuthOptions) {
       // Sign-up answers the same whether the address has an account or not (no session either
       // way: the verification link signs the new person in), and the owner of a known address
       // is mailed instead (onExistingUserSignUp). better-auth answers a known address with a
-      // synthetic user only when autoSignIn is off. Decision 0062.
+      // synthetic user only when autoSignIn is off. Decision 0063.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user: account }) => {
         await afterThisTurn();

@@ -12,6 +12,12 @@ export type MailMessage = {
   /** Shown in the log when mail goes to the outbox, so a self-hoster can follow it. */
   primaryLink?: string;
   headers?: Record<string, string>;
+  /**
+   * "account" when the mail goes out because someone typed this address (verification, reset,
+   * change of email, channel confirmation): capped tighter per recipient (recipient-cap.ts).
+   * Alerts and notices to an address that agreed are "notification" (the default).
+   */
+  kind?: "account" | "notification";
 };
 
 export type SentMail = { messageId: string; outboxFile?: string };
@@ -56,7 +62,8 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: "smtp",
       async send(message) {
-        const info = await transport.sendMail({ from, ...message });
+        const { kind: _kind, ...mail } = message;
+        const info = await transport.sendMail({ from, ...mail });
         log.info({ to: message.to, subject: message.subject }, "mail sent");
         return { messageId: String(info.messageId) };
       },
@@ -66,7 +73,8 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: "outbox",
     async send(message) {
-      const info = await writer.sendMail({ from, ...message });
+      const { kind: _kind, ...mail } = message;
+      const info = await writer.sendMail({ from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);

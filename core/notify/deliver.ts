@@ -1,5 +1,6 @@
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { isRecipientCapError } from "../mail/recipient-cap.ts";
 import {
   type AlertMessage,
   type RenderedEmail,
@@ -169,6 +170,10 @@ const SMTP_TRANSIENT_CODES = new Set([
  * so retry.
  */
 export function classifyMailError(error: unknown): DeliveryResult {
+  if (isRecipientCapError(error)) {
+    // Held by the recipient's cap (decision 0064): nothing was sent; try after its window.
+    return { kind: "retry", reason: error.message, afterMs: error.retryAfterSeconds * 1000 };
+  }
   const e = (error ?? {}) as { responseCode?: unknown; code?: unknown; response?: unknown };
   const status = typeof e.responseCode === "number" ? e.responseCode : undefined;
   const text = truncate(typeof e.response === "string" ? e.response : errorText(error), 300);

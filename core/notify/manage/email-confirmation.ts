@@ -74,7 +74,14 @@ export async function mailChannelConfirmation(
       link,
       publicUrl: deps.publicUrl,
     });
-    await deps.mailer.send({ to: config.address, subject, html, text, primaryLink: link });
+    await deps.mailer.send({
+      to: config.address,
+      subject,
+      html,
+      text,
+      primaryLink: link,
+      kind: "account",
+    });
     return stored;
   } catch (error) {
     deps.log.warn({ err: error, channelId: channel.id }, "could not mail the channel confirmation");

@@ -1,6 +1,7 @@
 import { hitEmailRateLimit } from "../../accounts/email-rate-limit.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { foldRecipient } from "../../mail/recipient.ts";
 
 /**
  * Limits on mail and messages a person can make Dropwave send on demand, counted in the
@@ -55,7 +56,8 @@ export async function takeConfirmationMail(
   await take(
     db,
     "channel-confirm-address",
-    input.address,
+    // One inbox, however the address is spelled (victim+2@ is victim@): decision 0064.
+    foldRecipient(input.address),
     CONFIRMATIONS_PER_ADDRESS,
     "This address was sent enough confirmation emails for today.",
     input.now,
