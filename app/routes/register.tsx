@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // The same answer whether the address already had an account (then its owner is mailed
-  // instead): the account opens from the link in the mail (decision 0063).
+  // instead): the account opens from the link in the mail (decision 0065).
   return data({ sentTo: email });
 }
 

@@ -285,7 +285,7 @@ try {
     }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },

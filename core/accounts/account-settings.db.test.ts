@@ -48,7 +48,7 @@ async function signUp(request: Request, email = newEmail()) {
   expect(response.status).toBe(200);
   // The verification mail goes out in the background: counts of later mails start after it.
   await expect.poll(() => smtp.messages.some((m) => m.to.includes(email))).toBe(true);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signedIn = await signIn(request, email, PASSWORD);
   expect(signedIn.status).toBe(200);
   return { email, cookie: cookieHeader(signedIn) };

@@ -102,7 +102,7 @@ export function createAuth(options: AuthOptions) {
       // Sign-up answers the same whether the address has an account or not (no session either
       // way: the verification link signs the new person in), and the owner of a known address
       // is mailed instead (onExistingUserSignUp). better-auth answers a known address with a
-      // synthetic user only when autoSignIn is off. Decision 0063.
+      // synthetic user only when autoSignIn is off. Decision 0065.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user: account }) => {
         await afterThisTurn();

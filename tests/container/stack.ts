@@ -274,7 +274,7 @@ export async function signUp(origin: string, email: string) {
     body: JSON.stringify({ email, password: "a long enough password", name: "Container Test" }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signedIn = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },

@@ -36,7 +36,7 @@ async function signUp(page: Page): Promise<void> {
     headers: { origin },
   });
   expect(response.ok()).toBe(true);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signedIn = await page.request.post("/api/auth/sign-in/email", {
     data: { email, password: PASSWORD },
     headers: { origin },

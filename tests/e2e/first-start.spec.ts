@@ -129,7 +129,7 @@ test("the first npm start prints a few plain lines and the address; the next say
   await page.getByLabel("Email").fill(uniqueEmail("first-start"));
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  // The account opens from the link mailed (here: written to the outbox, decision 0063).
+  // The account opens from the link mailed (here: written to the outbox, decision 0065).
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await first.interrupt();
 

@@ -24,7 +24,7 @@ export async function register(page: Page, email: string, password = PASSWORD): 
 
 /**
  * Fills and sends the sign-up form. It opens no session: the page says to check the inbox,
- * whether or not the address had an account (decision 0063).
+ * whether or not the address had an account (decision 0065).
  */
 export async function submitRegisterForm(
   page: Page,

@@ -53,7 +53,7 @@ async function signUp(page: Page): Promise<void> {
     headers: { origin: ORIGIN },
   });
   expect(response.ok()).toBe(true);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signedIn = await page.request.post(`${ORIGIN}/api/auth/sign-in/email`, {
     data: { email, password: PASSWORD },
     headers: { origin: ORIGIN },

@@ -297,7 +297,7 @@ test("PostHog's distinct id is the signed-in person's id, and signing out resets
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   await page.goto(`${ORIGIN}/login`);
   await page.waitForSelector("html[data-hydrated]");
   await page.getByLabel("Email").fill(email);

@@ -107,7 +107,7 @@ export async function createPerson(request: TestRequest, options: { isVerified?:
     ip: `203.0.113.${(personSeq % 250) + 1}`,
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  // Sign-up opens no session (decision 0063): sign in, as a person would after it.
+  // Sign-up opens no session (decision 0065): sign in, as a person would after it.
   const signIn = await request("/api/auth/sign-in/email", {
     body: { email, password: "a long enough password" },
     ip: `203.0.113.${(personSeq % 250) + 1}`,

@@ -57,7 +57,7 @@ export function changeEmailEmail(input: { email: string; newEmail: string; link:
 /**
  * To the owner of an address someone tried to sign up with. Sign-up answers the same either
  * way (no account enumeration); the owner learns of it here and gets a way back in: a reset
- * link, which also proves the address of an account that was never verified (decision 0063).
+ * link, which also proves the address of an account that was never verified (decision 0065).
  */
 export function existingAccountEmail(input: { email: string; signInLink: string; link: string }) {
   return {

@@ -19,7 +19,7 @@ async function person(request: Request) {
     ip: `198.51.100.${100 + seq}`,
   });
   expect(signUp.status).toBe(200);
-  // Sign-up opens no session (decision 0063): sign in after it.
+  // Sign-up opens no session (decision 0065): sign in after it.
   const signIn = await request("/api/auth/sign-in/email", {
     body: { email, password: PASSWORD },
     ip: `198.51.100.${100 + seq}`,
