@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { isOperator } from "../core/operator/admin-access.ts";
 import { ErrorHeader } from "./components/error-header.tsx";
+import { FallbackOnError } from "./components/fallback-on-error.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import { NotFound } from "./components/not-found-page.tsx";
 import { ProductAnalytics } from "./components/product-analytics.tsx";
@@ -280,11 +281,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A missing page (a deleted product, /admin for someone else) when the app itself is fine:
   // the same full header as an unknown address (theme switch, bell, menu: #39 item 11). The
   // plain error header stays for failures, where the root's data may be what failed.
+  const plain = (
+    <>
+      <ErrorHeader isSignedIn={rootData ? rootData.viewer !== null : null} />
+      <main id="main" className="flex-1">
+        {body}
+      </main>
+      <SiteFooter />
+    </>
+  );
   if (isNotFound && rootData) {
+    // Should the full header fail here, the plain one (no switch, bell or menu) stands in.
     return (
       <>
         <title>Page Not Found · Dropwave</title>
-        <Shell>{body}</Shell>
+        <FallbackOnError fallback={plain}>
+          <Shell>{body}</Shell>
+        </FallbackOnError>
       </>
     );
   }
@@ -293,11 +306,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>
         {isNotFound ? "Page Not Found · Dropwave" : `${status} ${text.title} · Dropwave`}
       </title>
-      <ErrorHeader isSignedIn={rootData ? rootData.viewer !== null : null} />
-      <main id="main" className="flex-1">
-        {body}
-      </main>
-      <SiteFooter />
+      {plain}
     </>
   );
 }
