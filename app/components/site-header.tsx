@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, NavLink, useRouteLoaderData, useSearchParams } from "react-router";
+import { http } from "../lib/http.ts";
 import { toast } from "../lib/toast.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import { LazyNotificationBell } from "./lazy-notification-bell.tsx";
@@ -78,13 +79,7 @@ function AccountMenu({ name, isOperator }: { name: string; isOperator: boolean }
   const signOut = async () => {
     setBusy(true);
     try {
-      const response = await fetch("/api/auth/sign-out", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-      });
-      if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
+      await http("/api/auth/sign-out", { method: "POST", body: {} });
       // A full navigation drops every cached bit of the signed-in state in this tab.
       window.location.assign("/");
     } catch {

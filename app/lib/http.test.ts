@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, http } from "./http.ts";
+import { ApiError } from "./api-error.ts";
+import { http } from "./http.ts";
 
 function scripted(statuses: number[]) {
   const calls: string[] = [];

@@ -3,22 +3,11 @@
  * statuses; POST/PUT/PATCH/DELETE never are (they may have taken effect).
  */
 
+import { ApiError, readApiResponse } from "./api-error.ts";
+
 export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: { field: string; message: string }[];
-
-  constructor(status: number, code: string, message: string, fields: ApiError["fields"] = []) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
 
 export type HttpOptions = {
   method?: string;
@@ -56,7 +45,7 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
     await pause(retryAfterMs(response) ?? options.retryDelayMs ?? 500, options.signal);
     response = await attempt();
   }
-  return readResponse<T>(response);
+  return readApiResponse<T>(response);
 }
 
 /** A failure worth another try: the network failed, or the server answered a transient status. */
@@ -64,24 +53,6 @@ export function isTransientFailure(error: unknown): boolean {
   if (error instanceof ApiError) return RETRYABLE_STATUSES.has(error.status);
   // fetch rejects with a TypeError when the network fails; an abort is not worth retrying.
   return error instanceof TypeError;
-}
-
-async function readResponse<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  let payload: unknown;
-  try {
-    payload = text ? JSON.parse(text) : undefined;
-  } catch {
-    payload = undefined;
-  }
-  if (response.ok) return payload as T;
-  const error = (payload as { error?: { code?: string; message?: string; fields?: [] } })?.error;
-  throw new ApiError(
-    response.status,
-    error?.code ?? `http_${response.status}`,
-    error?.message ?? (response.statusText || `Request failed (${response.status})`),
-    error?.fields ?? [],
-  );
 }
 
 function retryAfterMs(response: Response): number | undefined {

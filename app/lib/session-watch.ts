@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { http } from "./http.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,14 +17,8 @@ export function useSessionWatch(viewerId: string | null): void {
     const check = async () => {
       let currentId: string | null = null;
       try {
-        const response = await fetch("/api/auth/get-session", {
-          credentials: "same-origin",
-          headers: { accept: "application/json" },
-        });
-        if (response.ok) {
-          const session = (await response.json()) as { user?: { id?: string } } | null;
-          currentId = session?.user?.id ?? null;
-        }
+        const session = await http<{ user?: { id?: string } } | null>("/api/auth/get-session");
+        currentId = session?.user?.id ?? null;
       } catch {
         currentId = null;
       }

@@ -1,17 +1,8 @@
+import { readApiResponse } from "../../app/lib/api-error.ts";
 import { loadSettings, type Settings, saveSettings } from "./settings.ts";
 
 /** The token was refused: it was revoked (or the account is gone). */
 export class Disconnected extends Error {}
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly fields: { field: string; message: string }[];
-  constructor(status: number, message: string, fields: { field: string; message: string }[] = []) {
-    super(message);
-    this.status = status;
-    this.fields = fields;
-  }
-}
 
 /**
  * One call to the person's Dropwave /api/v1 with the extension's token. A 401 means the
@@ -36,15 +27,5 @@ export async function callApi<T>(
     await saveSettings({ token: null, isRevoked: true });
     throw new Disconnected("The connection to Dropwave was revoked");
   }
-  const text = await response.text();
-  const body = text ? (JSON.parse(text) as unknown) : null;
-  if (!response.ok) {
-    const error = (body as { error?: { message?: string; fields?: [] } } | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.message ?? `Dropwave answered ${response.status}`,
-      error?.fields ?? [],
-    );
-  }
-  return body as T;
+  return readApiResponse<T>(response);
 }

@@ -1,7 +1,8 @@
 /// <reference types="chrome" />
+
+import { ApiError } from "../../../app/lib/api-error.ts";
 import { formatMoney } from "../../../core/money/format-money.ts";
 import type { Money } from "../../../core/money/money.ts";
-import { ApiError } from "../api.ts";
 
 /** The popup's few DOM helpers: elements from props and children, and the app's one slot. */
 

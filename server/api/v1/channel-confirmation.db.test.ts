@@ -3,6 +3,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { UNVERIFIED_ACCOUNT_EMAIL_REASON } from "../../../core/accounts/account-email.ts";
 import { delivery, user, watch } from "../../../core/db/schema/index.ts";
+import { foldRecipient } from "../../../core/mail/recipient.ts";
 import {
   fanOutAlertEvents,
   runDeliveryRound,
@@ -15,7 +16,6 @@ import {
   findChannelConfirmation,
   TEST_SENDS,
 } from "../../../core/notify/manage-channels.ts";
-import { foldRecipient } from "../../../core/mail/recipient.ts";
 import { createPerson, createTestApp, verifyAccountEmail } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { seedAlertEvent } from "../../../tests/helpers/delivery.ts";
