@@ -147,6 +147,52 @@ export async function runChain(
   }
 }
 
+/**
+ * Whether `input` could be fetched at all, without sending anything: the URL policy, then DNS
+ * and the address policy on every address, as the first hop of a fetch would run them.
+ */
+export async function checkTarget(
+  input: string,
+  options: ResolvedOptions,
+): Promise<{ kind: "ok" } | FetchOutcome> {
+  const verdict = checkUrl(input, { allowPorts: options.allowPorts });
+  if (verdict.kind === "bad_url") return { kind: "bad_url", url: input, reason: verdict.reason };
+  if (verdict.kind === "blocked_address") {
+    return { kind: "blocked_address", url: input, host: verdict.host, reason: verdict.reason };
+  }
+  const chain: Chain = {
+    url: input,
+    request: {
+      mode: "request",
+      method: "GET",
+      headers: {},
+      body: undefined,
+      signal: undefined,
+      maxBytes: 0,
+      maxRedirects: 0,
+    },
+    options,
+    deadline: new Deadline(options.connectTimeoutMs, undefined),
+    jar: new CookieJar(),
+    redirects: [],
+    timings: { gateWaitMs: 0, firstByteMs: 0, totalMs: 0 },
+    startedAt: performance.now(),
+    firstSentAt: undefined,
+    method: "GET",
+    body: undefined,
+    headers: {},
+  };
+  try {
+    chain.deadline.resume();
+    const pinned = await resolveAndCheck(chain, verdict);
+    return Array.isArray(pinned) ? { kind: "ok" } : pinned;
+  } catch (error) {
+    return failureOutcome(input, error, chain.deadline, options);
+  } finally {
+    chain.deadline.dispose();
+  }
+}
+
 /** One hop: check the URL, resolve and check its addresses, queue for the host, send, judge. */
 async function runHop(chain: Chain, verdict: UrlVerdict, hop: number): Promise<HopStep> {
   const { url, options, deadline } = chain;

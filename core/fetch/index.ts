@@ -1,4 +1,4 @@
-import { runChain } from "./chain.ts";
+import { checkTarget, runChain } from "./chain.ts";
 import { fetchImage } from "./fetch-image.ts";
 import { type FetcherOptions, pageHeaders, requestHeaders, resolveOptions } from "./options.ts";
 import { createRenderer, type Renderer } from "./render.ts";
@@ -86,6 +86,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
         },
         resolved,
       );
+    },
+    checkTarget(url) {
+      return checkTarget(url, resolved);
     },
     fetchImage(url, imageOptions = {}) {
       return fetchImage(url, resolved, imageOptions);

@@ -29,6 +29,11 @@ export type RequestOptions = {
 export type Fetcher = {
   fetchPage(url: string, options?: FetchPageOptions): Promise<FetchOutcome>;
   request(url: string, options?: RequestOptions): Promise<FetchOutcome>;
+  /**
+   * Whether `url` could be fetched, without sending anything: the URL and address policies,
+   * with DNS. `ok`, or the outcome a fetch would end in (bad_url, blocked_address, dns_error, …).
+   */
+  checkTarget(url: string): Promise<{ kind: "ok" } | FetchOutcome>;
   /** A product picture (jpeg, png, gif, webp, avif by their bytes; 5 MB by default). */
   fetchImage(
     url: string,

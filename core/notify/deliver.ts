@@ -1,3 +1,4 @@
+import type { RateLimitDecision } from "../accounts/email-rate-limit.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isRecipientCapError } from "../mail/recipient-cap.ts";
@@ -19,6 +20,7 @@ import {
   renderTelegramRequest,
   renderWebhookRequest,
 } from "./presets.ts";
+import { receiverUrlOf } from "./receiver.ts";
 import { type PushPayload, sendPush, type VapidKeys } from "./web-push.ts";
 
 /**
@@ -55,7 +57,17 @@ export type DeliverContext = {
   signal?: AbortSignal;
   /** Email: the signed one-click unsubscribe link for this address (core/notify/unsubscribe.ts). */
   unsubscribeUrl?: string;
+  /**
+   * Counts a delivery toward its receiver's cap across all accounts (receiver.ts
+   * `hitReceiverCap`); every sender of alerts and tests passes it. Over the cap nothing is
+   * sent and the delivery is retried after the window.
+   */
+  receiverCap?: (url: string) => Promise<RateLimitDecision>;
 };
+
+/** Why a delivery over its receiver's cap was held. */
+export const RECEIVER_CAP_REASON =
+  "Held: this receiver got as many deliveries as it may for now (a cap across all accounts); it is tried again later";
 
 export async function deliver(
   channel: ChannelConfig,
@@ -65,6 +77,17 @@ export async function deliver(
   const now = context.now ?? new Date();
   const idempotencyKey = context.idempotencyKey ?? message.idempotencyKey;
   try {
+    const receiver = receiverUrlOf(channel);
+    if (receiver !== null && context.receiverCap) {
+      const decision = await context.receiverCap(receiver);
+      if (!decision.isAllowed) {
+        return {
+          kind: "retry",
+          reason: RECEIVER_CAP_REASON,
+          afterMs: decision.retryAfterSeconds * 1000,
+        };
+      }
+    }
     switch (channel.type) {
       case "email":
         return await sendEmail(

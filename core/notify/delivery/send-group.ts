@@ -1,5 +1,6 @@
 import type { AlertMessage } from "../alert-message.ts";
 import { type DeliveryResult, deliver, deliverDigest } from "../deliver.ts";
+import { hitReceiverCap } from "../receiver.ts";
 import { unsubscribeUrl } from "../unsubscribe.ts";
 import { UNCONFIRMED_REASON } from "./fan-out.ts";
 import { loadAlertMessage, loadTarget } from "./load-target.ts";
@@ -96,6 +97,7 @@ async function sendTo(
   const message = messages[0] as AlertMessage;
   return deliver(target.channel, message, {
     fetcher: deps.fetcher,
+    receiverCap: (url) => hitReceiverCap(deps.database.db, url),
     mailer: deps.mailer,
     vapid: deps.vapid,
     now: clockOf(deps),

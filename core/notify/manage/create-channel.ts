@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notificationChannel } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
+import type { Fetcher } from "../../fetch/index.ts";
 import type { ChannelConfig } from "../channels.ts";
+import { assertDeliverableReceiver } from "../receiver.ts";
 import { type ChannelView, toChannelView } from "./channel-view.ts";
 import {
   accountOf,
@@ -29,13 +31,17 @@ const DEFAULT_NAMES: Record<string, string> = {
 
 export type ChannelInput = { name?: string; config: ChannelConfig };
 
+/** What adding or changing a channel needs: mail for confirmations, DNS for receivers. */
+export type ChannelDeps = ConfirmationDeps & { fetcher: Pick<Fetcher, "checkTarget"> };
+
 /**
- * Adds a channel. An email address other than the account's starts unconfirmed and gets one
+ * Adds a channel. An HTTP receiver must be deliverable (a public address a name server knows).
+ * An email address other than the account's starts unconfirmed and gets one
  * confirmation mail (limited per address and per account, checked before anything is
  * written); the same browser subscribing again updates its push channel instead.
  */
 export async function createChannel(
-  deps: ConfirmationDeps,
+  deps: ChannelDeps,
   userId: string,
   input: ChannelInput,
   limits: { maxChannels: number } = { maxChannels: MAX_CHANNELS_PER_USER },
@@ -56,6 +62,8 @@ export async function createChannel(
       { fields: [{ field: "config", message: "Too many channels" }] },
     );
   }
+  // A receiver nobody can deliver to is refused now, not after three failed alerts.
+  await assertDeliverableReceiver(deps.fetcher, input.config);
   const owner = await accountOf(db, userId);
   const isUnconfirmed = needsConfirmation(input.config, owner.email);
   if (isUnconfirmed && input.config.type === "email") {

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { notificationChannel } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import type { ChannelConfig } from "../channels.ts";
+import { assertDeliverableReceiver } from "../receiver.ts";
 import { type ChannelRow, type ChannelView, toChannelView } from "./channel-view.ts";
+import type { ChannelDeps } from "./create-channel.ts";
 import {
   accountOf,
   type ConfirmationDeps,
@@ -19,7 +21,7 @@ export type ChannelUpdateInput = { name?: string; isPaused?: boolean; config?: C
  * new receiver: it becomes unconfirmed and gets a confirmation mail, like a new channel.
  */
 export async function updateChannel(
-  deps: ConfirmationDeps,
+  deps: ChannelDeps,
   userId: string,
   id: string,
   input: ChannelUpdateInput,
@@ -30,6 +32,7 @@ export async function updateChannel(
       fields: [{ field: "config.type", message: "A channel's kind cannot change." }],
     });
   }
+  if (input.config) await assertDeliverableReceiver(deps.fetcher, input.config);
   const isNewAddress = await isNewUnconfirmedAddress(deps, userId, current, input.config);
   const isResuming = input.isPaused === false && current.isPaused;
   const [row] = await deps.db

@@ -34,6 +34,7 @@ import {
   ReadInput,
   WatchChannelsInput,
 } from "../../../core/notify/notify-input.ts";
+import { hitReceiverCap } from "../../../core/notify/receiver.ts";
 import { recordTestAlert } from "../../../core/notify/test-alerts.ts";
 import { getVapidKeys, vapidSubject } from "../../../core/notify/vapid-keys.ts";
 import { parseJsonBody } from "../validate.ts";
@@ -90,10 +91,12 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
     mailer: services.mailer,
     publicUrl,
     log: services.log,
+    fetcher: services.fetcher,
   };
   const sendTest = async (channel: ChannelConfig): Promise<DeliveryResult> =>
     deliver(channel, buildTestAlertMessage({ publicUrl, now: new Date() }), {
       fetcher: services.fetcher,
+      receiverCap: (url) => hitReceiverCap(db, url),
       mailer: services.mailer,
       vapid: channel.type === "push" ? await vapid() : undefined,
     });
