@@ -3,6 +3,7 @@ import { oldThenCurrent } from "./read-amount.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
+  NOW_WORDS,
   OTHER_AMOUNT,
   PRICE_WORD,
   PROMOTION_AFTER,
@@ -184,6 +185,7 @@ export function visibleCandidates(
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
   markOldThenCurrent(out, readable);
+  markWasBeforeNow(out, readable);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
   // in pieces never one of their own (class 2): neither is a candidate at all.
   const pieces = unitsOfPieces(raw);
@@ -243,6 +245,22 @@ function markOldThenCurrent(list: VisibleCandidate[], readable: (text: string) =
     a.features[at("wasWords")] = 1;
     b.features[at("sharesText")] = 0;
     b.features[at("laterInText")] = 0;
+  }
+}
+
+/**
+ * "$64.95" then "Now $52.00" (in the same text or the next few elements): the higher amount
+ * right before a price its words name as the current one is the old price, struck or not.
+ */
+function markWasBeforeNow(list: VisibleCandidate[], readable: (text: string) => string): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (let i = 1; i < list.length; i++) {
+    const c = list[i] as VisibleCandidate;
+    const p = list[i - 1] as VisibleCandidate;
+    if (c.text.order - p.text.order > 10 || Number(p.amount) <= Number(c.amount)) continue;
+    const own = readable(c.text.text).slice(0, Math.max(0, c.price.index));
+    const lead = `${c.text.before.slice(-30)} ${own}`.trimEnd().replace(/[$€£¥]\s*$/, "");
+    if (NOW_WORDS.test(lead)) p.features[was] = 1;
   }
 }
 

@@ -122,6 +122,11 @@ export const WAS_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*:?\\s*$`,
   "iu",
 );
+/** A current price's words at the end of the text before an amount ("Now", "jetzt", "ahora"). */
+export const NOW_WORDS = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*:?\\s*$`,
+  "iu",
+);
 /**
  * The concepts of amounts that are not the item's price: shipping, instalments, savings,
  * before tax, deposits, points, used offers, other sellers.

@@ -88,6 +88,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",
   oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  // The higher amount right before a price named current is the old one.
+  nowPrice: (w) => feature(`<div><b>€ 9</b> <b>${html(w)} € 5</b></div>`, "9", "wasWords"),
   shipping: otherAmount,
   instalment: otherAmount,
   save: otherAmount,
@@ -106,6 +108,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
 const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
   oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
   preorder: anywhere(""),

@@ -518,6 +518,20 @@ export const VISIBLE_WORDS = {
     ko: ["정가"],
     ja: ["通常価格", "参考価格"],
   },
+  /**
+   * Words right before a current (sale) price: the higher amount just before it is the old
+   * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
+   */
+  nowPrice: {
+    en: ["now", "sale", "sale price", "now only"],
+    de: ["jetzt", "nur", "aktionspreis"],
+    fr: ["maintenant", "prix promo"],
+    es: ["ahora"],
+    it: ["ora", "adesso"],
+    nl: ["nu"],
+    pl: ["teraz"],
+    pt: ["agora"],
+  },
   /** Shipping and delivery costs, free-shipping thresholds. */
   shipping: {
     en: [

@@ -1,6 +1,8 @@
 import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
+import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
+import { CLOSES_P } from "../html.ts";
 import { collapseSpaces, type TextLog } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { PriceText } from "../types.ts";
@@ -44,10 +46,29 @@ export class PriceTexts extends Hooks {
   /** Price texts waiting for the text that follows them. */
   private pendingAfter: PriceText[] = [];
   private readonly log: TextLog;
+  /**
+   * Price-named elements with an amount in their own text before their first block child
+   * ("Now $52.00" then the reviews widget, inside one `<h5 class="product-price">`): that
+   * leading text, read if the element ends too long to be one price.
+   */
+  private readonly heads = new Map<Element, string>();
 
   constructor(log: TextLog) {
     super();
     this.log = log;
+  }
+
+  override open(el: Element, parent: Element, _attrs: Attrs, _isLeaf: boolean): void {
+    if (
+      parent.textAt >= 0 &&
+      (parent.says & Says.price) !== 0 &&
+      CLOSES_P.has(el.tag) &&
+      this.heads.size < 50 &&
+      !this.heads.has(parent) &&
+      this.log.hasDigit(parent)
+    ) {
+      this.heads.set(parent, this.log.textOf(parent));
+    }
   }
 
   override text(text: string, _el: Element, _isContinued: boolean): void {
@@ -65,7 +86,14 @@ export class PriceTexts extends Hooks {
 
   override close(el: Element, parent: Element): void {
     if (el.isRaw) return;
-    const isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
+    let isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
+    if (this.heads.size > 0) {
+      const head = this.heads.get(el);
+      if (head !== undefined) {
+        this.heads.delete(el);
+        if (!isPrice && !this.log.isShort(el)) isPrice = this.notePriceText(el, head);
+      }
+    }
     if (parent.childPrices.length < MAX_CHILD_PRICES && (isPrice || el.childPrices.length > 0)) {
       if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
       if (isPrice) parent.childPrices.push(this.log.textOf(el));
