@@ -333,13 +333,16 @@ function markFirstAfterTitle(list: VisibleCandidate[], h1: number): void {
 /**
  * Where the product's title stands: the first visible <h1> named for a title
  * (`<h1 class="product-title">`), else the first <h1> — a sign-up pop-up's or a menu's <h1>
- * coming first is no title (issue #34 class 5).
+ * coming first is no title (issue #34 class 5) — else, on a page with no <h1>, the first element
+ * whose text is the page's og:title.
  */
 export function titleOrder(scan: PageScan): number {
   const named = scan.titleElements.find(
     (r) => r.tag === "h1" && !r.isExcluded && !r.isHidden && r.text.length > 2,
   );
-  return named ? named.order : scan.h1Order;
+  if (named) return named.order;
+  // A page with no <h1>: the element that shows the page's og:title (issue #34 class 7).
+  return scan.h1Order >= 0 ? scan.h1Order : scan.titleMatchOrder;
 }
 
 export function scoreOf(features: readonly number[], weights: readonly number[]): number {

@@ -29,7 +29,7 @@ export function scanHtml(html: PageText): PageScan {
   const pieces = typeof html === "string" ? [html] : html;
   const driver = new ScanDriver();
   const c: Collectors = {
-    head: new HeadAndMeta(),
+    head: new HeadAndMeta(driver.log),
     scripts: new Scripts(),
     kept: new KeptElements(),
     prices: new PriceTexts(driver.log),
@@ -44,6 +44,7 @@ export function scanHtml(html: PageText): PageScan {
     title,
     h1,
     h1Order: c.head.h1Order,
+    titleMatchOrder: c.head.titleMatchOrder,
     canonical: c.head.canonical,
     hreflangs: c.head.hreflangs,
     statedCurrencies: mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),

@@ -3,6 +3,7 @@ import { PLATFORM_ASSET, PLATFORM_BODY } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
+import type { TextLog } from "../text-log.ts";
 
 const MAX_ATTR = 4_096;
 
@@ -32,6 +33,19 @@ export class HeadAndMeta extends Hooks {
   private h1Text = "";
   h1Order = -1;
   private isInH1 = false;
+  /**
+   * Where the first element of the body whose whole text is the page's og:title stands: the
+   * title a person sees on a page with no <h1> (a classified ad's posting title).
+   */
+  titleMatchOrder = -1;
+  /** og:title as the body would show it, once read (null: none; undefined: not read yet). */
+  private titleTarget: string | null | undefined;
+  private readonly log: TextLog;
+
+  constructor(log: TextLog) {
+    super();
+    this.log = log;
+  }
 
   override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
     const name = el.tag;
@@ -104,6 +118,19 @@ export class HeadAndMeta extends Hooks {
   override close(el: Element, _parent: Element): void {
     if (el.tag === "h1") this.isInH1 = false;
     if (el.tag === "title") this.isInTitle = false;
+    if (this.titleMatchOrder < 0 && this.h1Order < 0 && el.textAt >= 0) this.matchTitle(el);
+  }
+
+  private matchTitle(el: Element): void {
+    if (this.titleTarget === undefined) {
+      const og = this.metas.get("og:title")?.[0]?.replace(/\s+/g, " ").trim();
+      this.titleTarget = og && og.length > 2 ? og : null;
+    }
+    const target = this.titleTarget;
+    if (target === null || !this.log.isShort(el)) return;
+    const length = this.log.lengthOf(el);
+    if (length < target.length || length > target.length + 40) return;
+    if (this.log.textOf(el).replace(/\s+/g, " ").trim() === target) this.titleMatchOrder = el.order;
   }
 
   /** The title and the first h1, also when their closing tag never came. */
