@@ -88,6 +88,7 @@ function emptyResult(status: ExtractResult["status"]): ExtractResult {
     priceKey: null,
     isPriceRange: false,
     listPrice: null,
+    referenceLowest30d: null,
     availability: "unknown",
     brand: null,
     sku: null,
@@ -372,6 +373,14 @@ function run(
         )[0]
     : undefined;
 
+  // The EU's lowest price of the last 30 days, in the price's currency (the first one shown).
+  const reference = candidates.find(
+    (c) =>
+      c.role === "reference_30d" &&
+      c.price.amountMinor > 0 &&
+      (chosen === null || c.price.currency === chosen.price.currency),
+  );
+
   const ruleAvailability = outputs.find((o) => o.output.availability)?.output.availability ?? null;
   const pageStock = stockFromPage(
     scan,
@@ -412,6 +421,7 @@ function run(
     priceKey: chosen ? chosen.key : null,
     isPriceRange: chosen ? chosen.isRange || chosen.isFrom : false,
     listPrice: listPrice ? listPrice.price : null,
+    referenceLowest30d: reference ? reference.price : null,
     availability: status === "not_product" ? "unknown" : availability,
     brand: pick("brand") ?? null,
     sku: pick("sku") ?? null,

@@ -28,7 +28,8 @@ export function readVisibleText(
 ): RawCandidate[] {
   const out: RawCandidate[] = [];
   const seen = new Map<string, number>();
-  const list = visibleCandidates(scan, structuredAmounts);
+  const references: VisibleCandidate[] = [];
+  const list = visibleCandidates(scan, structuredAmounts, references);
   const scores = list.map((c) => scoreOf(c.features, weights));
   const flag = (c: VisibleCandidate, name: (typeof FEATURES)[number]) =>
     (c.features[FEATURES.indexOf(name)] ?? 0) > 0;
@@ -56,6 +57,23 @@ export function readVisibleText(
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   });
+  for (const c of references) {
+    const base = pathOf(c);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.push({
+      source: "visible_text",
+      path: n > 0 ? `${base}:${n}` : base,
+      amount: c.price.amount,
+      currency: null,
+      currencyOptions: c.price.currencies,
+      role: "reference_30d",
+      confidence: 1,
+      isRange: false,
+      isFrom: false,
+      raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
+    });
+  }
   return out;
 }
 

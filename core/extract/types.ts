@@ -19,7 +19,11 @@ export const Availability = z.enum(["in_stock", "out_of_stock", "preorder", "unk
 export type Availability = z.infer<typeof Availability>;
 
 /** What a found amount is: the price to pay, a "was"/list price, or a per-unit price. */
-export const CandidateRole = z.enum(["price", "list_price", "unit_price"]);
+/**
+ * What an amount is: the price, an old (list) price, a price per unit, or the EU's lowest price
+ * of the last 30 days before a reduction (`reference_30d`, never the price).
+ */
+export const CandidateRole = z.enum(["price", "list_price", "unit_price", "reference_30d"]);
 export type CandidateRole = z.infer<typeof CandidateRole>;
 
 /**
@@ -86,6 +90,12 @@ export const ExtractResult = z.object({
   /** `price` is the low end of a range, or a "from" price. */
   isPriceRange: z.boolean(),
   listPrice: Money.nullable(),
+  /**
+   * The EU's "lowest price in the last 30 days" (before a reduction) the page states, in the
+   * price's currency: a reference of its own, never taken for the price. Null when none is shown;
+   * absent in results made elsewhere (a browser's reading).
+   */
+  referenceLowest30d: Money.nullable().optional(),
   availability: Availability,
   brand: z.string().nullable(),
   sku: z.string().nullable(),

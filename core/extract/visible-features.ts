@@ -3,6 +3,7 @@ import { oldThenCurrent } from "./read-amount.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
+  LOWEST_30D_BEFORE,
   NOW_WORDS,
   OTHER_AMOUNT,
   PRICE_WORD,
@@ -131,6 +132,7 @@ function candidatesOf(
 export function visibleCandidates(
   scan: PageScan,
   structuredAmounts: ReadonlySet<string>,
+  references?: VisibleCandidate[],
 ): VisibleCandidate[] {
   const readable = readableTexts();
   const raw = candidatesOf(scan, readable).filter((c) => /[1-9]/.test(c.price.amount));
@@ -144,6 +146,7 @@ export function visibleCandidates(
   const inText = new Map<PriceText, number>();
   for (const c of raw) inText.set(c.text, (inText.get(c.text) ?? 0) + 1);
   const promotions = new Set<(typeof raw)[number]>();
+  const lowest30d = new Set<(typeof raw)[number]>();
   const out = raw.map((c) => {
     const t = c.text;
     const p = c.price;
@@ -154,6 +157,7 @@ export function visibleCandidates(
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     if (isPromotion(lead, readable(t.text), p.index, t.after)) promotions.add(c);
+    else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
     const f: Record<FeatureName, number> = {
       bias: 1,
       nearTitleAfter: h1 >= 0 && t.order > h1 ? Math.exp(-(t.order - h1) / 150) : 0,
@@ -188,11 +192,17 @@ export function visibleCandidates(
   markWasBeforeNow(out, readable);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
   // in pieces never one of their own (class 2): neither is a candidate at all.
+  // The EU's lowest price of the last 30 days is a reference of its own, never the price: it
+  // goes to `references` (shown outside carousels and lists of other items).
   const pieces = unitsOfPieces(raw);
-  if (promotions.size > 0 || pieces.size > 0) {
-    const kept = out.filter((_c, i) => {
-      const c = raw[i] as (typeof raw)[number];
-      return !promotions.has(c) && !pieces.has(c);
+  if (promotions.size > 0 || pieces.size > 0 || lowest30d.size > 0) {
+    const kept = out.filter((c, i) => {
+      const r = raw[i] as (typeof raw)[number];
+      if (lowest30d.has(r)) {
+        if (references && !c.text.isExcluded && !pieces.has(r)) references.push(c);
+        return false;
+      }
+      return !promotions.has(r) && !pieces.has(r);
     });
     out.length = 0;
     out.push(...kept);
@@ -272,6 +282,13 @@ function isPromotion(lead: string, text: string, index: number, after: string): 
   if (PROMOTION_BEFORE.test(lead.toLowerCase())) return true;
   const rest = text.slice(index).replace(/^[\d.,' ]*\d/, "");
   return PROMOTION_AFTER.test(`${rest} ${after.slice(0, 25)}`.toLowerCase());
+}
+
+/** "Lowest price in the last 30 days:" (any listed language) right before the amount. */
+function isLowest30d(before: string, text: string, index: number): boolean {
+  const lead = `${before} ${text.slice(0, Math.max(0, index))}`;
+  // Every listed phrase names its 30 days in digits.
+  return lead.includes("30") && LOWEST_30D_BEFORE.test(lead);
 }
 
 /**

@@ -122,6 +122,14 @@ export const WAS_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*:?\\s*$`,
   "iu",
 );
+/**
+ * The EU's "lowest price in the last 30 days" ending at most 25 characters (no digit) before an
+ * amount: "Lowest price in the last 30 days: €59.99", "Najniższa cena z 30 dni przed obniżką: 59,99 zł".
+ */
+export const LOWEST_30D_BEFORE = new RegExp(
+  `${alternation(entriesOf(words.lowest30d))}[^\\d]{0,25}$`,
+  "iu",
+);
 /** A current price's words at the end of the text before an amount ("Now", "jetzt", "ahora"). */
 export const NOW_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*:?\\s*$`,

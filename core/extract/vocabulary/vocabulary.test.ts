@@ -89,6 +89,10 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   preorder: (w) => availabilityFromText(w) === "preorder",
   oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
   // The higher amount right before a price named current is the old one.
+  // The EU's lowest price of the last 30 days is a reference, never a price candidate.
+  lowest30d: (w) =>
+    !isCandidate(`<p><span>${html(w)}:</span> <span>€ 5</span></p>`, "5") &&
+    isCandidate(`<p><span>zqxj:</span> <span>€ 5</span></p>`, "5"),
   nowPrice: (w) => feature(`<div><b>€ 9</b> <b>${html(w)} € 5</b></div>`, "9", "wasWords"),
   shipping: otherAmount,
   instalment: otherAmount,
@@ -108,6 +112,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
 const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
   oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),

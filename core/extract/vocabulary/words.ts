@@ -532,6 +532,58 @@ export const VISIBLE_WORDS = {
     pl: ["teraz"],
     pt: ["agora"],
   },
+  /**
+   * The EU's "lowest price in the last 30 days" before a reduction (Directive 98/6/EC art. 6a),
+   * right before its amount: a reference of its own, never the price (issue #34, for #37).
+   */
+  lowest30d: {
+    en: [
+      p(
+        /lowest (?:total )?price (?:in|of|over|during|from) the (?:last|past|previous) 30 days/,
+        "lowest price in the last 30 days",
+      ),
+      p(/lowest price in 30 days/, "lowest price in 30 days"),
+      p(/30-day low(?:est)? price/, "30-day low price"),
+    ],
+    de: [
+      p(
+        /niedrigste[rn]? (?:gesamt)?preis (?:der|in den|während der) letzten 30 tage/,
+        "niedrigster preis der letzten 30 tage",
+      ),
+      p(/tiefstpreis der letzten 30 tage/, "tiefstpreis der letzten 30 tage"),
+    ],
+    fr: [
+      p(
+        /prix le plus bas (?:pratiqué )?(?:des|au cours des|sur les|lors des) 30 derniers jours/,
+        "prix le plus bas des 30 derniers jours",
+      ),
+    ],
+    es: [
+      p(/precio más bajo (?:de|en) los últimos 30 días/, "precio más bajo de los últimos 30 días"),
+    ],
+    it: [
+      p(
+        /prezzo più basso (?:degli|negli|nei|dei) ultimi 30 giorni/,
+        "prezzo più basso degli ultimi 30 giorni",
+      ),
+    ],
+    pl: [p(/najniższa cena z(?: ostatnich)? 30 dni/, "najniższa cena z 30 dni")],
+    nl: [
+      p(
+        /laagste prijs (?:van|in|uit) de (?:afgelopen|laatste) 30 dagen/,
+        "laagste prijs van de afgelopen 30 dagen",
+      ),
+    ],
+    pt: [p(/preço mais baixo (?:dos|nos) últimos 30 dias/, "preço mais baixo dos últimos 30 dias")],
+    cs: [p(/nejnižší cena za posledních 30 dn/, "nejnižší cena za posledních 30 dní")],
+    sk: [p(/najnižšia cena za posledných 30 dn/, "najnižšia cena za posledných 30 dní")],
+    sv: [
+      p(/lägsta pris(?:et)? (?:under )?de senaste 30 dagarna/, "lägsta pris de senaste 30 dagarna"),
+    ],
+    da: [p(/laveste pris (?:i )?de seneste 30 dage/, "laveste pris de seneste 30 dage")],
+    ro: [p(/cel mai mic preț din ultimele 30 de zile/, "cel mai mic preț din ultimele 30 de zile")],
+    hu: [p(/30 nap(?:os)? legalacsonyabb ár/, "30 napos legalacsonyabb ár")],
+  },
   /** Shipping and delivery costs, free-shipping thresholds. */
   shipping: {
     en: [
