@@ -8,7 +8,7 @@ import { emailPreviews } from "../core/mail/emails/previews.ts";
 
 const dir = path.resolve(process.argv[2] ?? "build/email-preview");
 await mkdir(dir, { recursive: true });
-const previews = await emailPreviews();
+const previews = emailPreviews();
 for (const preview of previews) {
   await writeFile(path.join(dir, `${preview.name}.html`), preview.html);
   await writeFile(

@@ -12,7 +12,7 @@ import {
   resetPasswordEmail,
   verifyEmailEmail,
 } from "../mail/emails/account.ts";
-import { type EmailContent, renderEmail } from "../mail/layout.ts";
+import type { RenderedEmail } from "../mail/emails/render.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isRecipientCapError } from "../mail/recipient-cap.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
@@ -73,11 +73,9 @@ export function createAuth(options: AuthOptions) {
   const isHttps = publicUrl.startsWith("https://");
   const attempts = options.attemptsPerMinute ?? 5;
   const signInLimits = signInLimitsFor(attempts);
-  const send = async (to: string, subject: string, content: EmailContent) => {
-    const { html, text } = renderEmail(content);
-    const link = content.action ? { primaryLink: content.action.url } : {};
+  const send = async (to: string, mail: RenderedEmail) => {
     try {
-      await mailer.send({ to, subject, html, text, kind: "account", ...link });
+      await mailer.send({ to, ...mail });
     } catch (error) {
       // Over the recipient's cap (decision 0064) the mail is dropped; the HTTP answer was
       // already the same as for a mail sent, so it tells nothing. The cap logged it.
@@ -112,7 +110,7 @@ export function createAuth(options: AuthOptions) {
           signInLink: `${publicUrl}/login`,
           link,
         });
-        await send(account.email, mail.subject, mail.content);
+        await send(account.email, mail);
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -131,7 +129,7 @@ export function createAuth(options: AuthOptions) {
         await afterThisTurn();
         const link = `${publicUrl}/reset/${encodeURIComponent(token)}`;
         const mail = resetPasswordEmail({ email: account.email, link });
-        await send(account.email, mail.subject, mail.content);
+        await send(account.email, mail);
       },
     },
     emailVerification: {
@@ -144,7 +142,7 @@ export function createAuth(options: AuthOptions) {
         // The second link of an email change lands without the approval step (change-email-links.ts).
         const link = isChangeEmailVerification(token) ? clearApprovalStep(url) : url;
         const mail = verifyEmailEmail({ email: account.email, link });
-        await send(account.email, mail.subject, mail.content);
+        await send(account.email, mail);
       },
       expiresIn: 60 * 60,
     },
@@ -155,7 +153,7 @@ export function createAuth(options: AuthOptions) {
         sendChangeEmailConfirmation: async ({ user: account, newEmail, url }) => {
           const link = markApprovalStep(url);
           const mail = changeEmailEmail({ email: account.email, newEmail, link });
-          await send(account.email, mail.subject, mail.content);
+          await send(account.email, mail);
         },
       },
       deleteUser: { enabled: true },

@@ -1,6 +1,6 @@
 import { createElement as h } from "react";
 import { Button, colors, FooterLink, Heading, Layout, Text } from "../mail/emails/layout.ts";
-import { renderMail } from "../mail/emails/render.ts";
+import { type RenderedEmail, renderMail } from "../mail/emails/render.ts";
 import type { AlertMessage } from "./alert-message.ts";
 
 /**
@@ -8,10 +8,8 @@ import type { AlertMessage } from "./alert-message.ts";
  * digest of several. Both parts (HTML, text) come from the same tree.
  */
 
-export type RenderedEmail = {
-  subject: string;
-  html: string;
-  text: string;
+/** An alert email: a rendered email that always has its manage headers and its link. */
+export type RenderedAlertEmail = RenderedEmail & {
   headers: Record<string, string>;
   primaryLink: string;
 };
@@ -178,7 +176,7 @@ function unsubscribeHeaders(manageUrl: string, oneClickUrl?: string): Record<str
 export function renderAlertEmail(
   m: AlertMessage,
   options: { unsubscribeUrl?: string } = {},
-): RenderedEmail {
+): RenderedAlertEmail {
   const { html, text } = renderMail(h(AlertEmail, { m }));
   return {
     subject: m.title,
@@ -193,7 +191,7 @@ export function renderAlertEmail(
 export function renderDigestEmail(
   messages: readonly AlertMessage[],
   options: { publicUrl: string; date?: Date; unsubscribeUrl?: string },
-): RenderedEmail {
+): RenderedAlertEmail {
   const base = options.publicUrl.replace(/\/+$/, "");
   const manageUrl = `${base}/user#notifications`;
   const hubUrl = `${base}/hub`;

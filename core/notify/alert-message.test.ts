@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_URL, sampleAlert } from "../../tests/helpers/notify.ts";
-import {
-  buildAlertMessage,
-  buildTestAlertMessage,
-  renderAlertEmail,
-  renderDigestEmail,
-} from "./alert-message.ts";
+import { renderAlertEmail, renderDigestEmail } from "./alert-email.ts";
+import { buildAlertMessage, buildTestAlertMessage } from "./alert-message.ts";
 import {
   headerText,
   renderDiscordBody,

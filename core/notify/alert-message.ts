@@ -226,4 +226,3 @@ export function buildTestAlertMessage(options: { publicUrl: string; now: Date })
 }
 
 /* Email: React components in ./alert-email.ts (one layout with every other mail). */
-export { type RenderedEmail, renderAlertEmail, renderDigestEmail } from "./alert-email.ts";

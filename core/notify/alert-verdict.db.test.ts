@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { seedAlertEvent } from "../../tests/helpers/delivery.ts";
 import { priceObservation } from "../db/schema/index.ts";
-import { renderAlertEmail } from "./alert-message.ts";
+import { renderAlertEmail } from "./alert-email.ts";
 import { loadAlertMessage } from "./delivery-worker.ts";
 
 const database = setupTestDatabase();

@@ -2,13 +2,8 @@ import type { RateLimitDecision } from "../accounts/email-rate-limit.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isRecipientCapError } from "../mail/recipient-cap.ts";
-import {
-  type AlertMessage,
-  type RenderedEmail,
-  renderAlertEmail,
-  renderDigestEmail,
-  truncate,
-} from "./alert-message.ts";
+import { type RenderedAlertEmail, renderAlertEmail, renderDigestEmail } from "./alert-email.ts";
+import { type AlertMessage, truncate } from "./alert-message.ts";
 import type { ChannelConfig, ChannelOf } from "./channels.ts";
 import {
   type OutboundRequest,
@@ -158,7 +153,7 @@ const oneClick = (url: string | undefined) => (url ? { unsubscribeUrl: url } : {
 async function sendEmail(
   mailer: Mailer,
   to: string,
-  email: RenderedEmail,
+  email: RenderedAlertEmail,
 ): Promise<DeliveryResult> {
   try {
     await mailer.send({

@@ -1,14 +1,12 @@
-import type { EmailContent } from "../layout.ts";
+import { renderNoticeEmail } from "./notice.ts";
+import type { RenderedEmail } from "./render.ts";
 
-/** The account mails better-auth asks for, as content for the one layout (core/mail/layout.ts). */
+/** The account mails better-auth asks for, in the notice layout (notice.ts); capped as "account" mail. */
 
-export function resetPasswordEmail(input: { email: string; link: string }): {
-  subject: string;
-  content: EmailContent;
-} {
-  return {
-    subject: "Reset your Dropwave password",
-    content: {
+export function resetPasswordEmail(input: { email: string; link: string }): RenderedEmail {
+  return renderNoticeEmail(
+    "Reset your Dropwave password",
+    {
       preheader: "Choose a new password for Dropwave",
       heading: "Reset your password",
       paragraphs: [
@@ -19,13 +17,14 @@ export function resetPasswordEmail(input: { email: string; link: string }): {
       action: { label: "Choose a new password", url: input.link },
       footnote: "If you did not ask for this, ignore this email: your password stays as it is.",
     },
-  };
+    "account",
+  );
 }
 
-export function verifyEmailEmail(input: { email: string; link: string }) {
-  return {
-    subject: "Confirm your email for Dropwave",
-    content: {
+export function verifyEmailEmail(input: { email: string; link: string }): RenderedEmail {
+  return renderNoticeEmail(
+    "Confirm your email for Dropwave",
+    {
       preheader: "Confirm this address for your Dropwave account",
       heading: "Confirm your email address",
       paragraphs: [
@@ -34,14 +33,19 @@ export function verifyEmailEmail(input: { email: string; link: string }) {
       ],
       action: { label: "Confirm this email", url: input.link },
       footnote: "If you did not ask for this, ignore this email: nothing changes.",
-    } satisfies EmailContent,
-  };
+    },
+    "account",
+  );
 }
 
-export function changeEmailEmail(input: { email: string; newEmail: string; link: string }) {
-  return {
-    subject: "Confirm your Dropwave email change",
-    content: {
+export function changeEmailEmail(input: {
+  email: string;
+  newEmail: string;
+  link: string;
+}): RenderedEmail {
+  return renderNoticeEmail(
+    "Confirm your Dropwave email change",
+    {
       preheader: `Change your Dropwave email to ${input.newEmail}`,
       heading: "Change your email address",
       paragraphs: [
@@ -50,8 +54,9 @@ export function changeEmailEmail(input: { email: string; newEmail: string; link:
       ],
       action: { label: "Approve the change", url: input.link },
       footnote: "If you did not ask for this, ignore this email and change your password.",
-    } satisfies EmailContent,
-  };
+    },
+    "account",
+  );
 }
 
 /**
@@ -59,10 +64,14 @@ export function changeEmailEmail(input: { email: string; newEmail: string; link:
  * way (no account enumeration); the owner learns of it here and gets a way back in: a reset
  * link, which also proves the address of an account that was never verified (decision 0065).
  */
-export function existingAccountEmail(input: { email: string; signInLink: string; link: string }) {
-  return {
-    subject: "You already have a Dropwave account",
-    content: {
+export function existingAccountEmail(input: {
+  email: string;
+  signInLink: string;
+  link: string;
+}): RenderedEmail {
+  return renderNoticeEmail(
+    "You already have a Dropwave account",
+    {
       preheader: "Someone tried to create a Dropwave account with your address",
       heading: "You already have an account",
       paragraphs: [
@@ -71,6 +80,7 @@ export function existingAccountEmail(input: { email: string; signInLink: string;
       ],
       action: { label: "Choose a new password", url: input.link },
       footnote: "If it was not you, ignore this email: nothing changes.",
-    } satisfies EmailContent,
-  };
+    },
+    "account",
+  );
 }

@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { resetPasswordEmail } from "./account.ts";
+import { renderChannelConfirmationEmail, renderChannelPausedEmail } from "./notices.ts";
 import { emailPreviews } from "./previews.ts";
 
 describe("every email, rendered from its React component", () => {
   it("has a subject, HTML in the one layout, and a text part from the same source", async () => {
-    const previews = await emailPreviews();
+    const previews = emailPreviews();
     expect(previews.map((p) => p.name)).toEqual([
       "reset-password",
       "verify-email",
       "change-email",
+      "existing-account",
       "channel-confirmation",
       "channel-paused",
       "alert-price-drop",
@@ -31,8 +34,8 @@ describe("every email, rendered from its React component", () => {
   });
 
   it("escapes product text in HTML and keeps it verbatim in text", async () => {
-    const { renderEmail } = await import("../layout.ts");
-    const mail = renderEmail({
+    const { renderNoticeEmail } = await import("./notice.ts");
+    const mail = renderNoticeEmail("Subject", {
       preheader: "x",
       heading: 'Pots & <Pans> "deluxe"',
       paragraphs: ["<script>alert(1)</script>"],
@@ -40,5 +43,29 @@ describe("every email, rendered from its React component", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;script&gt;");
     expect(mail.text).toContain('Pots & <Pans> "deluxe"');
+  });
+
+  it("is finished for the mailer: account mail capped as such, its button the primary link", () => {
+    const link = "https://dw.example/reset/abc";
+    expect(resetPasswordEmail({ email: "a@b.test", link })).toMatchObject({
+      kind: "account",
+      primaryLink: link,
+    });
+    const confirmation = renderChannelConfirmationEmail({
+      address: "c@d.test",
+      ownerName: "Ada",
+      link,
+      publicUrl: "https://dw.example",
+    });
+    expect(confirmation).toMatchObject({ kind: "account", primaryLink: link });
+    const paused = renderChannelPausedEmail({
+      channelName: "Slack",
+      pauseReason: "HTTP 404",
+      manageUrl: "https://dw.example/user#notifications",
+    });
+    expect(paused).toMatchObject({
+      kind: "notification",
+      primaryLink: "https://dw.example/user#notifications",
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { renderAlertEmail, renderDigestEmail } from "../../notify/alert-email.ts";
 import { buildAlertMessage, buildTestAlertMessage } from "../../notify/alert-message.ts";
-import { renderEmail } from "../layout.ts";
-import { changeEmailEmail, resetPasswordEmail, verifyEmailEmail } from "./account.ts";
+import {
+  changeEmailEmail,
+  existingAccountEmail,
+  resetPasswordEmail,
+  verifyEmailEmail,
+} from "./account.ts";
 import { renderChannelConfirmationEmail, renderChannelPausedEmail } from "./notices.ts";
 
 export type EmailPreview = { name: string; subject: string; html: string; text: string };
@@ -33,38 +37,38 @@ function sampleAlert(kind: "price_drop" | "back_in_stock" | "unreachable", title
 }
 
 /** Every email Dropwave sends, rendered with sample data (the preview script writes them). */
-export async function emailPreviews(): Promise<EmailPreview[]> {
-  const account = (
-    name: string,
-    mail: { subject: string; content: Parameters<typeof renderEmail>[0] },
-  ) => ({ name, subject: mail.subject, ...renderEmail(mail.content) });
+export function emailPreviews(): EmailPreview[] {
   const drop = sampleAlert("price_drop", "Kettle, 1.7 l, brushed steel");
   const stock = sampleAlert("back_in_stock", "Toaster");
   const gone = sampleAlert("unreachable", "Blender");
   const link = `${BASE}/example-link-token`;
   return [
-    account("reset-password", resetPasswordEmail({ email: "ada@example.com", link })),
-    account("verify-email", verifyEmailEmail({ email: "ada@example.com", link })),
-    account(
-      "change-email",
-      changeEmailEmail({ email: "ada@example.com", newEmail: "ada@new.example", link }),
-    ),
+    { name: "reset-password", ...resetPasswordEmail({ email: "ada@example.com", link }) },
+    { name: "verify-email", ...verifyEmailEmail({ email: "ada@example.com", link }) },
+    {
+      name: "change-email",
+      ...changeEmailEmail({ email: "ada@example.com", newEmail: "ada@new.example", link }),
+    },
+    {
+      name: "existing-account",
+      ...existingAccountEmail({ email: "ada@example.com", signInLink: `${BASE}/login`, link }),
+    },
     {
       name: "channel-confirmation",
-      ...(await renderChannelConfirmationEmail({
+      ...renderChannelConfirmationEmail({
         address: "partner@example.com",
         ownerName: "Ada",
         link: `${BASE}/confirm-channel/example-token`,
         publicUrl: BASE,
-      })),
+      }),
     },
     {
       name: "channel-paused",
-      ...(await renderChannelPausedEmail({
+      ...renderChannelPausedEmail({
         channelName: "Team Slack",
         pauseReason: "Paused after 3 failed deliveries in a row: HTTP 404 from the receiver",
         manageUrl: `${BASE}/user#notifications`,
-      })),
+      }),
     },
     { name: "alert-price-drop", ...renderAlertEmail(drop) },
     { name: "alert-back-in-stock", ...renderAlertEmail(stock) },

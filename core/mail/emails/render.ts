@@ -1,6 +1,13 @@
 import { toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { MailMessage } from "../mailer.ts";
+
+/**
+ * Every email Dropwave sends, ready for the mailer: what `Mailer.send` takes but the recipient.
+ * Alerts, notices and account mails all return this, synchronously.
+ */
+export type RenderedEmail = Omit<MailMessage, "to">;
 
 /**
  * One React email → the HTML part and the text part, both from the same element tree. The

@@ -12,12 +12,12 @@ export async function mailPauseNotice(
   if (!owner?.isVerified) return;
   const manageUrl = `${deps.publicUrl}/user#notifications`;
   try {
-    const mail = await renderChannelPausedEmail({
+    const mail = renderChannelPausedEmail({
       channelName: input.name,
       pauseReason: input.pauseReason,
       manageUrl,
     });
-    await deps.mailer.send({ to: owner.email, ...mail, primaryLink: manageUrl });
+    await deps.mailer.send({ to: owner.email, ...mail });
   } catch (error) {
     deps.log.warn(
       { err: error, channelId: input.channelId },

@@ -68,20 +68,13 @@ export async function mailChannelConfirmation(
   const owner = await accountOf(deps.db, channel.userId);
   const link = `${deps.publicUrl}/confirm-channel/${token}`;
   try {
-    const { html, text, subject } = await renderChannelConfirmationEmail({
+    const mail = renderChannelConfirmationEmail({
       address: config.address,
       ownerName: owner.name,
       link,
       publicUrl: deps.publicUrl,
     });
-    await deps.mailer.send({
-      to: config.address,
-      subject,
-      html,
-      text,
-      primaryLink: link,
-      kind: "account",
-    });
+    await deps.mailer.send({ to: config.address, ...mail });
     return stored;
   } catch (error) {
     deps.log.warn({ err: error, channelId: channel.id }, "could not mail the channel confirmation");

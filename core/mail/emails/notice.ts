@@ -1,11 +1,11 @@
 import { createElement as h } from "react";
-import { Button, Heading, Layout, Text } from "./emails/layout.ts";
-import { renderMail } from "./emails/render.ts";
+import { Button, Heading, Layout, Text } from "./layout.ts";
+import { type RenderedEmail, renderMail } from "./render.ts";
 
 /**
  * Account and notice emails (reset, confirmations, channel notices): a heading, paragraphs, an
- * optional action button and a footnote, in the one email layout (./emails/layout.ts). The
- * text part comes from the same element tree.
+ * optional action button and a footnote, in the one email layout (./layout.ts). The text part
+ * comes from the same element tree.
  */
 
 export type EmailContent = {
@@ -44,7 +44,18 @@ export function NoticeEmail(content: EmailContent) {
   );
 }
 
-export function renderEmail(content: EmailContent): { html: string; text: string } {
+/** A notice's subject and content → the finished email; its action is the primary link. */
+export function renderNoticeEmail(
+  subject: string,
+  content: EmailContent,
+  kind: RenderedEmail["kind"] = "notification",
+): RenderedEmail {
   const { html, text } = renderMail(h(NoticeEmail, content));
-  return { html, text: `${text}\n— Dropwave\n` };
+  return {
+    subject,
+    html,
+    text: `${text}\n— Dropwave\n`,
+    kind,
+    ...(content.action ? { primaryLink: content.action.url } : {}),
+  };
 }
