@@ -97,7 +97,7 @@ describe("webhook receivers (#35 item 7)", () => {
       });
       expect(changed.status).toBe(422);
       const [row] = await channelsOf(alice.email);
-      expect((row?.config as { url: string }).url).toBe(url);
+      expect((row!.config as { url: string }).url).toBe(url);
     } finally {
       await receiver.close();
     }
