@@ -53,3 +53,38 @@ describe("core's folders", () => {
     expect(isCycle).toBe(false);
   });
 });
+
+describe("the browser extension's imports from core", () => {
+  it("reach no module that needs the database or Node (run-time imports, followed through)", () => {
+    const extension = resolve(CORE, "../extension/src");
+    const runtimeImports = (file: string) =>
+      [...readFileSync(file, "utf8").matchAll(/^import\s+(?!type\s)[^;]*?from\s+"([^"]+)"/gms)].map(
+        (match) => match[1] ?? "",
+      );
+    const seen = new Set<string>();
+    const offending: string[] = [];
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const specifier of runtimeImports(file)) {
+        if (!specifier.startsWith(".")) {
+          const isServerOnly = /^(node:|drizzle-orm|pg$|@electric-sql\/pglite|pino)/.test(
+            specifier,
+          );
+          if (isServerOnly && file.startsWith(CORE))
+            offending.push(`${relative(CORE, file)} → ${specifier}`);
+          continue;
+        }
+        const target = resolve(dirname(file), specifier);
+        if (target.startsWith(join(CORE, "db")))
+          offending.push(`${relative(CORE, file)} → ${specifier}`);
+        else visit(target);
+      }
+    };
+    for (const file of sourceFiles(extension)) visit(file);
+    // It read core/tracking/normalize-url.ts, a pure function in the folder of database code
+    // (#36 item 5); that lives in core/url now, and this keeps what it reads browser-safe.
+    expect([...seen].some((file) => file.startsWith(join(CORE, "url")))).toBe(true);
+    expect(offending).toEqual([]);
+  });
+});

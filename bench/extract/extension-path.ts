@@ -28,7 +28,7 @@ import { parseArgs } from "node:util";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "../../core/chromium-args.ts";
 import { extractProduct } from "../../core/extract/index.ts";
-import { normalizeProductUrl } from "../../core/tracking/normalize-url.ts";
+import { normalizeProductUrl } from "../../core/url/normalize-url.ts";
 import { buildExtension } from "../../scripts/build-extension.ts";
 import { writeBenchmarkSection } from "../benchmarks-doc.ts";
 import { isBlindStore } from "./blind.ts";

@@ -8,7 +8,7 @@ import { type ObservationSource, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { PriceRecipe } from "../extract/recipe.ts";
 import type { Money } from "../money/index.ts";
-import { normalizeProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { isUntrackable, type PreviewOutcome } from "./preview-product.ts";
 import { ProductUrl } from "./product-url.ts";
 import { factsFromExtraction, recordObservation, storeExtraction } from "./record-observation.ts";

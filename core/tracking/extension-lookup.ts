@@ -7,7 +7,7 @@ import { product, watch } from "../db/schema/index.ts";
 import type { PriceRecipe } from "../extract/recipe.ts";
 import type { Money } from "../money/index.ts";
 import { getStoreRecipe } from "./browser-reading.ts";
-import { normalizeProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { ProductUrl } from "./product-url.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { getWatch } from "./watch-view.ts";

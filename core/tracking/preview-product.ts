@@ -3,7 +3,7 @@ import type { ExtractResult } from "../extract/types.ts";
 import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import { describeOutcome, type Fetcher, type FetchOutcomeKind } from "../fetch/index.ts";
 
-import { normalizeProductUrl } from "./normalize-url.ts";
+import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { ProductUrl } from "./product-url.ts";
 import { isUntrackableCode } from "./untrackable.ts";
 import { CandidateKey } from "./watch-fields.ts";

@@ -1,5 +1,5 @@
 import { storedText } from "../input.ts";
-import { normalizeProductUrl, withDefaultScheme } from "./normalize-url.ts";
+import { normalizeProductUrl, withDefaultScheme } from "../url/normalize-url.ts";
 
 /**
  * A product link as input (hub forms and /api/v1): trimmed, a missing scheme taken as

@@ -1,6 +1,6 @@
 /// <reference types="chrome" />
 import type { Lookup } from "../../core/tracking/extension-lookup.ts";
-import { normalizeProductUrl } from "../../core/tracking/normalize-url.ts";
+import { normalizeProductUrl } from "../../core/url/normalize-url.ts";
 import { callApi } from "./api.ts";
 
 /** GET /api/v1/extension/lookup: the server's own type (a type only, nothing bundled). */

@@ -27,7 +27,7 @@ export const product = pgTable(
   "product",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Normalised URL (core/tracking/normalize-url.ts): the sharing key. */
+    /** Normalised URL (core/url/normalize-url.ts): the sharing key. */
     urlKey: text("url_key").notNull(),
     /** The URL as first given (minus tracking noise), for the store link. */
     url: text("url").notNull(),
