@@ -3,6 +3,7 @@ import type { ExtractResult } from "../extract/index.ts";
 import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
+import { alertEventColumns } from "./alert-event-columns.ts";
 import {
   type AlertRule,
   type Observation,
@@ -249,21 +250,7 @@ export async function runPriceCheck(
     // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
     if (isSnoozed(w.snoozedUntil, at)) decision.events.length = 0;
     for (const e of decision.events) {
-      events.push({
-        idempotencyKey: e.idempotencyKey,
-        watchId: w.id,
-        watchUpdatedAt: w.updatedAt,
-        kind: e.kind,
-        oldPriceMinor: e.oldPrice?.amountMinor ?? null,
-        newPriceMinor: e.newPrice.amountMinor,
-        currency: e.newPrice.currency,
-        details: {
-          percentChange: e.percentChange,
-          oldCurrency: e.oldPrice?.currency ?? null,
-          observationId: e.observationId,
-          ...e.details,
-        },
-      });
+      events.push({ ...alertEventColumns(e), watchId: w.id, watchUpdatedAt: w.updatedAt });
     }
     const nextJson = alertStateToJson(decision.nextState);
     if (!isSameJson(nextJson, w.alertState)) {

@@ -11,8 +11,8 @@ import type { Extractor } from "../extract-pool/index.ts";
 import type { Fetcher } from "../fetch/index.ts";
 import { refuseUnstorableStrings, storedText } from "../input.ts";
 import { currencyExponent, Money } from "../money/index.ts";
-import { type CreateWatchContext, CreateWatchInput, createWatch } from "./create-watch.ts";
 import { normalizeProductUrl } from "../url/normalize-url.ts";
+import { type CreateWatchContext, CreateWatchInput, createWatch } from "./create-watch.ts";
 import type { ProductPreview } from "./preview-product.ts";
 import { getWatch, type WatchView } from "./watch-view.ts";
 

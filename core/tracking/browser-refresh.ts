@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { alertEventColumns } from "../checks/alert-event-columns.ts";
 import { type AlertRule, ruleFromColumns, UnreadableRuleError } from "../checks/alert-rule.ts";
 import { alertStateFromJson, alertStateToJson } from "../checks/alert-state-json.ts";
 import { readDealEvidence } from "../checks/deal-evidence.ts";
@@ -103,24 +104,17 @@ export async function recordBrowserReading(
     await tx
       .insert(alertEvent)
       .values(
-        decision.events.map((e) => ({
-          idempotencyKey: e.idempotencyKey,
-          watchId: w.id,
-          userId: w.userId,
-          productId: w.productId,
-          kind: e.kind,
-          oldPriceMinor: e.oldPrice?.amountMinor ?? null,
-          newPriceMinor: e.newPrice.amountMinor,
-          currency: e.newPrice.currency,
-          details: {
-            percentChange: e.percentChange,
-            oldCurrency: e.oldPrice?.currency ?? null,
-            observationId: e.observationId,
-            source: "browser",
-            ...e.details,
-          },
-          createdAt: now,
-        })),
+        decision.events.map((e) => {
+          const columns = alertEventColumns(e);
+          return {
+            ...columns,
+            details: { ...columns.details, source: "browser" },
+            watchId: w.id,
+            userId: w.userId,
+            productId: w.productId,
+            createdAt: now,
+          };
+        }),
       )
       .onConflictDoNothing({ target: alertEvent.idempotencyKey });
   });

@@ -3,9 +3,9 @@ import { ruleToColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { refreshProductSchedule } from "./create-watch.ts";
 import type { WatchExport } from "./export-watches.ts";
-import { normalizeProductUrl } from "../url/normalize-url.ts";
 
 /** History rows per INSERT (6 parameters each, well under PostgreSQL's 65 535). */
 export const HISTORY_BATCH_ROWS = 5_000;
