@@ -1,9 +1,6 @@
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageHandler } from "../server/app.ts";
-import type * as TestApp from "../tests/helpers/app.ts";
+import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
+import { usePageRoutes } from "../tests/helpers/page-routes.ts";
 
 /**
  * The pages that work as plain HTML (app/lib/hydration.ts) are served without React Router's
@@ -12,25 +9,7 @@ import { setupTestDatabase } from "../tests/helpers/db.ts";
  */
 
 const database = setupTestDatabase();
-let vite: ViteDevServer;
-let testApp: typeof TestApp;
-let pageHandler: PageHandler;
-
-beforeAll(async () => {
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  testApp = (await vite.ssrLoadModule("/tests/helpers/app.ts")) as typeof TestApp;
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const handle = createRequestHandler(build, "development");
-  pageHandler = (request, context) => handle(request, context);
-}, 120_000);
-
-afterAll(async () => {
-  await vite?.close();
-});
+const pages = usePageRoutes();
 
 const STATIC_PAGES = [
   "/",
@@ -43,7 +22,7 @@ const STATIC_PAGES = [
 ];
 
 async function app(env: Record<string, string> = {}) {
-  return testApp.createTestApp(database.current, { pageHandler, env });
+  return pages.testApp.createTestApp(database.current, { pageHandler: pages.pageHandler, env });
 }
 
 /** What makes a page hydrate: React Router's module scripts, preloads and data. */
@@ -84,7 +63,7 @@ describe("pages without client code", () => {
     const missing = await request("/no/such/page", { headers: { accept: "text/html" } });
     expect(missing.status).toBe(404);
     expect(hydrationMarks(await missing.text())).toContain("module script");
-    const person = await testApp.createPerson(request);
+    const person = await pages.testApp.createPerson(request);
     for (const path of ["/", "/login", "/terms", "/privacy"]) {
       const html = await (await request(path, { cookie: person.cookie })).text();
       expect(hydrationMarks(html), path).toEqual(

@@ -1,36 +1,15 @@
 import { eq } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { watch } from "../core/db/schema/index.ts";
-import type * as TestApp from "../tests/helpers/app.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
-import type { PageHandler } from "./app.ts";
+import { usePageRoutes } from "../tests/helpers/page-routes.ts";
 
 /**
  * The inputs that answered 500 in #35 (items 9–13), each answered with a clear 4xx now, on both
  * databases. The real Hono app and the real page routes (Vite's SSR, as in app/static-pages).
  */
 const database = setupTestDatabase();
-let vite: ViteDevServer;
-let testApp: typeof TestApp;
-let pageHandler: PageHandler;
-
-beforeAll(async () => {
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  testApp = (await vite.ssrLoadModule("/tests/helpers/app.ts")) as typeof TestApp;
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const handle = createRequestHandler(build, "development");
-  pageHandler = (request, context) => handle(request, context);
-}, 180_000);
-
-afterAll(async () => {
-  await vite?.close();
-});
+const pages = usePageRoutes();
 
 const reading = {
   title: "Lamp",
@@ -47,9 +26,11 @@ const recipe = (label: string) => ({
 });
 
 async function setUp() {
-  const { request, services } = await testApp.createTestApp(database.current, { pageHandler });
-  const alice = await testApp.createPerson(request);
-  const bob = await testApp.createPerson(request);
+  const { request, services } = await pages.testApp.createTestApp(database.current, {
+    pageHandler: pages.pageHandler,
+  });
+  const alice = await pages.testApp.createPerson(request);
+  const bob = await pages.testApp.createPerson(request);
   const created = await request("/api/v1/extension/watches", {
     body: { url: "https://shop.example/lamp", reading },
     headers: bob.auth,
