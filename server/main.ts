@@ -257,7 +257,11 @@ async function hasAccounts(database: Database): Promise<boolean> {
 
 function serveBuiltAssets(app: Hono<HonoEnv>): void {
   // The .br/.gz files written at build, for browsers that take them (server/compression.ts).
-  app.use("*", precompressedAssets({ root: "./build/client" }));
+  app.use(
+    "*",
+    // Vendored files carry their version in the name (public/vendor/), like hashed assets.
+    precompressedAssets({ root: "./build/client", immutablePrefixes: ["/assets/", "/vendor/"] }),
+  );
   app.use(
     "/assets/*",
     serveStatic({

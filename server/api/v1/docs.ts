@@ -1,7 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import type { AppServices } from "../../../app/context.ts";
-import { buildContentSecurityPolicy } from "../../security-headers.ts";
 import { openApiDocument } from "./openapi.ts";
 import type { ApiV1Env } from "./require-user.ts";
 import type { ApiRouter } from "./route.ts";
@@ -32,15 +31,15 @@ export function mountDocsRoutes(api: ApiRouter, services: AppServices): void {
     },
   );
 
-  // Scalar's page is one static HTML document whose script comes from Scalar's CDN (the package
-  // ships no bundle to serve ourselves); only this page names that host in its policy, and its
-  // inline configuration script carries this response's nonce. Its web fonts are off, so the
-  // CDN script is the only thing fetched from elsewhere, and only when someone opens the page.
+  // Scalar's page is one static HTML document; its script is Scalar's single-file bundle served
+  // by Dropwave itself from public/vendor/ (decision 0067), so the page loads nothing from
+  // elsewhere: its web fonts are off, and the app's own policy ('self' and the nonce) applies.
   const reference = (c: Context<ApiV1Env>) =>
     Scalar({
       url: `${publicUrl}/api/v1/openapi.json`,
       pageTitle: "Dropwave API reference",
       withDefaultFonts: false,
+      cdn: SCALAR_BUNDLE.path,
       nonce: c.get("scope").cspNonce,
     })(c as never, async () => {});
   api.add(
@@ -55,17 +54,18 @@ export function mountDocsRoutes(api: ApiRouter, services: AppServices): void {
     async (c) => {
       const page = await reference(c);
       if (!page) return c.notFound();
-      page.headers.set(
-        "content-security-policy",
-        buildContentSecurityPolicy({
-          nonce: c.get("scope").cspNonce,
-          extra: { scriptSrc: [SCALAR_CDN], connectSrc: [SCALAR_CDN] },
-        }),
-      );
       return page;
     },
   );
 }
 
-/** Where Scalar's page loads its script from (DEFAULT_ESM_CDN in @scalar/client-side-rendering). */
-export const SCALAR_CDN = "https://cdn.jsdelivr.net";
+/**
+ * Scalar's browser bundle as vendored by scripts/vendor-api-reference.sh (the file
+ * dist/browser/standalone.js of the npm package @scalar/api-reference, MIT), and its SHA-256:
+ * a test checks the file in public/ is exactly this one.
+ */
+export const SCALAR_BUNDLE = {
+  version: "1.72.1",
+  path: "/vendor/scalar-api-reference-1.72.1.js",
+  sha256: "bf091006bdc3af6067af77c2f534812e3e633e94a94e87138069f570f33b762c",
+} as const;

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listWatches } from "../../../core/tracking/watch-view.ts";
@@ -6,6 +9,7 @@ import { seedCatalogue } from "../../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { forThisFile } from "../../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
+import { SCALAR_BUNDLE } from "./docs.ts";
 
 const database = setupTestDatabase();
 const store = forThisFile(startStoreServer);
@@ -468,22 +472,24 @@ describe("/api/v1 watches", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
     expect(html).toContain("/api/v1/openapi.json");
-    // Its own policy: Scalar's script host on this page only, and every inline script carries
-    // the nonce the policy names (without it the page would be blank under the app's policy).
+    // Served by Dropwave itself (#35 item 16): every script is same-origin and carries the
+    // nonce of the app's own policy, which names no other host.
     const csp = page.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(csp).toMatch(/script-src [^;]*https:\/\/cdn\.jsdelivr\.net/);
+    expect(csp).not.toMatch(/https?:\/\//);
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
+    const sources: string[] = [];
     for (const attributes of scripts) {
+      expect(attributes).toContain(`nonce="${nonce}"`);
       const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
-      if (src) expect(src.startsWith("https://cdn.jsdelivr.net/")).toBe(true);
-      else expect(attributes).toContain(`nonce="${nonce}"`);
+      if (src) sources.push(src);
     }
-    expect(html).not.toMatch(/fonts\.scalar\.com/);
-    // The app's pages keep the plain policy.
-    const other = await request("/api/v1/openapi.json");
-    expect(other.headers.get("content-security-policy") ?? "").not.toContain("jsdelivr");
+    expect(sources).toEqual([SCALAR_BUNDLE.path]);
+    expect(html).not.toMatch(/jsdelivr|fonts\.scalar\.com|https?:\/\/(?!dropwave\.test)/);
+    // The script named is the vendored bundle, byte for byte.
+    const bundle = await readFile(path.join("public", SCALAR_BUNDLE.path));
+    expect(createHash("sha256").update(bundle).digest("hex")).toBe(SCALAR_BUNDLE.sha256);
   });
 });
