@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
-import { usePageRoutes } from "../tests/helpers/page-routes.ts";
+import { setupPageRoutes } from "../tests/helpers/page-routes.ts";
 
 /**
  * The pages that work as plain HTML (app/lib/hydration.ts) are served without React Router's
@@ -9,7 +9,7 @@ import { usePageRoutes } from "../tests/helpers/page-routes.ts";
  */
 
 const database = setupTestDatabase();
-const pages = usePageRoutes();
+const pages = setupPageRoutes();
 
 const STATIC_PAGES = [
   "/",

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { watch } from "../core/db/schema/index.ts";
 import { setupTestDatabase } from "../tests/helpers/db.ts";
-import { usePageRoutes } from "../tests/helpers/page-routes.ts";
+import { setupPageRoutes } from "../tests/helpers/page-routes.ts";
 
 /**
  * The inputs that answered 500 in #35 (items 9–13), each answered with a clear 4xx now, on both
  * databases. The real Hono app and the real page routes (Vite's SSR, as in app/static-pages).
  */
 const database = setupTestDatabase();
-const pages = usePageRoutes();
+const pages = setupPageRoutes();
 
 const reading = {
   title: "Lamp",

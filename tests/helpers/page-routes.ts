@@ -10,7 +10,7 @@ import type * as TestApp from "./app.ts";
  * loaded through Vite too, for that reason). Registers the suite's beforeAll/afterAll; read
  * `testApp` and `pageHandler` from the returned object inside tests.
  */
-export function usePageRoutes(timeoutMs = 180_000): {
+export function setupPageRoutes(timeoutMs = 180_000): {
   testApp: typeof TestApp;
   pageHandler: PageHandler;
 } {
