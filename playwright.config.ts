@@ -3,6 +3,8 @@ import { HEADLESS_CHROMIUM_ARGS } from "./core/chromium-args.ts";
 import { SERVER_NODE_FLAGS } from "./scripts/server-flags.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The reference-rates stand-in of groups.spec.ts listens here (decision 0069). */
+const RATES_PORT = PORT + 1000;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Browser tests drive Debian's Chromium against the built app (npm run build first).
@@ -50,6 +52,8 @@ export default defineConfig({
       FETCH_HOST_SPACING_MS: "0",
       // Intervals in minutes are offered down to the operator's floor (hub.spec.ts).
       MIN_CHECK_INTERVAL_MINUTES: "1",
+      // The exchange rates come from a loopback stand-in for the ECB's feed (groups.spec.ts).
+      REFERENCE_RATES_URL: `http://127.0.0.1:${RATES_PORT}/eurofxref-daily.xml`,
       // tests/e2e/admin.spec.ts signs up as the operator.
       ADMIN_EMAILS: "operator@example.test",
       NODE_ENV: "production",

@@ -6,6 +6,7 @@ import type { Env, PublicEnv } from "../core/env.ts";
 import type { Extractor } from "../core/extract-pool/index.ts";
 import type { Fetcher } from "../core/fetch/index.ts";
 import type { RecentPages } from "../core/fetch/recent-pages.ts";
+import type { RateSource } from "../core/groups/rate-source.ts";
 import type { ProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
@@ -29,6 +30,8 @@ export type AppServices = {
   billing: Billing;
   /** Reads fetched pages: the process's extraction pool (core/extract-pool), off the event loop. */
   extract: Extractor;
+  /** Daily reference exchange rates for comparing a group's stores (core/groups/rate-source.ts). */
+  rates: RateSource;
   /** Signs alert emails' one-click unsubscribe links (core/notify/unsubscribe.ts). */
   unsubscribeSecret: string;
 };

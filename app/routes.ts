@@ -14,6 +14,8 @@ export default [
   route("hub", "routes/hub.tsx"),
   route("hub/add", "routes/hub-add.tsx"),
   route("hub/watch/:id", "routes/hub-watch.tsx"),
+  route("hub/groups", "routes/hub-groups.tsx"),
+  route("hub/group/:id", "routes/hub-group.tsx"),
   route("user", "routes/user.tsx"),
   route("admin", "routes/admin.tsx"),
   route("user/import", "routes/user-import.tsx"),

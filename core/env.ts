@@ -92,6 +92,13 @@ export const Env = z
     FETCH_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
     FETCH_HOST_CONCURRENCY: positiveInt.default(2),
     FETCH_HOST_SPACING_MS: z.coerce.number().int().min(0).default(1_000),
+    /**
+     * Daily reference exchange rates for comparing a group's stores in one currency (decision
+     * 0069): the ECB's feed by default, fetched through core/fetch like any outbound request.
+     */
+    REFERENCE_RATES_URL: z
+      .url({ protocol: /^https?$/ })
+      .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
     /** Path to a Chromium binary; enables the rendering fetcher for JavaScript-drawn prices. */
     CHROMIUM_PATH: optionalString,
     MAX_WATCHES_PER_USER: positiveInt.default(200),

@@ -10,6 +10,7 @@ import { type Database, databaseOptionsFromEnv, openDatabase } from "../core/db/
 import { migrateDatabase } from "../core/db/migrate.ts";
 import { type Env, EnvError, getEnv } from "../core/env.ts";
 import { createExtractPool, type Extractor, type ExtractPool } from "../core/extract-pool/index.ts";
+import { createRateSource } from "../core/groups/rate-source.ts";
 import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
 import { createMailer } from "../core/mail/mailer.ts";
 import { capMailPerRecipient } from "../core/mail/recipient-cap.ts";
@@ -164,6 +165,11 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
           fetcher,
           extract: extractPool.extract,
           log,
+          rates: createRateSource({
+            fetcher,
+            url: env.REFERENCE_RATES_URL,
+            log: log.child({ module: "rates" }),
+          }),
           concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
           workerId: presence?.name,
         });

@@ -13,6 +13,7 @@ import {
   type Fetcher,
 } from "../core/fetch/index.ts";
 import { createRecentPages } from "../core/fetch/recent-pages.ts";
+import { createRateSource } from "../core/groups/rate-source.ts";
 import { createProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
 import { createMailer, type Mailer } from "../core/mail/mailer.ts";
@@ -82,6 +83,11 @@ export async function createServices(options: {
     mailer,
     fetcher,
     recentPages: createRecentPages(fetcher),
+    rates: createRateSource({
+      fetcher,
+      url: env.REFERENCE_RATES_URL,
+      log: log.child({ module: "rates" }),
+    }),
     productImages,
     extract: options.extract ?? inlineExtractor,
     unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),

@@ -252,6 +252,13 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           </p>
           <div className="flex flex-wrap gap-3">
             <ExternalButtonLink href={w.url}>Open in the store ↗</ExternalButtonLink>
+            <Link
+              to={w.groupId ? `/hub/group/${w.groupId}` : "/hub/groups"}
+              className="self-center text-sm text-accent-2 hover:underline"
+              data-testid="compare-stores"
+            >
+              {w.groupId ? "Compare stores →" : "Group with other stores"}
+            </Link>
             <CheckNowButton
               lastCheckedAt={w.lastCheckedAt}
               lastError={w.lastError}

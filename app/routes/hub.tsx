@@ -197,7 +197,12 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-bold">Your hub</h1>
-          <p className="mt-1 text-muted">Signed in as {loaderData.viewer.email}.</p>
+          <p className="mt-1 text-muted">
+            Signed in as {loaderData.viewer.email}.{" "}
+            <Link to="/hub/groups" className="text-accent-2 hover:underline">
+              Groups: one product at several stores
+            </Link>
+          </p>
           {loaderData.viewer.isEmailVerified ? null : (
             <p className="mt-2 text-sm" data-testid="email-unverified">
               Your email awaits verification: open the link we mailed to it. Until then nothing else

@@ -2,6 +2,8 @@ import type { SqlExecutor } from "../db/client.ts";
 import type { ExtractResult } from "../extract/index.ts";
 import { type Extractor, inlineExtractor } from "../extract-pool/index.ts";
 import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
+import { raiseGroupAlerts } from "../groups/group-alerts.ts";
+import type { RateSource } from "../groups/rate-source.ts";
 import type { Logger } from "../log.ts";
 import { alertEventColumns } from "./alert-event-columns.ts";
 import {
@@ -62,6 +64,8 @@ export type RunPriceCheckDeps = {
   random?: RandomSource;
   policy?: Partial<CheckPolicy>;
   signal?: AbortSignal;
+  /** Reference rates for group alerts across currencies (decision 0069); none: unavailable. */
+  rates?: RateSource;
 };
 
 /** Where one check's time went, in ms (benchmarks, logs). */
@@ -285,6 +289,17 @@ export async function runPriceCheck(
   });
   if (!stored.isFenceHeld) return leaseLost();
   if (stored.events > 0) log.info({ events: stored.events }, "alert events raised");
+  // The group alert, "any store below X" (0068), from the stores' prices as just stored.
+  const groupEvents =
+    isHeld || observationId === undefined
+      ? 0
+      : await raiseGroupAlerts(sql, {
+          productId: claimed.id,
+          observationId: String(observationId),
+          at,
+          ...(deps.rates ? { rates: () => deps.rates!.current(at) } : {}),
+        });
+  if (groupEvents > 0) log.info({ events: groupEvents }, "group alert raised");
   if (claimed.isStoreRecipe && claimed.recipe && result.recipeStatus === "matched") {
     // The store's recipe matched this page: it becomes the product's own, so that a later
     // page where it stops matching is reported instead of read some other way.
@@ -295,7 +310,7 @@ export async function runPriceCheck(
   }
   return {
     kind: "checked",
-    events: stored.events,
+    events: stored.events + groupEvents,
     isHeld,
     nextCheckAt: next,
     timings: timings(),

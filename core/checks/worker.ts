@@ -3,6 +3,7 @@ import type pg from "pg";
 import type { Database } from "../db/client.ts";
 import type { Extractor } from "../extract-pool/index.ts";
 import type { Fetcher } from "../fetch/index.ts";
+import type { RateSource } from "../groups/rate-source.ts";
 import type { Logger } from "../log.ts";
 import { createWakeableSleep, defaultWorkerId } from "../worker-loop.ts";
 import { CHECK_NOW_CHANNEL } from "./check-now.ts";
@@ -26,6 +27,8 @@ export type WorkerOptions = {
   pollMs?: number;
   workerId?: string;
   policy?: Partial<CheckPolicy>;
+  /** Reference rates for group alerts across currencies (core/groups/rate-source.ts). */
+  rates?: RateSource;
   /** Spread checks missed during downtime over this window at start (0 turns it off). */
   overdueWindowMs?: number;
   /** Called after each check (tests, benchmarks). */
@@ -66,6 +69,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         extract: options.extract,
         log,
         policy: options.policy,
+        ...(options.rates ? { rates: options.rates } : {}),
       },
       claimed,
     ).then(

@@ -1,13 +1,16 @@
 import { and, asc, inArray, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { AlertRule } from "../checks/alert-rule.ts";
+import { VERDICT_KEYS } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation } from "../db/schema/index.ts";
 import { storedText } from "../input.ts";
 import { minorToDecimal, NonNegativeMoney } from "../money/index.ts";
 
 import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
+import { listGroups } from "./watch-groups.ts";
 import { toHistoryPoint } from "./watch-history.ts";
+import { watchVerdicts } from "./watch-page.ts";
 import { listWatches } from "./watch-view.ts";
 
 export const ExportedPoint = z.object({
@@ -30,6 +33,10 @@ export const ExportedWatch = z.object({
   isPaused: z.boolean(),
   /** "Only a real deal" (0063); absent in exports made before it existed. */
   onlyRealDeal: z.boolean().optional(),
+  /** The name of the group it is in (0068), one of the file's `groups`; null when in none. */
+  group: storedText({ label: "The group's name" }).max(200).nullable().optional(),
+  /** Where its price stood at export against its history (0061), null without a claim; not imported. */
+  verdict: z.enum(VERDICT_KEYS).nullable().optional(),
   candidateKey: CandidateKey.nullable(),
   baseline: NonNegativeMoney.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -43,6 +50,16 @@ export const WatchExport = z.object({
   version: z.literal(1),
   exportedAt: z.iso.datetime({ offset: true }),
   watches: z.array(ExportedWatch).max(10_000),
+  /** The person's groups of watches of one product (0068); absent in older exports. */
+  groups: z
+    .array(
+      z.object({
+        name: storedText({ label: "The group's name" }).min(1).max(200),
+        target: NonNegativeMoney.nullable(),
+      }),
+    )
+    .max(10_000)
+    .optional(),
 });
 export type WatchExport = z.infer<typeof WatchExport>;
 
@@ -53,6 +70,15 @@ export async function exportWatches(
   now: Date,
 ): Promise<WatchExport> {
   const watches = await listWatches(db, userId);
+  const [groups, verdicts] = await Promise.all([
+    listGroups(db, userId),
+    watchVerdicts(
+      db,
+      watches.map((w) => ({ watchId: w.id, productId: w.productId, price: w.price })),
+      now,
+    ),
+  ]);
+  const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const productIds = watches.map((w) => w.productId);
   const rows =
     productIds.length === 0
@@ -100,11 +126,14 @@ export async function exportWatches(
       intervalMinutes: w.intervalMinutes,
       isPaused: w.isPaused,
       onlyRealDeal: w.onlyRealDeal,
+      group: w.groupId ? (groupName.get(w.groupId) ?? null) : null,
+      verdict: verdicts.get(w.id) ?? null,
       candidateKey: w.candidateKey,
       baseline: w.baseline,
       createdAt: w.createdAt,
       history: byProduct.get(w.productId) ?? [],
     })),
+    groups: groups.map((g) => ({ name: g.name, target: g.target })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { ruleToColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
-import { priceObservation, product, watch } from "../db/schema/index.ts";
+import { priceObservation, product, watch, watchGroup } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { refreshProductSchedule } from "./create-watch.ts";
@@ -50,6 +50,27 @@ export async function importWatches(
       .from(watch)
       .where(eq(watch.userId, context.userId));
     let added = 0;
+    // The file's groups (0068) are made for the watches this import adds, on first use.
+    const groupIds = new Map<string, string>();
+    const groupIdFor = async (name: string | null | undefined): Promise<string | null> => {
+      if (!name) return null;
+      const known = groupIds.get(name);
+      if (known) return known;
+      const target = data.groups?.find((g) => g.name === name)?.target ?? null;
+      const [made] = await tx
+        .insert(watchGroup)
+        .values({
+          userId: context.userId,
+          name,
+          targetMinor: target && target.amountMinor > 0 ? target.amountMinor : null,
+          targetCurrency: target && target.amountMinor > 0 ? target.currency : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: watchGroup.id });
+      groupIds.set(name, made!.id);
+      return made!.id;
+    };
     for (const { item, key, host } of wanted) {
       const [created] = await tx
         .insert(product)
@@ -77,6 +98,7 @@ export async function importWatches(
           intervalMinutes: Math.max(item.intervalMinutes, context.minIntervalMinutes),
           isPaused: item.isPaused,
           onlyRealDeal: item.onlyRealDeal ?? false,
+          groupId: await groupIdFor(item.group),
           candidateKey: item.candidateKey,
           baselinePriceMinor: item.baseline?.amountMinor ?? null,
           baselineCurrency: item.baseline?.currency ?? null,
@@ -118,6 +140,15 @@ export async function importWatches(
         }
       }
       await refreshProductSchedule(tx, productId, now);
+    }
+    // A group whose watches were all skipped (already tracked) is not left behind empty.
+    for (const id of groupIds.values()) {
+      const [member] = await tx
+        .select({ id: watch.id })
+        .from(watch)
+        .where(eq(watch.groupId, id))
+        .limit(1);
+      if (!member) await tx.delete(watchGroup).where(eq(watchGroup.id, id));
     }
     return { imported: added, skipped };
   });

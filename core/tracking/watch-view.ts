@@ -23,6 +23,8 @@ export type WatchView = {
   isPaused: boolean;
   /** Price-down alerts only for a real deal (decision 0063). */
   onlyRealDeal: boolean;
+  /** The group of the same product at other stores it is in (decision 0068), or null. */
+  groupId: string | null;
   /** Alerts are snoozed until this instant (ISO), or null. */
   snoozedUntil: string | null;
   candidateKey: string | null;
@@ -57,6 +59,7 @@ const VIEW_COLUMNS = {
     intervalMinutes: watch.intervalMinutes,
     isPaused: watch.isPaused,
     onlyRealDeal: watch.onlyRealDeal,
+    groupId: watch.groupId,
     snoozedUntil: watch.snoozedUntil,
     candidateKey: watch.candidateKey,
     baselinePriceMinor: watch.baselinePriceMinor,
@@ -165,6 +168,7 @@ export function toWatchView(
     intervalMinutes: w.intervalMinutes,
     isPaused: w.isPaused,
     onlyRealDeal: w.onlyRealDeal,
+    groupId: w.groupId,
     snoozedUntil: w.snoozedUntil ? w.snoozedUntil.toISOString() : null,
     candidateKey: w.candidateKey,
     variantId: p.variantId,

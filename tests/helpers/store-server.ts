@@ -132,3 +132,60 @@ export function testFetcher(overrides: Partial<FetcherOptions> = {}): Fetcher {
     ...overrides,
   });
 }
+
+/**
+ * A product page with the identities grouping reads (GTIN, brand, SKU) and, when given, a
+ * "was" price (JSON-LD ListPrice): one product sold by several stores (issue #37).
+ */
+export function identifiedProductPage(options: {
+  title: string;
+  price: string;
+  currency: string;
+  gtin?: string;
+  brand?: string;
+  sku?: string;
+  listPrice?: string;
+  availability?: "InStock" | "OutOfStock";
+}): string {
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: options.title,
+    image: "https://img.store.test/p.jpg",
+    ...(options.gtin ? { gtin13: options.gtin } : {}),
+    ...(options.brand ? { brand: { "@type": "Brand", name: options.brand } } : {}),
+    ...(options.sku ? { sku: options.sku } : {}),
+    offers: {
+      "@type": "Offer",
+      price: options.price,
+      priceCurrency: options.currency,
+      availability: `https://schema.org/${options.availability ?? "InStock"}`,
+      ...(options.listPrice
+        ? {
+            priceSpecification: [
+              {
+                "@type": "UnitPriceSpecification",
+                priceType: "https://schema.org/ListPrice",
+                price: options.listPrice,
+                priceCurrency: options.currency,
+              },
+            ],
+          }
+        : {}),
+    },
+  };
+  return `<!doctype html><html lang="en"><head><title>${options.title}</title>
+<script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
+<body><h1>${options.title}</h1><p class="price">${options.price} ${options.currency}</p>
+<button>Add to cart</button></body></html>`;
+}
+
+/** A stand-in for the ECB's eurofxref-daily.xml: units of each currency per euro on `date`. */
+export function referenceRatesFeed(date: string, perEur: Record<string, string>): string {
+  const cubes = Object.entries(perEur)
+    .map(([currency, rate]) => `<Cube currency='${currency}' rate='${rate}'/>`)
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+<gesmes:subject>Reference rates</gesmes:subject><Cube><Cube time='${date}'>${cubes}</Cube></Cube></gesmes:Envelope>`;
+}

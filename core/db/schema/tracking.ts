@@ -86,6 +86,27 @@ export const product = pgTable(
   ],
 );
 
+/**
+ * One person's group of watches of the same product at different stores (issue #37 item 5,
+ * decision 0068): compared on one page, with one alert "any store below the target".
+ */
+export const watchGroup = pgTable(
+  "watch_group",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: ownedByUser(),
+    name: text("name").notNull(),
+    /** The group's alert: any store's in-stock price at or below this (null: no alert). */
+    targetMinor: bigint("target_minor", { mode: "number" }),
+    targetCurrency: text("target_currency"),
+    /** The target was met at the last evaluation (the alert re-arms when it is not). */
+    isTargetMet: boolean("is_target_met").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("watch_group_user_idx").on(t.userId)],
+);
+
 /** One person's interest in one product: the alert rule, its state and its own interval. */
 export const watch = pgTable(
   "watch",
@@ -111,6 +132,10 @@ export const watch = pgTable(
      * "was" price was really charged (decision 0063).
      */
     onlyRealDeal: boolean("only_real_deal").notNull().default(false),
+    /** The group of the same product at other stores this watch is in (decision 0068). */
+    groupId: uuid("group_id").references((): AnyPgColumn => watchGroup.id, {
+      onDelete: "set null",
+    }),
     /** Alerts of this watch are not raised before this time (snooze); checks go on. */
     snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
     /** The price when the watch was created: "change since added" and percent drops. */
@@ -124,6 +149,7 @@ export const watch = pgTable(
   (t) => [
     uniqueIndex("watch_user_product_idx").on(t.userId, t.productId),
     index("watch_product_idx").on(t.productId),
+    index("watch_group_idx").on(t.groupId).where(sql`${t.groupId} is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { mountCountryRoutes } from "./country.ts";
 import { mountDocsRoutes } from "./docs.ts";
 import { mountExtensionRoutes } from "./extension.ts";
 import { extensionCors } from "./extension-cors.ts";
+import { mountGroupRoutes } from "./groups.ts";
 import { type ApiV1Env, requireUser } from "./require-user.ts";
 import { ApiRouter, idParam } from "./route.ts";
 import { Me, TokenCreated, TokenList } from "./schemas.ts";
@@ -101,6 +102,7 @@ export function createApiV1(services: AppServices): Hono<ApiV1Env> {
   );
 
   mountWatchRoutes(api, services, { checkNow: checkNowFor(services) });
+  mountGroupRoutes(api, services);
   mountChannelRoutes(api, services);
   mountExtensionRoutes(api, services);
   mountCountryRoutes(api, services);

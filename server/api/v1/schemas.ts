@@ -66,6 +66,9 @@ export const WatchView = z.object({
     .describe(
       "Price-down alerts only below the 90-day low or for a discount whose reference was charged (decision 0063).",
     ),
+  groupId: Id.nullable().describe(
+    "The group of the same product at other stores this watch is in (decision 0068).",
+  ),
   snoozedUntil: Instant.nullable().describe("Alerts are snoozed until then (checks go on)."),
   candidateKey: z.string().nullable(),
   /** The variant (SKU or id) tracked, when the page offers several. */
@@ -257,4 +260,57 @@ export const FeedQuery = z.object({
 });
 export const ExportQuery = z.object({
   format: z.enum(["json", "csv"]).optional().describe("csv for a spreadsheet; JSON otherwise."),
+});
+
+const GroupSummary = z.object({
+  id: Id,
+  name: z.string(),
+  target: Money.nullable().describe("The group's alert: any store in stock at or below it."),
+  watchIds: z.array(Id),
+  createdAt: Instant,
+});
+export const GroupBody = z.object({ group: GroupSummary });
+export const GroupList = z.object({ groups: z.array(GroupSummary) });
+export const GroupSuggestions = z.object({
+  suggestions: z.array(
+    z.object({
+      key: z.string().describe('The shared identity: "gtin:…" or "brand_sku:brand|part".'),
+      reason: z.enum(["gtin", "brand_sku"]),
+      watchIds: z.array(Id),
+      intoGroupId: Id.nullable().describe("The group they would join, or null for a new one."),
+    }),
+  ),
+});
+export const GroupViewBody = z.object({
+  group: GroupSummary.extend({
+    members: z.array(
+      z.object({
+        watchId: Id,
+        productId: Id,
+        store: z.string(),
+        title: z.string().nullable(),
+        url: z.string(),
+        price: Money.nullable().describe("The store's own price, in its own currency."),
+        availability: z.string(),
+        lastCheckedAt: Instant.nullable(),
+        lastError: z.string().nullable(),
+        verdict: z.enum(VERDICT_KEYS).nullable(),
+        points: WatchHistory.shape.points,
+      }),
+    ),
+    comparison: z.object({
+      currency: z.string().nullable(),
+      status: z.enum(["compared", "rates_unavailable", "no_prices"]),
+      ratesDate: z.string().nullable(),
+      rows: z.array(
+        z.object({
+          watchId: Id,
+          price: Money.nullable(),
+          converted: Money.nullable(),
+          isInStock: z.boolean(),
+        }),
+      ),
+      cheapestInStock: z.object({ watchId: Id, price: Money, converted: Money }).nullable(),
+    }),
+  }),
 });
