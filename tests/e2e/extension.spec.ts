@@ -283,3 +283,53 @@ test("a revoked token makes the extension ask to reconnect", async () => {
   await expect(popup.getByTestId("on-account-page")).toBeVisible();
   await Promise.all([storePage.close(), popup.close()]);
 });
+
+test("connects when the person declines access to their Dropwave's host: the popup says what to do, and its button on the account page hands the token over (#39 item 14)", async () => {
+  // A fresh browser as far as the extension knows: nothing stored, no account-page script.
+  await worker.evaluate(async () => {
+    await chrome.storage.local.clear();
+    await chrome.scripting.unregisterContentScripts().catch(() => {});
+  });
+  // The person signed in at the start of this file, on their hub.
+  await page.goto("/hub");
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(page.url())}`);
+  // The browser's permission prompt cannot be answered from a test: the person's "Deny" is
+  // what chrome.permissions.request then answers, false.
+  await popup.evaluate(() => {
+    chrome.permissions.request = (() =>
+      Promise.resolve(false)) as typeof chrome.permissions.request;
+  });
+  await popup.getByLabel("Your Dropwave address").fill(APP);
+  const opened = context.waitForEvent("page");
+  await popup.getByRole("button", { name: "Connect" }).click();
+  const userPage = await opened;
+  await expect(popup.getByTestId("connect-waiting")).toContainText(
+    `Waiting for your account page at ${APP}`,
+  );
+  await expect(popup.getByTestId("connect-declined")).toContainText(
+    "click the Dropwave button on that page",
+  );
+  // Nothing was registered for the account page: pressing Connect there makes a token that
+  // waits on the page, and nothing reaches the extension by itself.
+  await userPage.waitForURL(/\/user#connect-extension$/);
+  await userPage.getByRole("button", { name: "Connect the extension" }).click();
+  await expect(userPage.getByTestId("extension-status")).not.toContainText("Connected");
+  expect(await worker.evaluate(() => chrome.storage.local.get("token"))).not.toHaveProperty(
+    "token",
+  );
+  // The toolbar button on that page (the popup for its tab) runs the hand-over script there.
+  // A person's click grants activeTab for it; the popup opened as a page here has no such
+  // grant, and the build's 127.0.0.1 host permission stands in for it (as for the stores above).
+  const button = await context.newPage();
+  await button.goto(
+    `chrome-extension://${extensionId}/popup.html?tab=${await tabIdOf(userPage.url())}`,
+  );
+  // It hands the waiting token over at once; the popup then says it is connected.
+  await expect(button.getByTestId("connected")).toContainText(`Connected to ${APP}`);
+  await expect(userPage.getByTestId("extension-status")).toContainText("Connected");
+  const settings = await worker.evaluate(() => chrome.storage.local.get(["origin", "token"]));
+  expect(settings.origin).toBe(APP);
+  expect(String(settings.token)).toMatch(/^dw_/);
+  await Promise.all([popup.close(), userPage.close(), button.close()]);
+});
