@@ -9,13 +9,15 @@ import { precompress } from "./scripts/vite-precompress.ts";
 /**
  * Entries built beside the server bundle, for processes and threads that load a file of their
  * own, not the bundle: build/server/extract-task.js (the extraction pool's worker threads,
- * core/extract-pool) and build/server/create-database.js (the embedded database's first start,
+ * core/extract-pool), build/server/import-read-task.js (the thread that reads an import file,
+ * core/tracking/import-reader.ts) and build/server/create-database.js (the embedded database's first start,
  * run by scripts/start.mjs in a process of its own), and the database commands of the container
  * image, which has no npm (scripts/container-entrypoint.sh): migrate.js, backup.js, restore.js.
  */
 function ownEntries(): Plugin {
   const entries = {
     "extract-task.js": "./core/extract-pool/extract-task.ts",
+    "import-read-task.js": "./core/tracking/import-read-task.ts",
     "create-database.js": "./server/create-database.ts",
     "migrate.js": "./scripts/migrate.ts",
     "backup.js": "./scripts/backup.ts",

@@ -115,6 +115,8 @@ export const Env = z
     TRUSTED_PROXIES: cidrList,
     /** Largest body of a watch import (POST /api/v1/import); every other body is capped at 1 MB. */
     IMPORT_MAX_BYTES: positiveInt.default(50 * 1024 * 1024),
+    /** History points one import may hold (all its products together). */
+    IMPORT_MAX_POINTS: positiveInt.default(100_000),
     /** Turn off sign-up (e.g. a private instance once its users exist). */
     DISABLE_SIGNUP: boolFlag.default(false),
     /** How often an open tab asks /latest.json whether a new build is out, in seconds. */

@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { isAppError } from "../../core/errors.ts";
-import { WatchExport } from "../../core/tracking/export-watches.ts";
-import { type ImportResult, importWatches } from "../../core/tracking/import-watches.ts";
+import { type AppError, isAppError } from "../../core/errors.ts";
+import { type ImportResult, importExportFile } from "../../core/tracking/import-watches.ts";
 import { servicesContext, viewerContext } from "../context.ts";
 import { authGuard } from "../lib/guard.server.ts";
 import { readForm } from "../lib/read-form.server.ts";
@@ -9,7 +8,7 @@ import type { Route } from "./+types/user-import";
 
 /**
  * POST /user/import (the import form on /user, sent with a fetcher): an export file from this
- * or another Dropwave, imported by core's importWatches exactly as `POST /api/v1/import` does.
+ * or another Dropwave, imported by core's importExportFile exactly as `POST /api/v1/import` does.
  * Answers { result } or { error } with a 4xx; nothing is half-imported (one transaction).
  */
 
@@ -22,11 +21,17 @@ export type ImportReply =
   | { result: ImportResult; error?: undefined }
   | { error: string; result?: undefined };
 
-function zodMessage(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const first = error.issues[0];
-  if (!first) return "This file is not a Dropwave export.";
-  const where = first.path.length > 0 ? ` (at ${first.path.map(String).join(".")})` : "";
-  return `This file is not a Dropwave export: ${first.message}${where}.`;
+/** What the form says for a refused file: in a person's words, not the API's. */
+function formMessage(error: AppError): string {
+  if (error.code === "bad_request") {
+    return "This file is not JSON. Import a Dropwave export (.json), not the CSV.";
+  }
+  if (error.code === "validation_failed") {
+    const first = error.fields?.[0];
+    const where = first?.field ? ` (at ${first.field})` : "";
+    return `This file is not a Dropwave export: ${first?.message ?? error.message}${where}.`;
+  }
+  return error.message;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,31 +46,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (file.size > MAX_IMPORT_BYTES) {
     return reply({ error: "This file is larger than 20 MB: split it, or use the API." }, 413);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(await file.text());
-  } catch {
-    return reply(
-      { error: "This file is not JSON. Import a Dropwave export (.json), not the CSV." },
-      400,
-    );
-  }
-  const parsed = WatchExport.safeParse(json);
-  if (!parsed.success) return reply({ error: zodMessage(parsed.error) }, 400);
-  try {
-    const result = await importWatches(
+    const result = await importExportFile(
       services.database.db,
       {
         userId: viewer.id,
         ...(await services.billing.limitsFor(viewer.id)),
         now: new Date(),
       },
-      parsed.data,
+      new Uint8Array(await file.arrayBuffer()),
+      { maxPoints: services.env.IMPORT_MAX_POINTS },
     );
     return reply({ result });
   } catch (error) {
-    if (isAppError(error) && error.status < 500)
-      return reply({ error: error.message }, error.status);
+    if (isAppError(error) && error.status < 500) {
+      return reply({ error: formMessage(error) }, error.status);
+    }
     throw error;
   }
 }

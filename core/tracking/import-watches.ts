@@ -1,14 +1,20 @@
 import { count, eq } from "drizzle-orm";
+import { hitCounter } from "../accounts/email-rate-limit.ts";
 import { ruleToColumns } from "../checks/alert-rule.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch, watchGroup } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { refreshProductSchedule } from "./create-watch.ts";
-import type { WatchExport } from "./export-watches.ts";
+import { historyRow, type ImportFile } from "./import-file.ts";
+import { readImportOffLoop } from "./import-reader.ts";
 
-/** History rows per INSERT (6 parameters each, well under PostgreSQL's 65 535). */
-export const HISTORY_BATCH_ROWS = 5_000;
+/**
+ * History rows per INSERT (7 parameters each, well under PostgreSQL's 65 535). Small enough
+ * that one INSERT holds the event loop briefly on the embedded database, which runs on it;
+ * every batch is awaited, so other requests are answered between batches.
+ */
+export const HISTORY_BATCH_ROWS = 1_000;
 
 export type ImportResult = {
   imported: number;
@@ -24,13 +30,13 @@ export type ImportResult = {
 export async function importWatches(
   db: Db,
   context: { userId: string; maxWatches: number; minIntervalMinutes: number; now: Date },
-  data: WatchExport,
+  data: ImportFile,
 ): Promise<ImportResult> {
   const { now } = context;
   return db.transaction(async (tx) => {
     const skipped: ImportResult["skipped"] = [];
     const seen = new Set<string>();
-    const wanted: { item: WatchExport["watches"][number]; key: string; host: string }[] = [];
+    const wanted: { item: ImportFile["watches"][number]; key: string; host: string }[] = [];
     for (const item of data.watches) {
       const normalized = normalizeProductUrl(item.url);
       if (!normalized) {
@@ -122,21 +128,14 @@ export async function importWatches(
       if (created) {
         // In batches: one INSERT of 100 000 rows would pass PostgreSQL's 65 535 parameters.
         // Still one transaction, so a failure in any batch leaves nothing behind.
-        for (let start = 0; start < item.history.length; start += HISTORY_BATCH_ROWS) {
-          await tx.insert(priceObservation).values(
-            item.history.slice(start, start + HISTORY_BATCH_ROWS).map((p) => ({
-              productId,
-              priceMinor: p.price?.amountMinor ?? null,
-              currency: p.price?.currency ?? null,
-              listPriceMinor:
-                p.price && p.listPrice?.currency === p.price.currency
-                  ? p.listPrice.amountMinor
-                  : null,
-              availability: p.availability,
-              observedAt: new Date(p.at),
-              lastSeenAt: new Date(p.lastSeenAt),
-            })),
-          );
+        const { history } = item;
+        for (let start = 0; start < history.length; start += HISTORY_BATCH_ROWS) {
+          const end = Math.min(start + HISTORY_BATCH_ROWS, history.length);
+          const rows = [];
+          for (let i = start; i < end; i += 1) {
+            rows.push({ productId, ...historyRow(data, history, i) });
+          }
+          await tx.insert(priceObservation).values(rows);
         }
       }
       await refreshProductSchedule(tx, productId, now);
@@ -152,4 +151,34 @@ export async function importWatches(
     }
     return { imported: added, skipped };
   });
+}
+
+/** Imports one account may start per hour (each reads a whole file on a thread). */
+export const IMPORTS_PER_HOUR = 10;
+
+/**
+ * An export file's bytes, imported as the API and the /user form both do it: counted against
+ * the account's imports per hour, read off the event loop (JSON, schema, point cap:
+ * import-reader.ts), then written in one transaction in batches (docs/decisions/0068).
+ */
+export async function importExportFile(
+  db: Db,
+  context: { userId: string; maxWatches: number; minIntervalMinutes: number; now: Date },
+  bytes: Uint8Array,
+  options: { maxPoints: number },
+): Promise<ImportResult> {
+  const decision = await hitCounter(db, {
+    key: `import:${context.userId}`,
+    max: IMPORTS_PER_HOUR,
+    windowSeconds: 60 * 60,
+    now: context.now,
+  });
+  if (!decision.isAllowed) {
+    const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+    throw new AppError("rate_limited", `Too many imports. Try again in ${minutes} min.`, {
+      details: { retryAfterSeconds: decision.retryAfterSeconds },
+    });
+  }
+  const file = await readImportOffLoop(bytes, options);
+  return importWatches(db, context, file);
 }

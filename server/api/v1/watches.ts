@@ -4,7 +4,7 @@ import { describeRuleStatus } from "../../../core/checks/describe-rule-status.ts
 import { AppError } from "../../../core/errors.ts";
 import { CreateWatchInput } from "../../../core/tracking/create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "../../../core/tracking/export-watches.ts";
-import { importWatches } from "../../../core/tracking/import-watches.ts";
+import { importExportFile } from "../../../core/tracking/import-watches.ts";
 import { PreviewInput, previewProduct } from "../../../core/tracking/preview-product.ts";
 import { startTracking } from "../../../core/tracking/start-tracking.ts";
 import { deleteWatch, UpdateWatchInput, updateWatch } from "../../../core/tracking/update-watch.ts";
@@ -251,18 +251,20 @@ export function mountWatchRoutes(
       summary: "Import an export file: all of it, or nothing",
       body: WatchExport,
       responses: { 200: { description: "What was imported and skipped", schema: ImportResult } },
-      errors: [413, 422],
+      errors: [413, 422, 429],
     },
-    async (c, { body }) => {
-      const data = await body();
-      const result = await importWatches(
+    async (c) => {
+      // The body is read, parsed and validated off the event loop (WatchExport, on a thread).
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const result = await importExportFile(
         db,
         {
           userId: c.get("auth").user.id,
           ...(await limits(c.get("auth").user.id)),
           now: new Date(),
         },
-        data,
+        bytes,
+        { maxPoints: services.env.IMPORT_MAX_POINTS },
       );
       return c.json(result);
     },
