@@ -3,7 +3,7 @@ import type { ExportedWatch, WatchExport } from "./export-watches.ts";
 /**
  * An export file as the import writes it: each watch's history in columns of typed arrays, so
  * that the thread that read the file hands it to the event loop's thread by moving a few
- * buffers instead of copying some hundred thousand objects (docs/decisions/0068). Building the
+ * buffers instead of copying some hundred thousand objects (docs/decisions/0070). Building the
  * rows of one INSERT from the columns costs the loop little, batch by batch.
  */
 export type HistoryColumns = {
@@ -23,7 +23,12 @@ export type HistoryColumns = {
 export const AVAILABILITIES = ["in_stock", "out_of_stock", "preorder", "unknown"] as const;
 
 export type ImportedWatch = Omit<ExportedWatch, "history"> & { history: HistoryColumns };
-export type ImportFile = { watches: ImportedWatch[]; currencies: string[]; points: number };
+export type ImportFile = {
+  watches: ImportedWatch[];
+  currencies: string[];
+  points: number;
+  groups?: WatchExport["groups"];
+};
 
 /** The validated file in columns (pure; run on the import's own thread). */
 export function toImportFile(data: WatchExport): ImportFile {
@@ -64,7 +69,7 @@ export function toImportFile(data: WatchExport): ImportFile {
     });
     return { ...watch, history: columns };
   });
-  return { watches, currencies, points };
+  return { watches, currencies, points, ...(data.groups ? { groups: data.groups } : {}) };
 }
 
 /** The buffers to move with the file to another thread. */

@@ -21,7 +21,7 @@ export type ImportReadResult =
 /**
  * Reads an import body: JSON.parse, the WatchExport schema, the cap on history points, and the
  * columns (import-file.ts). Pure apart from the message passing; it runs on a thread of its
- * own so that none of it holds the event loop (docs/decisions/0068).
+ * own so that none of it holds the event loop (docs/decisions/0070).
  */
 export function readImport(task: ImportReadTask): ImportReadResult {
   let raw: unknown;

@@ -78,7 +78,7 @@ function readOn(worker: Worker, task: ImportReadTask): Promise<ImportReadResult>
 
 /**
  * Reads an import body on a thread of its own (JSON, schema, point cap, columns) and moves the
- * result back: the event loop never parses or validates the file (docs/decisions/0068). A
+ * result back: the event loop never parses or validates the file (docs/decisions/0070). A
  * fault is an AppError: 400 not JSON, 400 naming the fields, 413 over the point cap or the
  * thread's memory, 429 while another import is being read.
  */

@@ -159,7 +159,7 @@ export const IMPORTS_PER_HOUR = 10;
 /**
  * An export file's bytes, imported as the API and the /user form both do it: counted against
  * the account's imports per hour, read off the event loop (JSON, schema, point cap:
- * import-reader.ts), then written in one transaction in batches (docs/decisions/0068).
+ * import-reader.ts), then written in one transaction in batches (docs/decisions/0070).
  */
 export async function importExportFile(
   db: Db,

@@ -7,6 +7,7 @@ import { alertEvent, product } from "../db/schema/index.ts";
 import { raiseGroupAlerts } from "../groups/group-alerts.ts";
 import type { ReferenceRates } from "../money/reference-rates.ts";
 import { exportWatches, WatchExport } from "./export-watches.ts";
+import { toImportFile } from "./import-file.ts";
 import { importWatches } from "./import-watches.ts";
 import {
   createGroup,
@@ -208,7 +209,7 @@ describe("the export carries groups and verdicts (issue #37)", () => {
     await importWatches(
       db,
       { userId: other.id, maxWatches: 10, minIntervalMinutes: 60, now },
-      data,
+      toImportFile(data),
     );
     const groups = await listGroups(db, other.id);
     expect(groups.map((g) => [g.name, g.watchIds.length, g.target])).toEqual([
