@@ -86,6 +86,23 @@ export function choosePrice(
   if (pool.length > 0) {
     const exact = pool.filter((c) => !c.isRange);
     if (exact.length > 0) pool = exact;
+    else {
+      // Only a range (an AggregateOffer's lowPrice): a higher price the buy box shows alone is
+      // that of the variant it shows, and the price (issue #34 class 6); the range's low end
+      // shown stays the low end of a range.
+      const shown = visible.chosen;
+      const low = pool.reduce((a, c) => Math.min(a, c.price.amountMinor), Number.POSITIVE_INFINITY);
+      if (
+        shown &&
+        pool.every((c) => c.price.currency === shown.price.currency) &&
+        shown.price.amountMinor > low
+      )
+        return {
+          status: "ok",
+          chosen: shown,
+          notes: [...notes, "structured data gives a range; the price its buy box shows was taken"],
+        };
+    }
     if (distinct(pool).length > 1) {
       // A structured price equal to a stated list/"was" price is the list price.
       const listKeys = new Set(candidates.filter((c) => c.role === "list_price").map(moneyKey));

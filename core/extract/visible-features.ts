@@ -330,6 +330,7 @@ const OTHER_THAN_CURRENT: readonly FeatureName[] = [
 const OTHER_KIND: readonly FeatureName[] = [
   "excluded",
   "hidden",
+  "inOption",
   "struckMarkup",
   "struckClass",
   "wasWords",
@@ -343,7 +344,22 @@ function markFirstAfterTitle(list: VisibleCandidate[], h1: number): void {
   const at = (name: FeatureName) => FEATURES.indexOf(name);
   const isOther = (c: VisibleCandidate) =>
     OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
-  const first = list.find((c) => c.text.order > h1 && !isOther(c));
+  let first = list.find((c) => c.text.order > h1 && !isOther(c));
+  // "Starting at $899" above the buy box's "$1,049.99" (issue #34 class 3): a "from" price gives
+  // way to the higher price that follows it closely, nothing marking that one as another kind.
+  if (first?.price.isFrom) {
+    const from = first;
+    const next = list.find(
+      (c) =>
+        c.text.order > from.text.order &&
+        c.text.order - from.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        Number(c.amount) > Number(from.amount),
+    );
+    if (next) first = next;
+  }
   if (first) first.features[at("firstAfterTitle")] = 1;
 }
 

@@ -32,6 +32,10 @@ export class Attrs {
   "aria-disabled": string | undefined = undefined;
   hreflang: string | undefined = undefined;
   selected: string | undefined = undefined;
+  role: string | undefined = undefined;
+  "aria-pressed": string | undefined = undefined;
+  "aria-checked": string | undefined = undefined;
+  "aria-selected": string | undefined = undefined;
   /** data-* attributes, when the element has any. */
   data: Record<string, string> | null = null;
   /** Every kept name, in the order the element gives them (each once: the first one counts). */

@@ -48,7 +48,7 @@ export class Element {
   /** Inside <strong>/<b>/<h1>…<h4>, or a large font size set inline. */
   isEmphasised = false;
   isInForm = false;
-  /** Inside an <option> or a <select>. */
+  /** Inside an <option>, a <select>, or a size or colour choice marked not chosen. */
   isInOption = false;
   /** Microdata/RDFa: the type and id of the item it belongs to, and the property it opens. */
   scopeType: string | null = null;
@@ -160,7 +160,20 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     parent.isInMain || name === "main" || name === "article" || (says & Says.product) !== 0;
   el.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   el.isInForm = parent.isInForm || name === "form";
-  el.isInOption = parent.isInOption || name === "option" || name === "select";
+  el.isInOption = parent.isInOption || name === "option" || name === "select" || isUnchosen(attrs);
+}
+
+/**
+ * A choice the page marks as not chosen (issue #34 class 6): a size or colour button
+ * `aria-pressed="false"`, a radio or option `aria-checked`/`aria-selected="false"`. Its price is a
+ * variant's, like an <option>'s; the chosen one ("true") is the buy box's.
+ */
+function isUnchosen(attrs: Attrs): boolean {
+  const state =
+    attrs["aria-pressed"] ??
+    attrs["aria-checked"] ??
+    (attrs.role === "radio" || attrs.role === "option" ? attrs["aria-selected"] : undefined);
+  return state === "false";
 }
 
 function isProductType(type: string | null): boolean {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractResult } from "./types.ts";
+
+/**
+ * Issue #34 class 6 (the selected or default variant's price, as in the buy box) and the rest of
+ * class 3 ("Starting at $N" above the real price). Small pages written for these tests.
+ */
+function page(lang: string, url: string, body: string, head = ""): ExtractResult {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title>${head}</head><body>
+<nav><a href="/">Home</a></nav><main>${body}</main><footer><p>Contact</p></footer></body></html>`;
+  return extractProduct(html, url);
+}
+const money = (m: ExtractResult["price"]) => m && `${m.amountMinor} ${m.currency}`;
+const aggregate = (low: string, high: string, currency: string) =>
+  `<script type="application/ld+json">${JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Item",
+    offers: {
+      "@type": "AggregateOffer",
+      lowPrice: low,
+      highPrice: high,
+      priceCurrency: currency,
+      offerCount: 3,
+    },
+  })}</script>`;
+
+describe("class 6: the variant the buy box shows", () => {
+  it("en: structured data gives only a range; the buy box shows the default size's price", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/p/tee",
+      `<h1>Tee</h1><div class="price"><span>$24.99</span></div><button>Add to cart</button>`,
+      aggregate("19.99", "29.99", "USD"),
+    );
+    expect(money(r.price)).toBe("2499 USD");
+    expect(r.isPriceRange).toBe(false);
+  });
+
+  it("de: the same with a range in euros", () => {
+    const r = page(
+      "de",
+      "https://laden.example.de/p/1",
+      `<h1>Hemd</h1><div class="preis"><b>34,99 €</b></div><button>In den Warenkorb</button>`,
+      aggregate("29.99", "39.99", "EUR"),
+    );
+    expect(money(r.price)).toBe("3499 EUR");
+  });
+
+  it("a range shown as a range stays the low end of a range", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/p/tee",
+      `<h1>Tee</h1><div class="price"><span>$19.99 – $29.99</span></div><button>Add to cart</button>`,
+      aggregate("19.99", "29.99", "USD"),
+    );
+    expect(money(r.price)).toBe("1999 USD");
+    expect(r.isPriceRange).toBe(true);
+  });
+
+  it("en: size buttons with their prices, the chosen one pressed: its price, not the first", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/p/desk",
+      `<h1>Standing desk</h1>
+       <ul class="sizes"><li><button aria-pressed="false">48 in. <span>$299.99</span></button></li>
+       <li><button aria-pressed="true">60 in. <span>$349.99</span></button></li></ul>
+       <div class="price"><b>$349.99</b></div><button>Add to cart</button>`,
+    );
+    expect(money(r.price)).toBe("34999 USD");
+  });
+
+  it("fr: colour radios with their prices, the chosen one checked", () => {
+    const r = page(
+      "fr",
+      "https://boutique.example.fr/p/1",
+      `<h1>Lampe de bureau</h1>
+       <div role="radiogroup"><div role="radio" aria-checked="false">Noir <span>39,00 €</span></div>
+       <div role="radio" aria-checked="true">Laiton <span>59,00 €</span></div></div>
+       <div class="prix"><strong>59,00 €</strong></div><button>Ajouter au panier</button>`,
+    );
+    expect(money(r.price)).toBe("5900 EUR");
+  });
+});
+
+describe("class 3: a 'from' price above the buy box's price", () => {
+  it("en: 'Starting at $899.99', then $1,049.99 in the buy box", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/p/laptop",
+      `<h1>Laptop 14</h1><p class="config">Starting at $899.99</p>
+       <div class="price"><span>$1,049.99</span></div><button>Add to cart</button>`,
+    );
+    expect(money(r.price)).toBe("104999 USD");
+  });
+
+  it("a 'from' price alone is still read as one", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/p/laptop",
+      `<h1>Laptop 14</h1><div class="price"><span>From $899.99</span></div><button>Add to cart</button>`,
+    );
+    expect(r.price === null || money(r.price) === "89999 USD").toBe(true);
+  });
+});
