@@ -146,6 +146,9 @@ export function visibleCandidates(
   const inText = new Map<PriceText, number>();
   for (const c of raw) inText.set(c.text, (inText.get(c.text) ?? 0) + 1);
   const promotions = new Set<(typeof raw)[number]>();
+  // Price texts whose own words name another kind of amount (shipping, an instalment, a
+  // saving, an add-on …: "$5.00 shipping", "Members pay $45"): never "first after the title".
+  const namedOther = new Set<PriceText>();
   const lowest30d = new Set<(typeof raw)[number]>();
   const out = raw.map((c) => {
     const t = c.text;
@@ -156,6 +159,7 @@ export function visibleCandidates(
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
+    if (indexInText === 0 && OTHER_AMOUNT.test(t.text)) namedOther.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after)) promotions.add(c);
     else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
     const f: Record<FeatureName, number> = {
@@ -210,7 +214,7 @@ export function visibleCandidates(
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out);
-  markFirstAfterTitle(out, h1);
+  markFirstAfterTitle(out, h1, namedOther);
   return out;
 }
 
@@ -339,11 +343,15 @@ const OTHER_KIND: readonly FeatureName[] = [
 ];
 
 /** The first candidate after the title that nothing marks as another kind of amount. */
-function markFirstAfterTitle(list: VisibleCandidate[], h1: number): void {
+function markFirstAfterTitle(
+  list: VisibleCandidate[],
+  h1: number,
+  namedOther: ReadonlySet<PriceText>,
+): void {
   if (h1 < 0) return;
   const at = (name: FeatureName) => FEATURES.indexOf(name);
   const isOther = (c: VisibleCandidate) =>
-    OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
+    namedOther.has(c.text) || OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
   let first = list.find((c) => c.text.order > h1 && !isOther(c));
   // "Starting at $899" above the buy box's "$1,049.99" (issue #34 class 3): a "from" price gives
   // way to the higher price that follows it closely, nothing marking that one as another kind.

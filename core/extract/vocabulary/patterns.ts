@@ -148,6 +148,7 @@ export const OTHER_AMOUNT_CONCEPTS = [
   "points",
   "used",
   "otherSellers",
+  "addOn",
 ] as const;
 export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),

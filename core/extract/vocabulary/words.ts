@@ -619,7 +619,16 @@ export const VISIBLE_WORDS = {
   },
   /** Credit, financing, instalments, a price per month. */
   instalment: {
-    en: ["credit", "loan", "financ", "leasing", p(/instal?ments?/, "instalment"), "monthly"],
+    en: [
+      "credit",
+      "loan",
+      "financ",
+      "leasing",
+      p(/instal?ments?/, "instalment"),
+      "monthly",
+      p(/payments? of/, "payments of"),
+      "interest-free",
+    ],
     de: ["kredit", "monat", p(/rate[n]?\b/, "raten"), "finanzierung"],
     lv: ["kredīt", "aizdevum", "mēnes"],
     sk: ["úver", "mesačne"],
@@ -671,12 +680,15 @@ export const VISIBLE_WORDS = {
   promotionBefore: {
     en: [
       p(/orders? (?:of|over|above)/, "orders of"),
+      p(/off orders/, "off orders"),
       p(/purchases? (?:of|over|above)/, "purchase of"),
       p(/minimum (?:order|purchase)/, "minimum purchase"),
       "spend",
       "save",
       "up to",
       "earn",
+      p(/\bget/, "get"),
+      p(/\d+ for/, "2 for"),
     ],
     de: ["bestellwert von", p(/bestellungen (?:ab|über)/, "bestellungen ab"), "sparen sie"],
     fr: ["dès", "commandes de", p(/économisez(?: jusqu'à)?/, "économisez")],
@@ -732,11 +744,25 @@ export const VISIBLE_WORDS = {
   },
   /** Loyalty points, bonuses, cashback. */
   points: {
-    en: ["cashback", "bonus", "points"],
+    en: [
+      "cashback",
+      "bonus",
+      "points",
+      p(/members? (?:price|pay)/, "member price"),
+      p(/\bcard\b/, "store card"),
+    ],
     ru: ["бонус"],
     es: ["puntos"],
     it: ["punti"],
     de: ["punkte"],
+  },
+  /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
+  addOn: {
+    en: ["protection plan", "warranty", "gift wrap", "installation", "assembly"],
+    de: ["geschenkverpackung", "montage"],
+    fr: ["garantie", "emballage cadeau"],
+    es: ["garantía", "envoltorio"],
+    it: ["confezione regalo", "estensione di garanzia"],
   },
   /** Used, refurbished, pre-owned offers. */
   used: {

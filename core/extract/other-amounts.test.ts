@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Issue #34 class 3 (pages written for these tests): an amount of another kind right under the
+ * title, before the price — a shipping cost, an instalment, a member price, an add-on, a coupon,
+ * a multi-buy — is never the price: its own words say what it is, so the price after it keeps
+ * "first after the title".
+ */
+const BUY: Record<string, string> = {
+  en: "Add to cart",
+  de: "In den Warenkorb",
+  fr: "Ajouter au panier",
+};
+function price(other: string, lang: string, host: string, shown: string): number | null {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
+<nav><a href="/">Home</a></nav><main><h1>Desk lamp</h1><div class="banner"><span>${other}</span></div>
+<div class="price"><span>${shown}</span></div><button>${BUY[lang]}</button></main><footer>Contact</footer></body></html>`;
+  return extractProduct(html, `https://${host}/p/1`).price?.amountMinor ?? null;
+}
+
+describe("another kind of amount before the price (en)", () => {
+  it.each([
+    "or 4 interest-free payments of $12.50 with Afterpay",
+    "Pay in 4 installments of $12.50",
+    "Get $10 off with code SAVE10",
+    "Get it for $40 with a new store card",
+    "Members pay $45.00",
+    "Member price $45.00",
+    "$5.00 shipping",
+    "Ships for $5.99",
+    "Buy 2 for $80",
+    "Extra 20% off orders $75+",
+    "Protection plan $7.99",
+    "Add a 2-year protection plan for $9.99",
+    "Gift wrap $4.99",
+  ])("%s", (other) => {
+    expect(price(other, "en", "shop.example.com", "$50.00")).toBe(5000);
+  });
+});
+
+describe("another kind of amount before the price (de, fr)", () => {
+  it.each([
+    ["de", "laden.example.de", "Versand 4,95 €"],
+    ["de", "laden.example.de", "Montage 49,00 €"],
+    ["fr", "boutique.example.fr", "Emballage cadeau 4,99 €"],
+    ["fr", "boutique.example.fr", "Garantie 2 ans 19,00 €"],
+  ])("%s (%s): %s", (lang, host, other) => {
+    expect(price(other, lang, host, "50,00 €")).toBe(5000);
+  });
+});
