@@ -80,6 +80,15 @@ function resultJson(result: DeliveryResult | "skipped" | "unverified") {
 
 /** Notification routes of /api/v1: channels, settings, the in-app feed, push key, tests. */
 export function mountChannelRoutes(api: ApiRouter, services: AppServices): void {
+  const context = channelContext(services);
+  mountChannelCrudRoutes(api, context);
+  mountTestSendRoutes(api, context);
+  mountSettingsAndFeedRoutes(api, context);
+  mountWatchChannelRoutes(api, context);
+}
+
+/** What every notification route needs: the database, the channel schemas, test sends. */
+function channelContext(services: AppServices) {
   const db = services.database.db;
   const schemas = channelSchemas(services);
   const publicUrl = services.env.PUBLIC_URL;
@@ -115,7 +124,14 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
     }
     return sendTest(config);
   };
+  return { db, schemas, publicUrl, tag, vapid, confirmationDeps, sendTest, testStored, services };
+}
 
+type ChannelContext = ReturnType<typeof channelContext>;
+
+/** Channels: list, add, change, remove; confirmation mail again. */
+function mountChannelCrudRoutes(api: ApiRouter, context: ChannelContext): void {
+  const { db, schemas, tag, confirmationDeps, services } = context;
   api.add(
     {
       method: "get",
@@ -193,6 +209,27 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
   api.add(
     {
       method: "post",
+      path: "/channels/:id/confirmation",
+      tag,
+      summary: "Send an unconfirmed email channel its confirmation link again",
+      responses: { 200: { description: "The channel", schema: ChannelBody } },
+    },
+    async (c) => {
+      const userId = c.get("auth").user.id;
+      const row = await resendChannelConfirmation(confirmationDeps, userId, idParam(c));
+      return c.json({ channel: toChannelView(row) });
+    },
+  );
+
+  // "Send a test alert" on the hub: every channel at once, the account email included.
+}
+
+/** Test sends: one channel, or every channel of the account. */
+function mountTestSendRoutes(api: ApiRouter, context: ChannelContext): void {
+  const { db, tag, sendTest, testStored } = context;
+  api.add(
+    {
+      method: "post",
       path: "/channels/:id/test",
       tag,
       summary: "Send a test alert to one channel (rate-limited per account)",
@@ -208,22 +245,6 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
   );
 
   // "Send the link again" for an email channel that has not confirmed yet.
-  api.add(
-    {
-      method: "post",
-      path: "/channels/:id/confirmation",
-      tag,
-      summary: "Send an unconfirmed email channel its confirmation link again",
-      responses: { 200: { description: "The channel", schema: ChannelBody } },
-    },
-    async (c) => {
-      const userId = c.get("auth").user.id;
-      const row = await resendChannelConfirmation(confirmationDeps, userId, idParam(c));
-      return c.json({ channel: toChannelView(row) });
-    },
-  );
-
-  // "Send a test alert" on the hub: every channel at once, the account email included.
   api.add(
     {
       method: "post",
@@ -271,7 +292,11 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
       return c.json({ results });
     },
   );
+}
 
+/** Notification settings, the in-app feed and the push key. */
+function mountSettingsAndFeedRoutes(api: ApiRouter, context: ChannelContext): void {
+  const { db, publicUrl, tag, vapid } = context;
   api.add(
     {
       method: "get",
@@ -345,7 +370,11 @@ export function mountChannelRoutes(api: ApiRouter, services: AppServices): void 
     },
     async (c) => c.json({ publicKey: (await vapid()).publicKey }),
   );
+}
 
+/** Which channels one watch alerts. */
+function mountWatchChannelRoutes(api: ApiRouter, context: ChannelContext): void {
+  const { db, tag } = context;
   api.add(
     {
       method: "get",
