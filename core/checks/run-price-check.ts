@@ -15,6 +15,7 @@ import {
 import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
 import {
   type CheckedWatch,
+  type CheckState,
   type ClaimFence,
   type NewEvent,
   readCheckState,
@@ -165,53 +166,8 @@ export async function runPriceCheck(
   if (!state?.isFenceHeld) return leaseLost();
 
   if (reading.kind === "failed") {
-    const failures = state.consecutiveFailures + 1;
-    const delayMs = backoffAfterFailure({
-      consecutiveFailures: failures,
-      baseMinutes: policy.backoffBaseMinutes,
-      capMinutes: policy.backoffCapMinutes,
-      random,
-      retryAfterMs: reading.retryAfterMs ?? null,
-    });
-    const next = new Date(at.getTime() + delayMs);
-    // One notice per failure streak: the streak is named by the last success before it.
-    const streak = state.lastSuccessAt ? state.lastSuccessAt.toISOString() : "never";
-    const events: NewEvent[] =
-      failures >= policy.unreachableAfterFailures
-        ? state.watches.map((w) => ({
-            idempotencyKey: `${w.id}:unreachable:${streak}`,
-            watchId: w.id,
-            watchUpdatedAt: w.updatedAt,
-            kind: "unreachable",
-            oldPriceMinor: null,
-            newPriceMinor: null,
-            currency: null,
-            details: { consecutiveFailures: failures, lastOutcome: reading.failure },
-          }))
-        : [];
-    const stored = await storeFailure(sql, fence, {
-      at,
-      outcome: reading.failure,
-      // Words only: pages add the live "retrying in …" from nextCheckAt (a stored wait goes stale
-      // and was shown twice: "retrying in 14 min — retrying in 12 min").
-      error: describeFailure({
-        kind: reading.failure,
-        httpStatus: reading.httpStatus,
-        now: at,
-        nextAttemptAt: null,
-      }),
-      result: reading.result,
-      nextCheckAt: next,
-      events,
-    });
-    if (!stored.isFenceHeld) return leaseLost();
-    return {
-      kind: "failed",
-      failure: reading.failure,
-      events: stored.events,
-      nextCheckAt: next,
-      timings: timings(),
-    } as const;
+    const failed = await storeFailedCheck(deps, fence, state, reading, { at, policy, random });
+    return failed ? { ...failed, timings: timings() } : leaseLost();
   }
 
   const result = reading.result;
@@ -223,44 +179,14 @@ export async function runPriceCheck(
     price: result.price,
     availability: result.availability,
   };
-  const events: NewEvent[] = [];
-  const stateWrites: StateWrite[] = [];
-  let isHeld = false;
-  const rules = readRules(state.watches, log);
-  const lows = await readLowsIfAsked(sql, claimed.id, [...rules.values()], result.price, at);
-  const deal =
-    result.price && state.watches.some((w) => w.onlyRealDeal)
-      ? await readDealEvidence(sql, {
-          productId: claimed.id,
-          price: result.price,
-          listPrice: result.listPrice,
-          now: at,
-          lows,
-        })
-      : null;
-  for (const w of state.watches) {
-    const rule = rules.get(w.id);
-    if (!rule) continue;
-    const decision = decideAlerts({
-      watchId: w.id,
-      rule,
-      state: alertStateFromJson(w.alertState).state,
-      observation,
-      now: at,
-      ...(lows ? { lows } : {}),
-      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
-    });
-    if (decision.hold) isHeld = true;
-    // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
-    if (isSnoozed(w.snoozedUntil, at)) decision.events.length = 0;
-    for (const e of decision.events) {
-      events.push({ ...alertEventColumns(e), watchId: w.id, watchUpdatedAt: w.updatedAt });
-    }
-    const nextJson = alertStateToJson(decision.nextState);
-    if (!isSameJson(nextJson, w.alertState)) {
-      stateWrites.push({ watchId: w.id, watchUpdatedAt: w.updatedAt, state: nextJson });
-    }
-  }
+  const { events, stateWrites, isHeld } = await decideForWatches(deps.sql, {
+    productId: claimed.id,
+    watches: state.watches,
+    observation,
+    result,
+    at,
+    log,
+  });
   // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once — once: a page
   // that keeps showing a different suspicious price is re-checked after the backoff base.
   const next =
@@ -315,6 +241,114 @@ export async function runPriceCheck(
     nextCheckAt: next,
     timings: timings(),
   } as const;
+}
+
+/** A failed reading stored: the backoff, and one "unreachable" event per failure streak. */
+async function storeFailedCheck(
+  deps: RunPriceCheckDeps,
+  fence: ClaimFence,
+  state: CheckState,
+  reading: Extract<Reading, { kind: "failed" }>,
+  { at, policy, random }: { at: Date; policy: CheckPolicy; random: RandomSource },
+): Promise<Omit<Extract<PriceCheckResult, { kind: "failed" }>, "timings"> | null> {
+  const failures = state.consecutiveFailures + 1;
+  const delayMs = backoffAfterFailure({
+    consecutiveFailures: failures,
+    baseMinutes: policy.backoffBaseMinutes,
+    capMinutes: policy.backoffCapMinutes,
+    random,
+    retryAfterMs: reading.retryAfterMs ?? null,
+  });
+  const next = new Date(at.getTime() + delayMs);
+  // One notice per failure streak: the streak is named by the last success before it.
+  const streak = state.lastSuccessAt ? state.lastSuccessAt.toISOString() : "never";
+  const events: NewEvent[] =
+    failures >= policy.unreachableAfterFailures
+      ? state.watches.map((w) => ({
+          idempotencyKey: `${w.id}:unreachable:${streak}`,
+          watchId: w.id,
+          watchUpdatedAt: w.updatedAt,
+          kind: "unreachable",
+          oldPriceMinor: null,
+          newPriceMinor: null,
+          currency: null,
+          details: { consecutiveFailures: failures, lastOutcome: reading.failure },
+        }))
+      : [];
+  const stored = await storeFailure(deps.sql, fence, {
+    at,
+    outcome: reading.failure,
+    // Words only: pages add the live "retrying in …" from nextCheckAt (a stored wait goes stale
+    // and was shown twice: "retrying in 14 min — retrying in 12 min").
+    error: describeFailure({
+      kind: reading.failure,
+      httpStatus: reading.httpStatus,
+      now: at,
+      nextAttemptAt: null,
+    }),
+    result: reading.result,
+    nextCheckAt: next,
+    events,
+  });
+  if (!stored.isFenceHeld) return null;
+  return { kind: "failed", failure: reading.failure, events: stored.events, nextCheckAt: next };
+}
+
+/**
+ * Each watch's alert decision (pure, decide-alerts.ts) on a successful reading, with the
+ * history it asks for (lows, a discount's evidence) read once for all of them.
+ */
+async function decideForWatches(
+  sql: SqlExecutor,
+  input: {
+    productId: string;
+    watches: readonly CheckedWatch[];
+    observation: Observation;
+    result: ExtractResult;
+    at: Date;
+    log: Logger;
+  },
+): Promise<{ events: NewEvent[]; stateWrites: StateWrite[]; isHeld: boolean }> {
+  const { productId, observation, result, at } = input;
+  const events: NewEvent[] = [];
+  const stateWrites: StateWrite[] = [];
+  let isHeld = false;
+  const rules = readRules(input.watches, input.log);
+  const lows = await readLowsIfAsked(sql, productId, [...rules.values()], result.price, at);
+  const deal =
+    result.price && input.watches.some((w) => w.onlyRealDeal)
+      ? await readDealEvidence(sql, {
+          productId,
+          price: result.price,
+          listPrice: result.listPrice,
+          now: at,
+          lows,
+        })
+      : null;
+  for (const w of input.watches) {
+    const rule = rules.get(w.id);
+    if (!rule) continue;
+    const decision = decideAlerts({
+      watchId: w.id,
+      rule,
+      state: alertStateFromJson(w.alertState).state,
+      observation,
+      now: at,
+      ...(lows ? { lows } : {}),
+      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
+    });
+    if (decision.hold) isHeld = true;
+    // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
+    if (isSnoozed(w.snoozedUntil, at)) decision.events.length = 0;
+    for (const e of decision.events) {
+      events.push({ ...alertEventColumns(e), watchId: w.id, watchUpdatedAt: w.updatedAt });
+    }
+    const nextJson = alertStateToJson(decision.nextState);
+    if (!isSameJson(nextJson, w.alertState)) {
+      stateWrites.push({ watchId: w.id, watchUpdatedAt: w.updatedAt, state: nextJson });
+    }
+  }
+  return { events, stateWrites, isHeld };
 }
 
 /** Deep equality of two JSON values (jsonb hands keys back in its own order). */
