@@ -1,3 +1,4 @@
+import { ELSEWHERE_HEADING } from "../vocabulary/patterns.ts";
 import type { Attrs } from "./attrs.ts";
 import type { BotChallenge } from "./collectors/bot-challenge.ts";
 import type { BuyControls } from "./collectors/buy-controls.ts";
@@ -30,6 +31,8 @@ export type Collectors = {
 
 /** A closing tag closes the nearest open element of its name among this many. */
 const MAX_CLOSE_SEARCH = 64;
+/** Headings that may name a row of other products ("Customers also viewed"). */
+const SECTION_HEADINGS = new Set(["h2", "h3", "h4"]);
 
 /**
  * The driver of the scan: one linear pass of htmlparser2's tokenizer (with the fast paths of
@@ -193,5 +196,14 @@ export class ScanDriver implements TagEvents {
     c.buys.close(el, parent);
     c.soldOut.close(el, parent);
     c.challenge.close(el, parent);
+    // A heading naming other products ("Customers also viewed", "Ähnliche Artikel"): what its
+    // section holds after it is not the product's own box (issue #34, precision).
+    if (
+      SECTION_HEADINGS.has(el.tag) &&
+      !parent.isExcluded &&
+      this.log.isShort(el) &&
+      ELSEWHERE_HEADING.test(this.log.textOf(el))
+    )
+      parent.isExcluded = true;
   }
 }

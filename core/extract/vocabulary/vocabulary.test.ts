@@ -84,6 +84,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   soldOut: (w) => scanHtml(`<button>${html(w)}</button>`).buyControls[0]?.saysSoldOut === true,
   // Sold-out words beside a size or colour speak of that variant (issue #34 class 8).
   variant: (w) => scanHtml(`<p>Sold out: ${html(w)} zqxj</p>`).soldOutTexts[0]?.isVariant === true,
+  // A heading naming other products excludes what follows it in its section.
+  elsewhereHeading: (w) =>
+    scanHtml(`<section><h2>${html(w)}</h2><p>€ 5</p></section>`).priceTexts[0]?.isExcluded === true,
   inStock: (w) => availabilityFromText(w) === "in_stock",
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",

@@ -440,6 +440,27 @@ export const VISIBLE_WORDS = {
     sv: ["storlek", "färg"],
     cs: ["velikost", "barva"],
   },
+  /**
+   * A heading (h2-h4) naming a row of other products: what its section holds after it is not
+   * the product's own box, whatever its class names (issue #34).
+   */
+  elsewhereHeading: {
+    en: [
+      p(/also (?:viewed|bought|purchased|like)/, "customers also viewed"),
+      p(/(?:may|might) (?:also )?like/, "you may like"),
+      "similar",
+      "recommend",
+      "recently viewed",
+      "related products",
+      "sponsored",
+    ],
+    de: ["das könnte", "ähnliche", "kauften auch", "zuletzt angesehen", "empfehl"],
+    fr: ["vous aimerez", "similaires", "recommand", "consultés récemment"],
+    es: ["también te", "parecidos", "recomend"],
+    it: ["potrebbe piacerti", "simili", "consigliat"],
+    nl: ["vergelijkbare", "ook bekeken", "aanbevolen"],
+    pl: ["podobne", "polecane"],
+  },
   /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
   inStock: {
     en: ["in stock", p(/only \d+ left/, "only 3 left")],

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Precision (issue #34): a row of other products under a heading that names them ("Customers
+ * also viewed", "Ähnliche Artikel") is not the product's box, whatever its class names. When the
+ * buy box shows no price ("See price in cart"), their prices must not be taken for it.
+ */
+function page(lang: string, host: string, body: string) {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
+<nav><a href="/">Home</a></nav><main>${body}</main><footer><p>Contact</p></footer></body></html>`;
+  return extractProduct(html, `https://${host}/p/1`);
+}
+
+describe("other products under a heading that names them", () => {
+  it("en: no price in the buy box; 'Customers also viewed' below", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Desk lamp</h1><p>See price in cart</p><button>Add to cart</button>
+       <section><h2>Customers also viewed</h2><ul class="grid">
+       <li><a href="/p/2">Floor lamp</a><span>$89.99</span></li>
+       <li><a href="/p/3">Table lamp</a><span>$39.99</span></li></ul></section>`,
+    );
+    expect(r.price).toBeNull();
+  });
+
+  it("en: one item under 'You might also like'", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Desk lamp</h1><p>Add to cart to see the price</p><button>Add to cart</button>
+       <section><h2>You might also like</h2><div class="tile"><a href="/p/2">Floor lamp</a><span>$89.99</span></div></section>`,
+    );
+    expect(r.price).toBeNull();
+  });
+
+  it("de: 'Ähnliche Artikel' below the buy box", () => {
+    const r = page(
+      "de",
+      "laden.example.de",
+      `<h1>Schreibtischlampe</h1><p>Preis im Warenkorb</p><button>In den Warenkorb</button>
+       <div><h3>Ähnliche Artikel</h3><div class="kachel"><a href="/p/2">Stehlampe</a><span>89,99 €</span></div></div>`,
+    );
+    expect(r.price).toBeNull();
+  });
+
+  it("the product's own price above such a row is still read", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Desk lamp</h1><div class="price"><span>$49.99</span></div><button>Add to cart</button>
+       <section><h2>Customers also viewed</h2><div class="tile"><a href="/p/2">Floor lamp</a><span>$89.99</span></div></section>`,
+    );
+    expect(r.price?.amountMinor).toBe(4999);
+  });
+});
