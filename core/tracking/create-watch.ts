@@ -53,25 +53,7 @@ export async function createWatch(
   /** Who read the page: the server (a preview) or the person's browser (the extension). */
   options: { source?: ObservationSource; recipe?: PriceRecipe } = {},
 ): Promise<WatchView> {
-  if (preview.kind === "failed" && preview.code === "busy") {
-    throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
-  }
-  // The address itself is unusable: no product is created (the preview said so already).
-  if (preview.kind === "failed" && isUntrackable(preview)) {
-    throw new AppError("unprocessable", preview.message, {
-      fields: [{ field: "url", message: preview.message }],
-      details: { outcome: preview.code },
-    });
-  }
-  const normalized =
-    preview.kind === "ok"
-      ? { key: preview.preview.url, host: preview.preview.host }
-      : normalizeProductUrl(input.url);
-  if (!normalized) {
-    throw new AppError("validation_failed", "That is not a product link.", {
-      fields: [{ field: "url", message: "Paste an http or https link to a product page." }],
-    });
-  }
+  const normalized = trackableAddress(input, preview);
   const chosenPrice =
     preview.kind === "ok"
       ? ((input.candidateKey
@@ -83,75 +65,23 @@ export async function createWatch(
   const { now } = context;
 
   const watchId = await db.transaction(async (tx) => {
-    const [{ value: owned } = { value: 0 }] = await tx
-      .select({ value: count() })
-      .from(watch)
-      .where(eq(watch.userId, context.userId));
-    if (owned >= context.maxWatches) {
-      throw new AppError(
-        "limit_reached",
-        `You can track up to ${context.maxWatches} products. Remove one to add another.`,
-        { details: { limit: context.maxWatches } },
-      );
-    }
+    await assertUnderWatchLimit(tx, context);
 
-    const store =
-      preview.kind === "ok" ? preview.preview.store : normalized.host.replace(/^www\./, "");
-    const [productRow] = await tx
-      .insert(product)
-      .values({
-        urlKey: productKey(normalized.key, input.variantId),
-        url: normalized.key,
-        variantId: input.variantId ?? null,
-        host: normalized.host,
-        store,
-        checkIntervalMinutes: intervalMinutes,
-        nextCheckAt: new Date(now.getTime() + intervalMinutes * 60_000),
-      })
-      .onConflictDoUpdate({ target: product.urlKey, set: { updatedAt: now } })
-      .returning({ id: product.id, isNew: sql<boolean>`(xmax = 0)` });
-    const productId = productRow!.id;
-    // What a person's browser read counts for their watch only (0048): it never changes a
-    // product someone already tracks. A product made here, that nobody else sees yet, takes
-    // its name and picture (until the server's first reading replaces them).
+    const { productId, isNewProduct } = await upsertProduct(tx, {
+      input,
+      preview,
+      normalized,
+      intervalMinutes,
+      now,
+    });
     const isBrowser = options.source === "browser";
-    const isNewProduct = productRow!.isNew === true;
-
-    if (preview.kind === "ok" && isBrowser) {
-      if (isNewProduct) {
-        await tx
-          .update(product)
-          .set({ title: preview.preview.title, imageUrl: preview.preview.imageUrl })
-          .where(eq(product.id, productId));
-      }
-    } else if (preview.kind === "ok") {
-      await storeExtraction(tx, productId, preview.preview, now);
-      if (preview.preview.status !== "not_product") {
-        await recordObservation(
-          tx,
-          productId,
-          factsFromExtraction(preview.preview),
-          now,
-          options.source,
-        );
-      }
-      if (input.candidateKey) {
-        await tx
-          .update(product)
-          .set({ preferredCandidateKey: input.candidateKey })
-          .where(eq(product.id, productId));
-      }
-    } else {
-      await tx
-        .update(product)
-        .set({
-          lastCheckedAt: now,
-          lastOutcome: preview.code,
-          lastError: preview.message,
-          consecutiveFailures: sql`${product.consecutiveFailures} + 1`,
-        })
-        .where(eq(product.id, productId));
-    }
+    await applyPreview(tx, productId, preview, {
+      isBrowser,
+      isNewProduct,
+      candidateKey: input.candidateKey,
+      source: options.source,
+      now,
+    });
 
     const baseline = chosenPrice;
     // The alert state starts from what the person sees now: a rule already met does not
@@ -211,6 +141,144 @@ export async function createWatch(
   const view = await getWatch(db, context.userId, watchId);
   if (!view) throw new Error("a watch created in this transaction must be readable");
   return view;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The product address to track, or a clear refusal: the server busy, an address that cannot
+ * be tracked (the preview said so already), or no product link at all.
+ */
+function trackableAddress(
+  input: CreateWatchInput,
+  preview: PreviewOutcome,
+): { key: string; host: string } {
+  if (preview.kind === "failed" && preview.code === "busy") {
+    throw new AppError("unavailable", preview.message, { details: { outcome: preview.code } });
+  }
+  // The address itself is unusable: no product is created (the preview said so already).
+  if (preview.kind === "failed" && isUntrackable(preview)) {
+    throw new AppError("unprocessable", preview.message, {
+      fields: [{ field: "url", message: preview.message }],
+      details: { outcome: preview.code },
+    });
+  }
+  const normalized =
+    preview.kind === "ok"
+      ? { key: preview.preview.url, host: preview.preview.host }
+      : normalizeProductUrl(input.url);
+  if (!normalized) {
+    throw new AppError("validation_failed", "That is not a product link.", {
+      fields: [{ field: "url", message: "Paste an http or https link to a product page." }],
+    });
+  }
+  return normalized;
+}
+
+/** The plan's limit on watches, counted inside the transaction that adds one. */
+async function assertUnderWatchLimit(tx: Tx, context: CreateWatchContext): Promise<void> {
+  const [{ value: owned } = { value: 0 }] = await tx
+    .select({ value: count() })
+    .from(watch)
+    .where(eq(watch.userId, context.userId));
+  if (owned >= context.maxWatches) {
+    throw new AppError(
+      "limit_reached",
+      `You can track up to ${context.maxWatches} products. Remove one to add another.`,
+      { details: { limit: context.maxWatches } },
+    );
+  }
+}
+
+/** The shared product for the address (and variant): found, or made with this check interval. */
+async function upsertProduct(
+  tx: Tx,
+  {
+    input,
+    preview,
+    normalized,
+    intervalMinutes,
+    now,
+  }: {
+    input: CreateWatchInput;
+    preview: PreviewOutcome;
+    normalized: { key: string; host: string };
+    intervalMinutes: number;
+    now: Date;
+  },
+): Promise<{ productId: string; isNewProduct: boolean }> {
+  const store =
+    preview.kind === "ok" ? preview.preview.store : normalized.host.replace(/^www\./, "");
+  const [productRow] = await tx
+    .insert(product)
+    .values({
+      urlKey: productKey(normalized.key, input.variantId),
+      url: normalized.key,
+      variantId: input.variantId ?? null,
+      host: normalized.host,
+      store,
+      checkIntervalMinutes: intervalMinutes,
+      nextCheckAt: new Date(now.getTime() + intervalMinutes * 60_000),
+    })
+    .onConflictDoUpdate({ target: product.urlKey, set: { updatedAt: now } })
+    .returning({ id: product.id, isNew: sql<boolean>`(xmax = 0)` });
+  return { productId: productRow!.id, isNewProduct: productRow!.isNew === true };
+}
+
+/**
+ * What the preview read, on the product: the server's reading is stored and starts the
+ * history; a failed preview is recorded as the product's first failure.
+ */
+async function applyPreview(
+  tx: Tx,
+  productId: string,
+  preview: PreviewOutcome,
+  {
+    isBrowser,
+    isNewProduct,
+    candidateKey,
+    source,
+    now,
+  }: {
+    isBrowser: boolean;
+    isNewProduct: boolean;
+    candidateKey: string | undefined;
+    source: ObservationSource | undefined;
+    now: Date;
+  },
+): Promise<void> {
+  // What a person's browser read counts for their watch only (0048): it never changes a
+  // product someone already tracks. A product made here, that nobody else sees yet, takes
+  // its name and picture (until the server's first reading replaces them).
+  if (preview.kind === "ok" && isBrowser) {
+    if (isNewProduct) {
+      await tx
+        .update(product)
+        .set({ title: preview.preview.title, imageUrl: preview.preview.imageUrl })
+        .where(eq(product.id, productId));
+    }
+  } else if (preview.kind === "ok") {
+    await storeExtraction(tx, productId, preview.preview, now);
+    if (preview.preview.status !== "not_product") {
+      await recordObservation(tx, productId, factsFromExtraction(preview.preview), now, source);
+    }
+    if (candidateKey) {
+      await tx
+        .update(product)
+        .set({ preferredCandidateKey: candidateKey })
+        .where(eq(product.id, productId));
+    }
+  } else {
+    await tx
+      .update(product)
+      .set({
+        lastCheckedAt: now,
+        lastOutcome: preview.code,
+        lastError: preview.message,
+        consecutiveFailures: sql`${product.consecutiveFailures} + 1`,
+      })
+      .where(eq(product.id, productId));
+  }
 }
 
 /**
