@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-ro
 import { eventLabel, isEventKind } from "../../core/checks/alert-kinds.ts";
 import { checkNow } from "../../core/checks/check-now.ts";
 import { describeRuleStatus } from "../../core/checks/describe-rule-status.ts";
+import { describeEuLowest30d } from "../../core/checks/eu-lowest-30d.ts";
 import { describeShare, type PriceVerdict } from "../../core/checks/price-verdict.ts";
 import { describeReference, type ReferenceCheck } from "../../core/checks/reference-check.ts";
 import { SnoozeInput } from "../../core/checks/snooze.ts";
@@ -241,6 +242,19 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-4xl font-black text-accent">{money(w.price)}</p>
           <VerdictLine verdict={history.verdict} />
           <ReferenceLine check={history.reference} nowIso={nowIso} />
+          {history.euLowest30d ? (
+            <p
+              data-testid="eu-lowest-30d"
+              data-key={history.euLowest30d.key}
+              className={
+                history.euLowest30d.key === "higher_than_seen"
+                  ? "text-sm font-semibold text-bad"
+                  : "text-sm text-muted"
+              }
+            >
+              {describeEuLowest30d(history.euLowest30d)}
+            </p>
+          ) : null}
           <p className="text-sm">
             {availabilityLabel[w.availability] ?? w.availability} · {describeRule(w.rule)}
             {w.onlyRealDeal ? " (only a real deal)" : ""} · {describeInterval(w.intervalMinutes)}

@@ -102,6 +102,7 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                  or o.availability is distinct from $5::text
                  -- A new "was" price starts a new row too (0062).
                  or o.list_price_minor is distinct from $7::bigint
+                 or o.reference_lowest_30d_minor is distinct from $8::bigint
                  -- A browser's observation and a server's are never one row.
                  or o.source is distinct from $6::text)
              then nextval(pg_get_serial_sequence('price_observation', 'id')) end)::float8
@@ -117,7 +118,8 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                 '[]'::jsonb) as watches
   from product p
   left join lateral (
-    select id, price_minor, currency, list_price_minor, availability, observed_at, source
+    select id, price_minor, currency, list_price_minor, reference_lowest_30d_minor,
+           availability, observed_at, source
       from price_observation
      -- The shared history only: a person's own browser readings are their watch's (0048).
      where product_id = p.id and watch_id is null order by observed_at desc, id desc limit 1
@@ -144,6 +146,7 @@ export async function readCheckState(
       facts?.availability ?? null,
       source,
       facts?.listPriceMinor ?? null,
+      facts?.referenceLowest30dMinor ?? null,
     ],
     { name: "dropwave_check_read" },
   );
@@ -251,6 +254,7 @@ const readingDefs = {
   priceMinor: product.priceMinor,
   currency: product.currency,
   listPriceMinor: product.listPriceMinor,
+  referenceLowest30dMinor: priceObservation.referenceLowest30dMinor,
   availability: product.availability,
   extractStatus: product.extractStatus,
   candidates: product.candidates,
@@ -302,8 +306,8 @@ joined as (
   returning id
 ),
 added as (
-  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.listPriceMinor, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
-  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.listPriceMinor}, ${p.availability},
+  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.listPriceMinor, o.referenceLowest30dMinor, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
+  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.listPriceMinor}, ${p.referenceLowest30dMinor}, ${p.availability},
          ${p.at}, ${p.at}, ${p.source}
     from locked where ${p.newObservationId} is not null
   returning id
@@ -352,6 +356,7 @@ export async function storeReading(
       priceMinor: facts.priceMinor,
       currency: facts.currency,
       listPriceMinor: facts.listPriceMinor,
+      referenceLowest30dMinor: facts.referenceLowest30dMinor,
       availability: facts.availability,
       lastOutcome: input.outcome,
       nextCheckAt: input.nextCheckAt,

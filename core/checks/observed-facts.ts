@@ -6,6 +6,8 @@ export type ObservedFacts = {
   currency: string | null;
   /** The page's "was" / list price in the price's currency, or null (decision 0062). */
   listPriceMinor: number | null;
+  /** The page's EU "lowest price in the last 30 days", in the price's currency, or null (0071). */
+  referenceLowest30dMinor: number | null;
   availability: string;
 };
 
@@ -16,6 +18,12 @@ export function factsFromExtraction(result: ExtractResult): ObservedFacts {
     listPriceMinor:
       result.price && result.listPrice && result.listPrice.currency === result.price.currency
         ? result.listPrice.amountMinor
+        : null,
+    referenceLowest30dMinor:
+      result.price &&
+      result.referenceLowest30d &&
+      result.referenceLowest30d.currency === result.price.currency
+        ? result.referenceLowest30d.amountMinor
         : null,
     availability: result.availability,
   };

@@ -5,9 +5,10 @@ import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
-import { alertEvent, priceObservation, product } from "../db/schema/index.ts";
+import { alertEvent, priceObservation, product, watch } from "../db/schema/index.ts";
 import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
 import { previewProduct } from "../tracking/preview-product.ts";
+import { getWatchHistory } from "../tracking/watch-history.ts";
 import { claimDueProducts } from "./claim-due-products.ts";
 import { runPriceCheck } from "./run-price-check.ts";
 
@@ -133,5 +134,43 @@ describe("only a real deal, through a check (issue #37 item 4, decision 0063)", 
       .where(eq(priceObservation.productId, w.productId))
       .orderBy(priceObservation.observedAt);
     expect(rows.at(-1)).toEqual({ price: 9500, list: 10000 });
+  });
+});
+
+describe("the EU 30-day low, through a check (issue #37 item 3, decision 0071)", () => {
+  it("keeps the page's stated 30-day low with the observation; the history compares it with what Dropwave saw", async () => {
+    const { db } = database.current;
+    const w = await trackWithHistory("/eu/kettle", [
+      [25, 10, "80.00"],
+      [10, 0, "100.00"],
+    ]);
+    const page30 = `<!doctype html><html lang="de"><head><title>Wasserkocher</title>
+<script type="application/ld+json">${JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Wasserkocher",
+      offers: {
+        "@type": "Offer",
+        price: "75.00",
+        priceCurrency: "EUR",
+        availability: "https://schema.org/InStock",
+      },
+    })}</script></head><body><h1>Wasserkocher</h1><p class="price">75,00 €</p>
+<p>Niedrigster Preis der letzten 30 Tage: 100,00 €</p><button>In den Warenkorb</button></body></html>`;
+    await checkWith(w.productId, page30, "/eu/kettle");
+    const rows = await db
+      .select({ eu: priceObservation.referenceLowest30dMinor })
+      .from(priceObservation)
+      .where(eq(priceObservation.productId, w.productId))
+      .orderBy(priceObservation.observedAt);
+    expect(rows.at(-1)).toEqual({ eu: 10000 });
+    const [owner] = await db.select({ userId: watch.userId }).from(watch).where(eq(watch.id, w.id));
+    const history = await getWatchHistory(db, owner!.userId, w.id, new Date());
+    // The store says 100.00 € was its lowest of 30 days; Dropwave saw 80.00 € in them.
+    expect(history.euLowest30d).toMatchObject({
+      key: "higher_than_seen",
+      stated: { amountMinor: 10000, currency: "EUR" },
+      seenLow: { amountMinor: 8000, currency: "EUR" },
+    });
   });
 });

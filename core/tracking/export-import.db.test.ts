@@ -49,7 +49,13 @@ describe("export and import", () => {
     await recordObservation(
       db,
       w.productId,
-      { priceMinor: 7000, currency: "USD", listPriceMinor: null, availability: "in_stock" },
+      {
+        priceMinor: 7000,
+        currency: "USD",
+        listPriceMinor: null,
+        referenceLowest30dMinor: null,
+        availability: "in_stock",
+      },
       new Date(now.getTime() + 3_600_000),
     );
     const data = await exportWatches(db, a.id, now);

@@ -40,6 +40,7 @@ export async function recordObservation(
     last.priceMinor === facts.priceMinor &&
     last.currency === facts.currency &&
     last.listPriceMinor === facts.listPriceMinor &&
+    last.referenceLowest30dMinor === facts.referenceLowest30dMinor &&
     last.availability === facts.availability &&
     last.source === source;
   if (isSame) {

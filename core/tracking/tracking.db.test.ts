@@ -109,6 +109,7 @@ describe("tracking", () => {
       priceMinor: 500,
       currency: "USD",
       listPriceMinor: null,
+      referenceLowest30dMinor: null,
       availability: "in_stock",
     };
     for (let i = 1; i <= 20; i++) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { checkEuLowest30d, type EuLowest30dCheck } from "../checks/eu-lowest-30d.ts";
 import { type PriceVerdict, priceVerdict } from "../checks/price-verdict.ts";
 import { checkReference, type ReferenceCheck } from "../checks/reference-check.ts";
 import type { Db } from "../db/client.ts";
@@ -15,6 +16,8 @@ export type HistoryPoint = {
   price: Money | null;
   /** The "was" / list price the page showed beside the price (decision 0062), or null. */
   listPrice: Money | null;
+  /** The EU "lowest price in the last 30 days" the page printed (decision 0071), or null. */
+  referenceLowest30d: Money | null;
   availability: string;
   /** How many checks saw these values. */
   checks: number;
@@ -32,6 +35,8 @@ export type WatchHistory = {
    * null when the page shows no reference above the price.
    */
   reference: ReferenceCheck | null;
+  /** The page's EU 30-day low checked against this history (item 3, decision 0071), or null. */
+  euLowest30d: EuLowest30dCheck | null;
   alerts: {
     id: string;
     kind: string;
@@ -53,6 +58,10 @@ export function toHistoryPoint(row: typeof priceObservation.$inferSelect): Histo
     listPrice:
       row.listPriceMinor !== null && row.currency
         ? { amountMinor: row.listPriceMinor, currency: row.currency }
+        : null,
+    referenceLowest30d:
+      row.referenceLowest30dMinor !== null && row.currency
+        ? { amountMinor: row.referenceLowest30dMinor, currency: row.currency }
         : null,
     availability: row.availability,
     checks: 1 + row.checkOffsets.length,
@@ -116,6 +125,12 @@ export async function getWatchHistory(
     },
     verdict: priceVerdict(points, view.price, now),
     reference: checkReference(points, view.price, shownListPrice(points, view.price), now),
+    euLowest30d: checkEuLowest30d(
+      points,
+      view.price,
+      shownOf(points, view.price, "referenceLowest30d"),
+      now,
+    ),
     alerts: alerts.map((a) => ({
       id: a.id,
       kind: a.kind,
@@ -137,9 +152,18 @@ export function shownListPrice(
   points: readonly Pick<HistoryPoint, "price" | "listPrice">[],
   price: Money | null,
 ): Money | null {
+  return shownOf(points, price, "listPrice");
+}
+
+/** An amount read with the price shown: the latest point's, when it is that price. */
+function shownOf<K extends "listPrice" | "referenceLowest30d">(
+  points: readonly Pick<HistoryPoint, "price" | K>[],
+  price: Money | null,
+  field: K,
+): Money | null {
   const last = points.at(-1);
   if (!last || !price || !last.price) return null;
   const isShown =
     last.price.amountMinor === price.amountMinor && last.price.currency === price.currency;
-  return isShown ? last.listPrice : null;
+  return isShown ? (last[field] as Money | null) : null;
 }

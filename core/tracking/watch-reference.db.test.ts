@@ -32,6 +32,7 @@ const facts = (priceMinor: number, listPriceMinor: number | null) => ({
   priceMinor,
   currency: "EUR",
   listPriceMinor,
+  referenceLowest30dMinor: null,
   availability: "in_stock",
 });
 

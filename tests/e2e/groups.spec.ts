@@ -78,6 +78,7 @@ async function importFile(page: Page, file: unknown, imported: string) {
 test("the product page says where the price stands and that the 'was' price was never charged", async ({
   page,
 }) => {
+  // The page prints the EU's 30-day low too (decision 0071), after its price.
   store.setPage(
     "/v/kettle",
     identifiedProductPage({
@@ -85,7 +86,7 @@ test("the product page says where the price stands and that the 'was' price was 
       price: "80.00",
       currency: "EUR",
       listPrice: "150.00",
-    }),
+    }).replace("<button>", "<p>Lowest price in the last 30 days: €100.00</p><button>"),
   );
   await register(page, uniqueEmail("verdict"));
   // Sixty days at 100.00 €, checked daily until yesterday; the check after the import reads 80.00 €.
@@ -116,6 +117,11 @@ test("the product page says where the price stands and that the 'was' price was 
   await expect(reference).toHaveAttribute("data-key", "inflated");
   await expect(reference).toContainText(
     /Inflated reference: Dropwave never saw €150\.00 charged in (59|60) days of history/,
+  );
+  const eu = page.getByTestId("eu-lowest-30d");
+  await expect(eu).toHaveAttribute("data-key", "matches");
+  await expect(eu).toContainText(
+    "The store's lowest price of the last 30 days, €100.00, agrees with what Dropwave saw",
   );
 });
 

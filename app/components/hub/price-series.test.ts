@@ -20,6 +20,7 @@ const point = (
   lastSeenAt: at,
   price: amountMinor === null ? null : { amountMinor, currency },
   listPrice: null,
+  referenceLowest30d: null,
   availability,
   checks: 1,
   source: "server",

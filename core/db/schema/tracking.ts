@@ -170,6 +170,11 @@ export const priceObservation = pgTable(
      * (null when none, or in another currency): what a discount is checked against (0062).
      */
     listPriceMinor: bigint("list_price_minor", { mode: "number" }),
+    /**
+     * The EU's "lowest price in the last 30 days" the page printed beside a reduction, in the
+     * price's currency (null when none): compared with Dropwave's own history (0071).
+     */
+    referenceLowest30dMinor: bigint("reference_lowest_30d_minor", { mode: "number" }),
     availability: text("availability").notNull(),
     observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),

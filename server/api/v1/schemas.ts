@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AlertRule } from "../../../core/checks/alert-rule.ts";
+import { EU_LOWEST_KEYS } from "../../../core/checks/eu-lowest-30d.ts";
 import { VERDICT_KEYS, VERDICT_WINDOWS } from "../../../core/checks/price-verdict.ts";
 import { REFERENCE_KEYS } from "../../../core/checks/reference-check.ts";
 import { ExtractResult } from "../../../core/extract/types.ts";
@@ -130,6 +131,9 @@ export const WatchHistory = z.object({
       listPrice: Money.nullable().describe(
         'The "was" / list price the page showed (decision 0062).',
       ),
+      referenceLowest30d: Money.nullable().describe(
+        'The EU "lowest price in the last 30 days" the page printed (decision 0071).',
+      ),
       availability: z.string(),
       checks: z.number().int(),
       source: z.enum(["server", "browser"]).describe("Who saw it: a server check or a browser."),
@@ -174,6 +178,18 @@ export const WatchHistory = z.object({
     .nullable()
     .describe(
       'The page\'s "was" price checked against the history: charged, inflated or not enough history (decision 0062); null without a reference above the price.',
+    ),
+  euLowest30d: z
+    .object({
+      key: z.enum(EU_LOWEST_KEYS),
+      stated: Money,
+      seenLow: Money.nullable(),
+      reductionStartedAt: Instant,
+      seenDays: z.number().min(0),
+    })
+    .nullable()
+    .describe(
+      "The page's EU 30-day low checked against the history: matches, higher_than_seen or not_enough_history (decision 0071); null when the page states none.",
     ),
   alerts: z.array(
     z.object({

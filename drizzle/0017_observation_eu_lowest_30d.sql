@@ -1,0 +1,1 @@
+ALTER TABLE "price_observation" ADD COLUMN "reference_lowest_30d_minor" bigint;
