@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../input.ts";
 
 /** The channel a "check now" is announced on (PostgreSQL LISTEN/NOTIFY). */
 export const CHECK_NOW_CHANNEL = "dropwave_check_now";
@@ -18,6 +19,8 @@ export async function checkNow(
   watchId: string,
   now: Date,
 ): Promise<{ productId: string }> {
+  // Not a UUID names no watch (and would fail the SQL): the product page passed any id (#35).
+  if (!isUuid(watchId)) throw new AppError("not_found", "No such watch.");
   const [owned] = await database.db
     .select({ productId: watch.productId })
     .from(watch)
