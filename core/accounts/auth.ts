@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { betterAuth } from "better-auth";
+import { type BetterAuthRateLimitOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
@@ -158,73 +158,12 @@ export function createAuth(options: AuthOptions) {
       },
       deleteUser: { enabled: true },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const refused = refusedAuthBody(ctx.path, ctx.body);
-        if (refused) throw new APIError("BAD_REQUEST", { message: refused, code: "INVALID_INPUT" });
-        const email = emailOf(ctx.body);
-        if (ctx.path === "/sign-in/email" && email) {
-          const decision = await reserveSignInAttempt(options.db, {
-            address: clientAddressOf(ctx.headers),
-            email,
-            limits: signInLimits,
-          });
-          if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
-          return;
-        }
-        if (!EMAIL_LIMITED_PATHS.has(ctx.path) || !email) return;
-        const decision = await hitEmailRateLimit(options.db, {
-          action: ctx.path,
-          email,
-          max: attempts,
-          windowSeconds: 60,
-        });
-        if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/change-password") {
-          // Like a reset: whoever knew the old password may have made tokens (or connected an
-          // extension). Only a change that went through counts.
-          const userId = changedPasswordUserId(ctx.context.returned);
-          if (!userId) return;
-          const revoked = await revokeAllApiTokens(options.db, userId);
-          log.info({ userId, revokedTokens: revoked }, "password changed");
-          return;
-        }
-        const email = emailOf(ctx.body);
-        if (ctx.path !== "/sign-in/email" || !email) return;
-        const returned = ctx.context.returned;
-        const outcome = !(returned instanceof APIError)
-          ? "signed_in"
-          : returned.statusCode === 401
-            ? "wrong_password"
-            : "other";
-        await settleSignInAttempt(options.db, {
-          address: clientAddressOf(ctx.headers),
-          email,
-          outcome,
-        });
-      }),
-    },
+    hooks: authHooks(options, { attempts, signInLimits }),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 100,
-      customRules: {
-        // A flood guard only: wrong passwords are limited per address and email (hooks).
-        "/sign-in/email": { window: 60, max: attempts * 10 },
-        "/sign-up/email": { window: 60, max: attempts },
-        "/request-password-reset": { window: 60, max: attempts },
-        "/reset-password": { window: 60, max: attempts },
-        "/send-verification-email": { window: 60, max: attempts },
-        "/change-email": { window: 60, max: attempts },
-      },
-    },
+    rateLimit: authRateLimit(attempts),
     advanced: {
       // Mail and clean-ups run in the background instead of holding the answer.
       backgroundTasks: {
@@ -258,21 +197,114 @@ export function createAuth(options: AuthOptions) {
     });
     return token;
   }
-  const handle = auth.handler;
-  const resetFloorMs = options.resetAnswerFloorMs ?? RESET_ANSWER_FLOOR_MS;
-  auth.handler = async (request: Request) => {
+  auth.handler = withResetAnswerFloor(
+    auth.handler,
+    options.resetAnswerFloorMs ?? RESET_ANSWER_FLOOR_MS,
+  );
+  return auth;
+}
+
+/**
+ * Before each auth call: a body better-auth would choke on is refused (400), sign-in attempts
+ * are reserved per address and email, and mail-sending paths are limited per email. After:
+ * a changed password revokes API tokens, and a sign-in's outcome settles its attempt.
+ */
+function authHooks(
+  options: AuthOptions,
+  {
+    attempts,
+    signInLimits,
+  }: { attempts: number; signInLimits: ReturnType<typeof signInLimitsFor> },
+) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      const refused = refusedAuthBody(ctx.path, ctx.body);
+      if (refused) throw new APIError("BAD_REQUEST", { message: refused, code: "INVALID_INPUT" });
+      const email = emailOf(ctx.body);
+      if (ctx.path === "/sign-in/email" && email) {
+        const decision = await reserveSignInAttempt(options.db, {
+          address: clientAddressOf(ctx.headers),
+          email,
+          limits: signInLimits,
+        });
+        if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
+        return;
+      }
+      if (!EMAIL_LIMITED_PATHS.has(ctx.path) || !email) return;
+      const decision = await hitEmailRateLimit(options.db, {
+        action: ctx.path,
+        email,
+        max: attempts,
+        windowSeconds: 60,
+      });
+      if (!decision.isAllowed) throw tooManyRequests(decision.retryAfterSeconds);
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/change-password") {
+        // Like a reset: whoever knew the old password may have made tokens (or connected an
+        // extension). Only a change that went through counts.
+        const userId = changedPasswordUserId(ctx.context.returned);
+        if (!userId) return;
+        const revoked = await revokeAllApiTokens(options.db, userId);
+        options.log.info({ userId, revokedTokens: revoked }, "password changed");
+        return;
+      }
+      const email = emailOf(ctx.body);
+      if (ctx.path !== "/sign-in/email" || !email) return;
+      const returned = ctx.context.returned;
+      const outcome = !(returned instanceof APIError)
+        ? "signed_in"
+        : returned.statusCode === 401
+          ? "wrong_password"
+          : "other";
+      await settleSignInAttempt(options.db, {
+        address: clientAddressOf(ctx.headers),
+        email,
+        outcome,
+      });
+    }),
+  };
+}
+
+/** better-auth's own limits, in the database (shared by every web process). */
+function authRateLimit(attempts: number): BetterAuthRateLimitOptions {
+  return {
+    enabled: true,
+    storage: "database",
+    window: 60,
+    max: 100,
+    customRules: {
+      // A flood guard only: wrong passwords are limited per address and email (hooks).
+      "/sign-in/email": { window: 60, max: attempts * 10 },
+      "/sign-up/email": { window: 60, max: attempts },
+      "/request-password-reset": { window: 60, max: attempts },
+      "/reset-password": { window: 60, max: attempts },
+      "/send-verification-email": { window: 60, max: attempts },
+      "/change-email": { window: 60, max: attempts },
+    },
+  };
+}
+
+/**
+ * The handler, with a reset request answering no sooner than `floorMs` after it came: a known
+ * email answers as fast as an unknown one.
+ */
+function withResetAnswerFloor(
+  handle: (request: Request) => Promise<Response>,
+  floorMs: number,
+): (request: Request) => Promise<Response> {
+  return async (request: Request) => {
     const startedAt = performance.now();
     const response = withStandardRetryAfter(await handle(request));
     if (
       request.method === "POST" &&
       new URL(request.url).pathname.endsWith("/request-password-reset")
     ) {
-      const left = startedAt + resetFloorMs - performance.now();
+      const left = startedAt + floorMs - performance.now();
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
     }
     return response;
   };
-  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
