@@ -30,13 +30,34 @@ const tag = "Watches";
 export function mountWatchRoutes(
   api: ApiRouter,
   services: AppServices,
-  options: { checkNow?: (userId: string, watchId: string) => Promise<unknown> } = {},
+  options: WatchRouteOptions = {},
 ): void {
-  const db = services.database.db;
-  /** The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …). */
-  const limits = (userId: string) => services.billing.limitsFor(userId);
-  const notFound = () => new AppError("not_found", "No such watch.");
+  const context: WatchRouteContext = {
+    services,
+    options,
+    db: services.database.db,
+    // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
+    limits: (userId: string) => services.billing.limitsFor(userId),
+    notFound: () => new AppError("not_found", "No such watch."),
+  };
+  mountPreviewAndCreateRoutes(api, context);
+  mountOwnWatchRoutes(api, context);
+  mountExportImportRoutes(api, context);
+}
 
+type WatchRouteOptions = { checkNow?: (userId: string, watchId: string) => Promise<unknown> };
+
+type WatchRouteContext = {
+  services: AppServices;
+  options: WatchRouteOptions;
+  db: AppServices["database"]["db"];
+  limits: (userId: string) => ReturnType<AppServices["billing"]["limitsFor"]>;
+  notFound: () => AppError;
+};
+
+/** Reading a page, and starting to track it. */
+function mountPreviewAndCreateRoutes(api: ApiRouter, context: WatchRouteContext): void {
+  const { db, limits, services } = context;
   api.add(
     {
       method: "post",
@@ -75,23 +96,6 @@ export function mountWatchRoutes(
 
   api.add(
     {
-      method: "get",
-      path: "/watches",
-      tag,
-      summary: "Tracked products, a page at a time: sorted, searched, cursor-paginated and lean",
-      description:
-        "Pass the answer's `nextCursor` as `cursor` for the next page (null on the last). `q` searches title and store.",
-      query: WatchPageQuery,
-      responses: { 200: { description: "One page of the caller's watches", schema: WatchPage } },
-    },
-    async (c, { query }) => {
-      const page = await listWatchPage(db, c.get("auth").user.id, query);
-      return c.json({ watches: page.items, nextCursor: page.nextCursor, total: page.total });
-    },
-  );
-
-  api.add(
-    {
       method: "post",
       path: "/watches",
       tag,
@@ -125,6 +129,27 @@ export function mountWatchRoutes(
         },
       );
       return c.json({ watch, ruleStatus }, 201);
+    },
+  );
+}
+
+/** The person's watches: the list, one watch, its changes, its history, a check now. */
+function mountOwnWatchRoutes(api: ApiRouter, context: WatchRouteContext): void {
+  const { db, limits, notFound, options } = context;
+  api.add(
+    {
+      method: "get",
+      path: "/watches",
+      tag,
+      summary: "Tracked products, a page at a time: sorted, searched, cursor-paginated and lean",
+      description:
+        "Pass the answer's `nextCursor` as `cursor` for the next page (null on the last). `q` searches title and store.",
+      query: WatchPageQuery,
+      responses: { 200: { description: "One page of the caller's watches", schema: WatchPage } },
+    },
+    async (c, { query }) => {
+      const page = await listWatchPage(db, c.get("auth").user.id, query);
+      return c.json({ watches: page.items, nextCursor: page.nextCursor, total: page.total });
     },
   );
 
@@ -214,7 +239,11 @@ export function mountWatchRoutes(
       return c.json({ status: "queued" as const, watchId: watch.id }, 202);
     },
   );
+}
 
+/** Export and import of the person's watches. */
+function mountExportImportRoutes(api: ApiRouter, context: WatchRouteContext): void {
+  const { db, limits, services } = context;
   api.add(
     {
       method: "get",
