@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { productPage, startStoreServer } from "../helpers/store-server.ts";
-import { register, signOut, uniqueEmail } from "./helpers.ts";
+import { register, signOut, uniqueEmail, verificationLink } from "./helpers.ts";
 
 let store: Awaited<ReturnType<typeof startStoreServer>>;
 
@@ -142,9 +142,13 @@ test("?url= opens the preview straight away, also through the header's Create ac
   // The header's link keeps where the visitor was going (#39 item 10).
   await page.locator("header").getByRole("link", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/register\?redirect=%2Fhub%2Fadd/);
-  await page.getByLabel("Email").fill(uniqueEmail("share"));
+  const email = uniqueEmail("share");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
   await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up signs nobody in (decision 0065): the mailed link does, and keeps where they went.
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await verificationLink(email));
   await expect(page.getByTestId("preview-price")).toHaveText("$5.50");
 });
 
