@@ -71,7 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The same answer whether the address already had an account (then its owner is mailed
   // instead): the account opens from the link in the mail (decision 0065).
-  return data({ sentTo: email });
+  // Without SMTP_URL the mail goes to the outbox folder and its link to the server's log: the
+  // person who runs this Dropwave (often the one signing up) is told where to look.
+  const isOutbox = context.get(servicesContext).mailer.kind === "outbox";
+  return data({ sentTo: email, isOutbox });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,6 +97,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           We sent a link to {actionData.sentTo}. Open it to finish: it signs you in. It works for
           one hour.
         </FormMessage>
+        {actionData.isOutbox ? (
+          <p className="text-sm" data-testid="outbox-note">
+            This Dropwave has no mail server set up (<code>SMTP_URL</code>): the mail was written to
+            its <code>outbox</code> folder and the link printed in the server's log. Whoever runs it
+            can open the link from there.
+          </p>
+        ) : null}
         <p className="text-sm text-muted">
           No mail after a few minutes? Look in the spam folder, or{" "}
           <Link to="/login" className="text-accent-2 underline underline-offset-4">

@@ -129,8 +129,10 @@ test("the first npm start prints a few plain lines and the address; the next say
   await page.getByLabel("Email").fill(uniqueEmail("first-start"));
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  // The account opens from the link mailed (here: written to the outbox, decision 0065).
+  // The account opens from the link mailed (here: written to the outbox, decision 0065), and
+  // the page says where that mail went on a Dropwave without a mail server.
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await expect(page.getByTestId("outbox-note")).toContainText("printed in the server's log");
   await first.interrupt();
 
   const firstLines = first.lines();
