@@ -236,6 +236,11 @@ function unitsOfPieces<T extends { text: PriceText; price: FoundPrice; bare: boo
         (o.text.childPrices.includes(c.text.text) ||
           (c.bare && c.text.order - o.text.order < 10 && o.text.text.includes(c.text.text))) &&
         (o.price.amount.startsWith(`${amount}.`) ||
+          // "$1" then ",299" in elements of their own: the thousands of "$1,299".
+          (o.price.amount.split(".")[0] !== amount &&
+            (o.price.amount.split(".")[0] ?? "").startsWith(amount) &&
+            o.text.childPrices.includes(c.text.text) &&
+            o.text.text.startsWith(c.text.text)) ||
           (amount.length === 2 &&
             o.text.text.includes("\uE000") &&
             o.price.amount.endsWith(`.${amount}`))),

@@ -31,6 +31,13 @@ export type Collectors = {
 
 /** A closing tag closes the nearest open element of its name among this many. */
 const MAX_CLOSE_SEARCH = 64;
+/** The element or one of its three nearest ancestors is named for a price. */
+function isInPriceNamed(el: Element): boolean {
+  for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++)
+    if ((e.says & Says.price) !== 0) return true;
+  return false;
+}
+
 /** Headings that may name a row of other products ("Customers also viewed"). */
 const SECTION_HEADINGS = new Set(["h2", "h3", "h4"]);
 
@@ -130,6 +137,11 @@ export class ScanDriver implements TagEvents {
 
     if (tag.breaksLine) this.log.appendBreak("\n");
     if (name === "sup" || (el.says & Says.cents) !== 0) this.log.appendBreak("\uE000");
+    // Units then cents in an inline element of its own, unnamed ("<span>$809</span><span>97</span>"
+    // in a price-named element): marked as a <sup> is; read as cents only when exactly two
+    // digits follow (visible-features.ts), else the mark goes (issue #34 class 2).
+    else if (!tag.breaksLine && this.log.endsWithDigit() && isInPriceNamed(parent))
+      this.log.appendBreak("\uE000");
     if (!isLeaf) this.stack.push(el);
   }
 

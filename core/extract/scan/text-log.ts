@@ -81,6 +81,14 @@ export class TextLog {
     if (mark === "\n" && !this.recent.endsWith(" ")) this.recent += " ";
   }
 
+  /** The log ends with a digit (its last chunk is text, not a break mark). */
+  endsWithDigit(): boolean {
+    const last = this.chunks[this.chunks.length - 1];
+    if (last === undefined) return false;
+    const code = last.charCodeAt(last.length - 1);
+    return code >= 48 && code <= 57;
+  }
+
   /** The driver popped an element: the stack is this long now. */
   popped(stackLength: number): void {
     if (this.fedTo > stackLength) this.fedTo = stackLength;

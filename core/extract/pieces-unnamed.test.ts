@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Issue #34 class 2 (pages written for these tests): units and cents in inline elements of
+ * their own, nothing naming the cents (no <sup>, no "cents" class), inside a price-named element.
+ * A person sees "$809.97" (the cents styled small); never "809" nor "80997".
+ */
+function amount(box: string, lang = "en", host = "shop.example.com"): number | null {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
+<nav><a href="/">Home</a></nav><main><h1>Standing desk</h1>${box}<button>Add to cart</button></main>
+<footer><p>Contact</p></footer></body></html>`;
+  return extractProduct(html, `https://${host}/p/1`).price?.amountMinor ?? null;
+}
+
+describe("units and cents in unnamed inline elements", () => {
+  it("en: '<span>$809</span><span>97</span>' is $809.97", () => {
+    expect(amount(`<div class="price"><span>$809</span><span>97</span></div>`)).toBe(80997);
+  });
+  it("en: sign, units and cents each in a span is $809.97, not $80997", () => {
+    expect(
+      amount(
+        `<div class="price"><span class="a">$</span><span class="b">809</span><span class="c">97</span></div>`,
+      ),
+    ).toBe(80997);
+  });
+  it("de: '<span>809</span><span>97</span> €' is 809,97 €", () => {
+    expect(
+      amount(
+        `<div class="preis"><span>809</span><span>97</span> €</div>`,
+        "de",
+        "laden.example.de",
+      ),
+    ).toBe(80997);
+  });
+  it("thousands in a span of their own stay thousands", () => {
+    expect(amount(`<div class="price"><span>$1</span><span>,299</span></div>`)).toBe(129900);
+    expect(amount(`<div class="price"><span>$1</span><span>299</span></div>`)).toBe(129900);
+  });
+});
