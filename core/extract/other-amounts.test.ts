@@ -49,3 +49,14 @@ describe("another kind of amount before the price (de, fr)", () => {
     expect(price(other, lang, host, "50,00 €")).toBe(5000);
   });
 });
+
+describe("a rebate's or a trade-in's price before the price (en)", () => {
+  it.each([
+    "<span>$49.99</span> after $10 mail-in rebate",
+    "$49.99 after $10 mail-in rebate",
+    "$9.99 with trade-in",
+    "Only $9.99 with a trade-in",
+  ])("%s", (other) => {
+    expect(price(other, "en", "shop.example.com", "$59.99")).toBe(5999);
+  });
+});
