@@ -6,15 +6,15 @@ import type { HonoEnv } from "./http.ts";
 /**
  * `/img/p/<product id>` and `/img/s/<signature>?url=…`: product pictures through Dropwave
  * (core/images). Each answer gets a sandboxing policy of its own, so even a picture opened
- * as a page can run nothing.
+ * as a page can run nothing. No picture (none could be had, or none is ours to give) is a
+ * 204 with no body: the page's <img> fails and shows its placeholder, and the browser logs
+ * nothing, where a 404 printed an error in the console on every page that showed it (#39
+ * item 12).
  */
 export function mountImageRoutes(app: Hono<HonoEnv>, services: AppServices): void {
   const answer = (picture: Picture | null) => {
     if (!picture) {
-      return new Response("No picture", {
-        status: 404,
-        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-      });
+      return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
     }
     return new Response(new Uint8Array(picture.body), {
       headers: {

@@ -6,13 +6,19 @@ import { isAppError } from "../../core/errors.ts";
 import { PreviewInput, previewProduct } from "../../core/tracking/preview-product.ts";
 import { startTracking } from "../../core/tracking/start-tracking.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
-import { listWatchPage, WatchPageQuery, watchVerdicts } from "../../core/tracking/watch-page.ts";
+import {
+  listWatchPage,
+  listWatchStores,
+  WatchPageQuery,
+  watchVerdicts,
+} from "../../core/tracking/watch-page.ts";
 import { listWatches } from "../../core/tracking/watch-view.ts";
 import {
   AddProduct,
   type CreateActionData,
   type PreviewActionData,
 } from "../components/hub/add-product.tsx";
+import { type ListFilters, listFilterParams } from "../components/hub/card-order.ts";
 import { EmptyState, type WatchCardData, WatchList } from "../components/hub/watch-list.tsx";
 import { WatchTable } from "../components/hub/watch-table.tsx";
 import { SendTestAlert } from "../components/send-test-alert.tsx";
@@ -53,19 +59,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const url = params.get("url");
-  // The list's sort and search: the same schema as GET /api/v1/watches; a bad value falls back.
+  // The list's sort, search and filters: the same schema as GET /api/v1/watches, and the same
+  // names as the cards' (show, store), so switching views keeps them; a bad value falls back.
   const parsed = WatchPageQuery.safeParse({
     sort: params.get("sort") ?? undefined,
     q: params.get("q") || undefined,
+    show: params.get("show") || undefined,
+    store: params.get("store") || undefined,
     verdict: "1",
   });
   const query = parsed.success ? parsed.data : WatchPageQuery.parse({ verdict: "1" });
-  const page = await listWatchPage(services.database.db, viewer.id, query);
+  const db = services.database.db;
+  const page = await listWatchPage(db, viewer.id, query);
+  const isFiltered = query.q !== undefined || query.show !== "all" || query.store !== undefined;
   const asked = params.get("view");
   const view: "list" | "cards" =
     asked === "list" || asked === "cards"
       ? asked
-      : page.total > CARDS_UP_TO || query.q
+      : page.total > CARDS_UP_TO || isFiltered
         ? "list"
         : "cards";
   return {
@@ -74,8 +85,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     sort: query.sort,
     q: query.q ?? "",
+    show: query.show,
+    store: query.store ?? "",
+    isFiltered,
+    // The list's Store choices; the cards gather theirs from the watches they hold.
+    stores: view === "list" ? await listWatchStores(db, viewer.id) : [],
     // The cards hold every product with its rule and schedule; the list pages through lean rows.
-    watches: view === "cards" ? await withVerdicts(services.database.db, viewer.id) : [],
+    watches: view === "cards" ? await withVerdicts(db, viewer.id) : [],
     initialUrl: url && url.length <= 4_000 ? url : null,
     minIntervalMinutes: (await services.billing.limitsFor(viewer.id)).minIntervalMinutes,
     publicUrl: services.publicEnv.publicUrl,
@@ -192,6 +208,7 @@ const WatchTableOnce = memo(WatchTable);
 
 export default function Hub({ loaderData }: Route.ComponentProps) {
   const { watches, initialUrl, minIntervalMinutes, publicUrl, view, page, sort, q } = loaderData;
+  const { show, store, stores, isFiltered } = loaderData;
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -216,13 +233,18 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
         <SendTestAlert />
       </div>
       <AddProduct initialUrl={initialUrl} minIntervalMinutes={minIntervalMinutes} />
-      {page.total === 0 && !q ? (
+      {page.total === 0 && !isFiltered ? (
         <EmptyState publicUrl={publicUrl} />
       ) : (
         <>
-          <ViewSwitch view={view} sort={sort} q={q} />
+          <ViewSwitch view={view} filters={{ sort, q, show, store }} />
           {view === "list" ? (
-            <WatchTableOnce key={`${sort}|${q}`} page={page} sort={sort} q={q} />
+            <WatchTableOnce
+              key={`${sort}|${q}|${show}|${store}`}
+              page={page}
+              filters={{ sort, q, show, store }}
+              stores={stores}
+            />
           ) : (
             <WatchListOnce watches={watches} />
           )}
@@ -232,14 +254,9 @@ export default function Hub({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ViewSwitch({ view, sort, q }: { view: "list" | "cards"; sort: string; q: string }) {
-  // Both views sort and search alike: switching keeps the sort and the search (#39 item 12).
-  const to = (value: "list" | "cards") => {
-    const params = new URLSearchParams({ view: value });
-    if (sort !== "newest") params.set("sort", sort);
-    if (q) params.set("q", q);
-    return `?${params}`;
-  };
+function ViewSwitch({ view, filters }: { view: "list" | "cards"; filters: ListFilters }) {
+  // Both views sort, search and filter alike: switching keeps all four (#39 item 12).
+  const to = (value: "list" | "cards") => `?${listFilterParams(value, filters)}`;
   const item = (value: "list" | "cards", label: string) => (
     <Link
       to={to(value)}

@@ -1,12 +1,15 @@
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
+import { product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import {
   decodeCursor,
   encodeCursor,
   listWatchPage,
+  listWatchStores,
   type WatchListItem,
   WatchPageQuery,
   type WatchSort,
@@ -109,6 +112,59 @@ describe("listWatchPage", () => {
     expect(JSON.stringify(item).length).toBeLessThan(600);
   });
 
+  it("filters as the cards do: Show (dropped, below target, errors, paused) and Store, paged", async () => {
+    const { db } = database.current;
+    const person = await seedUser(db);
+    const seeded = await seedCatalogue(db, person.id, { count: 60, now, urlPrefix: "https://f." });
+    const paused = seeded.filter((_, i) => i % 7 === 0).map((s) => s.watchId);
+    const failing = seeded.filter((_, i) => i % 5 === 0).map((s) => s.watchId);
+    await db.update(watch).set({ isPaused: true }).where(inArray(watch.id, paused));
+    const failingProducts = db
+      .select({ id: watch.productId })
+      .from(watch)
+      .where(inArray(watch.id, failing));
+    await db
+      .update(product)
+      .set({ lastError: "The store answered 503." })
+      .where(inArray(product.id, failingProducts));
+
+    const all = (await everyPage(person.id, "newest", 100)).items;
+    const pages = async (query: Record<string, string>) => {
+      const items: WatchListItem[] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const page = await listWatchPage(
+          db,
+          person.id,
+          WatchPageQuery.parse({ ...query, limit: 9, cursor }),
+        );
+        items.push(...page.items);
+        if (!page.nextCursor) return { ids: items.map((w) => w.id), total: page.total };
+        cursor = page.nextCursor;
+      }
+    };
+    const expected: Record<string, (w: WatchListItem) => boolean> = {
+      dropped: (w) => (w.changeSinceAdded?.amountMinor ?? 0) < 0,
+      below_target: (w) => w.toTargetPercent !== null && w.toTargetPercent <= 0,
+      errors: (w) => w.hasError,
+      paused: (w) => w.isPaused,
+    };
+    for (const [show, keep] of Object.entries(expected)) {
+      const ids = all.filter(keep).map((w) => w.id);
+      expect(ids.length, show).toBeGreaterThan(0);
+      expect(ids.length, show).toBeLessThan(60);
+      expect(await pages({ show }), show).toEqual({ ids, total: ids.length });
+    }
+    const store = "northwind.test";
+    const inStore = all.filter((w) => w.store === store && w.isPaused).map((w) => w.id);
+    expect(inStore.length).toBeGreaterThan(0);
+    expect(await pages({ show: "paused", store })).toEqual({ ids: inStore, total: inStore.length });
+    expect(await pages({ store: "nowhere.test" })).toEqual({ ids: [], total: 0 });
+    expect(await listWatchStores(db, person.id)).toEqual(
+      [...new Set(seeded.map((s) => s.store))].sort(),
+    );
+  });
+
   it("refuses a cursor it did not write with a validation error", async () => {
     const { db } = database.current;
     const person = await seedUser(db);
@@ -130,9 +186,11 @@ describe("listWatchPage", () => {
     expect(WatchPageQuery.safeParse({ limit: "201" }).success).toBe(false);
     expect(WatchPageQuery.safeParse({ limit: "ten" }).success).toBe(false);
     expect(WatchPageQuery.safeParse({ sort: "cheapest" }).success).toBe(false);
+    expect(WatchPageQuery.safeParse({ show: "cheap" }).success).toBe(false);
     expect(WatchPageQuery.parse({ limit: "20", sort: "biggest_drop", q: "  lamp " })).toEqual({
       limit: 20,
       sort: "biggest_drop",
+      show: "all",
       q: "lamp",
     });
   });

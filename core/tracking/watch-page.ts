@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { priceVerdict, type VerdictKey, type VerdictPoint } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
@@ -15,6 +15,9 @@ import { ownReadings, priceRanges, shownReading } from "./watch-view.ts";
 
 export const WATCH_SORTS = ["newest", "biggest_drop", "closest_to_target"] as const;
 export type WatchSort = (typeof WATCH_SORTS)[number];
+/** Which watches a list shows: the cards' "Show" filter, the same words (#39 item 12). */
+export const WATCH_FILTERS = ["all", "dropped", "below_target", "errors", "paused"] as const;
+export type WatchFilter = (typeof WATCH_FILTERS)[number];
 
 export const WatchPageQuery = z.object({
   limit: z.coerce
@@ -30,6 +33,14 @@ export const WatchPageQuery = z.object({
   q: storedText({ label: "The search" })
     .trim()
     .max(200, "Search for at most 200 characters.")
+    .optional(),
+  show: z
+    .enum(WATCH_FILTERS, { error: `show is one of ${WATCH_FILTERS.join(", ")}.` })
+    .default("all"),
+  /** Only this store's watches (the store's name as the list shows it). */
+  store: storedText({ label: "The store" })
+    .trim()
+    .max(200, "A store name is at most 200 characters.")
     .optional(),
   /** "1": each row carries its verdict key (decision 0061); the hub asks, the lean list not. */
   verdict: z.literal("1", { error: "verdict is 1 or left out." }).optional(),
@@ -118,6 +129,29 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return or(sql`${product.title} ilike ${pattern}`, sql`${product.store} ilike ${pattern}`);
 }
 
+/** The "Show" filter in SQL, by the same measures as the sorts (the cards' filter in card-order.ts). */
+function showCondition(show: WatchFilter): SQL | undefined {
+  if (show === "dropped") return sql`${changeRatio} < 0`;
+  if (show === "below_target") return sql`${targetRatio} <= 0`;
+  if (show === "errors") return isNotNull(product.lastError);
+  if (show === "paused") return eq(watch.isPaused, true);
+  return undefined;
+}
+
+/** The stores `userId` tracks, by name: the list's "Store" choices. */
+export async function listWatchStores(
+  db: Pick<Db, "selectDistinct">,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ store: product.store })
+    .from(watch)
+    .innerJoin(product, eq(product.id, watch.productId))
+    .where(eq(watch.userId, userId))
+    .orderBy(product.store);
+  return rows.map((r) => r.store);
+}
+
 /**
  * A page of `userId`'s watches. Keyset pagination on (sort key, watch id), so a page is as
  * cheap at the end of the list as at the start and a watch added meanwhile neither repeats nor
@@ -135,7 +169,12 @@ export async function listWatchPage(
     const message = "That cursor is not one of ours: start again without it.";
     throw new AppError("validation_failed", message, { fields: [{ field: "cursor", message }] });
   }
-  const filter = and(eq(watch.userId, userId), searchCondition(query.q));
+  const filter = and(
+    eq(watch.userId, userId),
+    searchCondition(query.q),
+    showCondition(query.show),
+    query.store ? eq(product.store, query.store) : undefined,
+  );
   const after = cursor
     ? sql`(${key} > ${cursor.k} or (${key} = ${cursor.k} and ${watch.id} > ${cursor.id}))`
     : undefined;

@@ -1,4 +1,4 @@
-import type { WatchSort } from "../../../core/tracking/watch-page.ts";
+import type { WatchFilter, WatchSort } from "../../../core/tracking/watch-page.ts";
 import type { WatchView } from "../../../core/tracking/watch-view.ts";
 
 /**
@@ -16,8 +16,36 @@ export const SORT_LABELS: Record<WatchSort, string> = {
 };
 export const WATCH_SORTS = Object.keys(SORT_LABELS) as WatchSort[];
 
-export const CARD_FILTERS = ["all", "dropped", "below_target", "errors", "paused"] as const;
+/** Both views' "Show" filters (the list's in SQL: watch-page.ts's showCondition). */
+export const CARD_FILTERS = [
+  "all",
+  "dropped",
+  "below_target",
+  "errors",
+  "paused",
+] as const satisfies readonly WatchFilter[];
 export type CardFilter = (typeof CARD_FILTERS)[number];
+/** The "Show" choices, in their words, for both views. */
+export const FILTER_LABELS: readonly (readonly [CardFilter, string])[] = [
+  ["all", "All"],
+  ["dropped", "Dropped since added"],
+  ["below_target", "Below target"],
+  ["errors", "With errors"],
+  ["paused", "Paused"],
+];
+
+/** What the dense list was asked for; `store` "" is every store. */
+export type ListFilters = { sort: WatchSort; q: string; show: WatchFilter; store: string };
+
+/** The address's search for either view with these filters: defaults left out. */
+export function listFilterParams(view: "list" | "cards", f: ListFilters): URLSearchParams {
+  const params = new URLSearchParams({ view });
+  if (f.sort !== "newest") params.set("sort", f.sort);
+  if (f.show !== "all") params.set("show", f.show);
+  if (f.store) params.set("store", f.store);
+  if (f.q) params.set("q", f.q);
+  return params;
+}
 
 export type CardView = { sort: WatchSort; filter: CardFilter; store: string; q: string };
 
@@ -36,12 +64,12 @@ export function cardViewFrom(params: URLSearchParams): CardView {
 
 /** The address's search for a card view: defaults left out. */
 export function cardViewParams(view: CardView): URLSearchParams {
-  const params = new URLSearchParams({ view: "cards" });
-  if (view.sort !== "newest") params.set("sort", view.sort);
-  if (view.filter !== "all") params.set("show", view.filter);
-  if (view.store !== "all") params.set("store", view.store);
-  if (view.q) params.set("q", view.q);
-  return params;
+  return listFilterParams("cards", {
+    sort: view.sort,
+    q: view.q,
+    show: view.filter,
+    store: view.store === "all" ? "" : view.store,
+  });
 }
 
 const LAST = Number.POSITIVE_INFINITY;

@@ -16,6 +16,7 @@ import {
   type CardView,
   cardViewFrom,
   cardViewParams,
+  FILTER_LABELS,
   orderCards,
   SORT_LABELS,
   WATCH_SORTS,
@@ -82,13 +83,7 @@ export function WatchList({ watches }: { watches: WatchCardData[] }) {
             label="Show"
             value={view.filter}
             onChange={(filter) => change({ filter })}
-            options={[
-              ["all", "All"],
-              ["dropped", "Dropped since added"],
-              ["below_target", "Below target"],
-              ["errors", "With errors"],
-              ["paused", "Paused"],
-            ]}
+            options={FILTER_LABELS}
           />
           <ListControl
             label="Store"

@@ -1,19 +1,19 @@
 import { useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import type { WatchListItem, WatchPage, WatchSort } from "../../../core/tracking/watch-page.ts";
+import type { WatchListItem, WatchPage } from "../../../core/tracking/watch-page.ts";
 import { availabilityLabel, money } from "../../lib/format.ts";
 import { http } from "../../lib/http.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
-import { SORT_LABELS } from "./card-order.ts";
+import { FILTER_LABELS, type ListFilters, SORT_LABELS } from "./card-order.ts";
 import { VerdictWords } from "./verdict-words.tsx";
 
 /**
  * The dense hub list for people who track hundreds of products
  * (docs/decisions/0025-watch-list.md): one row per product, sorted and searched on
  * the server (the same listWatchPage as GET /api/v1/watches), 50 rows at a time with "Show
- * more" fetching the next page by cursor. Sorting and searching are a GET form, so they work
- * before hydration and the URL can be shared.
+ * more" fetching the next page by cursor. Sorting, searching and the cards' Show and Store
+ * filters (#39 item 12) are a GET form, so they work before hydration and the URL can be shared.
  */
 const HEADINGS: readonly {
   label: string;
@@ -33,7 +33,18 @@ const HEADINGS: readonly {
 /** On a phone (below sm) a wide-only column is left out: its facts sit under the title or price. */
 const WIDE_ONLY = "hidden sm:table-cell";
 
-export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort; q: string }) {
+export function WatchTable({
+  page,
+  filters,
+  stores,
+}: {
+  page: WatchPage;
+  filters: ListFilters;
+  /** The person's stores, for the Store choice. */
+  stores: string[];
+}) {
+  const { sort, q, show, store } = filters;
+  const isFiltered = show !== "all" || store !== "";
   const [rows, setRows] = useState<WatchListItem[]>(page.items);
   const [cursor, setCursor] = useState(page.nextCursor);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
@@ -45,6 +56,8 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
     setState("loading");
     const params = new URLSearchParams({ sort, limit: "50", cursor, verdict: "1" });
     if (q) params.set("q", q);
+    if (show !== "all") params.set("show", show);
+    if (store) params.set("store", store);
     try {
       const next = await http<{ watches: WatchListItem[]; nextCursor: string | null }>(
         `/api/v1/watches?${params}`,
@@ -67,7 +80,7 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
         role="search"
         className="flex flex-wrap items-end gap-3 text-sm"
         onChange={(e) => {
-          // A new sort applies at once; typing waits for Enter or the button.
+          // A new sort or filter applies at once; typing waits for Enter or the button.
           if ((e.target as HTMLElement).tagName === "SELECT") submit(e.currentTarget);
         }}
       >
@@ -97,6 +110,36 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
             ))}
           </select>
         </label>
+        <label className="flex min-w-0 max-w-full flex-col gap-1">
+          Show
+          <select
+            name="show"
+            defaultValue={show}
+            className="rounded-lg border border-border bg-surface px-2 py-1.5"
+          >
+            {FILTER_LABELS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 max-w-full flex-col gap-1">
+          Store
+          {/* As wide as its box, not its longest name: a long store name must not widen a phone's page (#39 item 8). */}
+          <select
+            name="store"
+            defaultValue={store}
+            className="min-w-0 max-w-[11rem] truncate rounded-lg border border-border bg-surface px-2 py-1.5"
+          >
+            <option value="">All stores</option>
+            {stores.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
         <button
           type="submit"
           className="rounded-lg border border-border px-3 py-1.5 font-semibold hover:bg-surface-2"
@@ -108,7 +151,9 @@ export function WatchTable({ page, sort, q }: { page: WatchPage; sort: WatchSort
         {page.total === 0
           ? q
             ? `Nothing matches “${q}”.`
-            : "Nothing tracked yet."
+            : isFiltered
+              ? "No products match these filters."
+              : "Nothing tracked yet."
           : `Showing ${rows.length} of ${page.total}${q ? ` matching “${q}”` : ""}`}
       </p>
       {rows.length > 0 ? (
