@@ -405,6 +405,33 @@ describe("accounts", () => {
     expect(await isVerified(other.email)).toBe(true);
   });
 
+  it("sends the browser only to this site after a verification link: another site's or a broken callbackURL is a 400 (#35 route walk)", async () => {
+    const { request } = await testApp();
+    for (const callbackURL of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "%ED%A0%80",
+      "%00",
+    ]) {
+      const answer = await request(`/api/auth/verify-email?token=x&callbackURL=${callbackURL}`, {
+        method: "GET",
+      });
+      expect(answer.status, callbackURL).toBe(400);
+      expect(answer.headers.get("location"), callbackURL).toBeNull();
+    }
+    // This site's paths and addresses still work (a bad token lands there with the error).
+    for (const callbackURL of ["/hub", "http://dropwave.test/user"]) {
+      const answer = await request(`/api/auth/verify-email?token=x&callbackURL=${callbackURL}`, {
+        method: "GET",
+      });
+      expect(answer.status, callbackURL).toBe(302);
+      expect(answer.headers.get("location")).toMatch(
+        /^(\/hub|http:\/\/dropwave\.test\/user)\?error=/,
+      );
+    }
+  });
+
   it("answers a reset request for a known email before any mail work starts", async () => {
     // A mailer that holds every message until the test lets it go (a slow SMTP server).
     const held: Array<() => void> = [];

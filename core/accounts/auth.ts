@@ -16,7 +16,7 @@ import type { RenderedEmail } from "../mail/emails/render.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { isRecipientCapError } from "../mail/recipient-cap.ts";
 import { revokeAllApiTokens } from "./api-tokens.ts";
-import { refusedAuthBody } from "./auth-input.ts";
+import { authInputChecks } from "./auth-input.ts";
 import {
   clearApprovalStep,
   isChangeEmailVerification,
@@ -216,9 +216,10 @@ function authHooks(
     signInLimits,
   }: { attempts: number; signInLimits: ReturnType<typeof signInLimitsFor> },
 ) {
+  const inputChecks = authInputChecks(options.publicUrl);
   return {
     before: createAuthMiddleware(async (ctx) => {
-      const refused = refusedAuthBody(ctx.path, ctx.body);
+      const refused = inputChecks.body(ctx.path, ctx.body) ?? inputChecks.query(ctx.query);
       if (refused) throw new APIError("BAD_REQUEST", { message: refused, code: "INVALID_INPUT" });
       const email = emailOf(ctx.body);
       if (ctx.path === "/sign-in/email" && email) {
