@@ -62,6 +62,17 @@ function recordProblems(records: DecisionRecord[], index: string): string[] {
         }
       }
     }
+    // And back: a record that says a later one amended or extended it is named by that one.
+    for (const part of status.replace(/\([^()]*\)/g, "").split(/ · |;/)) {
+      const later = part.match(/\b(?:Amended|Extended) by (.*)/)?.[1] ?? "";
+      for (const newer of later.match(/\d{4}/g) ?? []) {
+        if (byNumber.has(newer) && !statusOf(newer).some((s) => s.includes(r.number))) {
+          problems.push(
+            `${r.file}: changed by ${newer}, whose Status line does not name ${r.number}`,
+          );
+        }
+      }
+    }
     const appended = r.text.match(APPENDED);
     if (appended) {
       problems.push(`${r.file}: "${appended[0]}" appended; write a new record that amends it`);
@@ -127,6 +138,12 @@ describe("decision records", () => {
         index,
       ),
     ).toEqual(["0003-x.md: changes 0002, whose Status line does not name 0003"]);
+    expect(
+      recordProblems(
+        [good[0]!, good[1]!, ok("0003", "Status: accepted · Amended by 0002 (a part)")],
+        index,
+      ),
+    ).toEqual(["0003-x.md: changed by 0002, whose Status line does not name 0003"]);
     expect(
       recordProblems(
         [ok("0001", "Status: superseded by 0002"), ok("0002", "Status: accepted"), good[2]!],
