@@ -145,7 +145,7 @@ describe("price recipes", () => {
     const started = performance.now();
     expect(matchRecipe("<div>".repeat(50_000), recipe).kind).toBe("not_found");
     expect(matchRecipe(`${"<span>".repeat(20_000)}$1.00`, recipe).kind).toBe("not_found");
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(matchRecipe("", recipe).kind).toBe("not_found");
   });
 
@@ -158,21 +158,23 @@ describe("price recipes", () => {
     );
     const started = performance.now();
     const match = matchRecipe(html, recipe);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(match.kind).toBe("not_found");
   });
 
   it("counts an element's place among thousands of siblings once, not from the start each time", () => {
-    // 40 000 tiles of other prices before the buy box: each tile's place among its siblings was
-    // counted from the first tile, for every tile (~6 s here before).
+    // 70 000 tiles of other prices before the buy box (350 000 nodes, under the matcher's cap):
+    // each tile's place among its siblings was counted from the first tile, for every tile
+    // (~6 s for 40 000 before, growing with the square: ~18 s here; ~1.6 s now). The bound sits
+    // between the two, far enough from both that a loaded machine does not fail it.
     const tiles =
       '<div class="tile-a"><span class="t">a</span><span class="tile-price-a">$1.00</span></div>'.repeat(
-        40_000,
+        70_000,
       );
     const html = page({ sale: "$17.49", list: "$24.99" }).replace("<main>", `<main>${tiles}`);
     const started = performance.now();
     const match = matchRecipe(html, recipe);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(match).toMatchObject({ kind: "matched", price: { amountMinor: 1749, currency: "USD" } });
   });
 });
