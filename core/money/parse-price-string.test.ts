@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimalToMinor } from "./decimal-to-minor.ts";
 import { formatMoney } from "./format-money.ts";
-import { normalizeInFull, normalizeText, parsePriceString } from "./parse-price-string.ts";
+import {
+  findPrices,
+  normalizeInFull,
+  normalizeText,
+  parsePriceString,
+} from "./parse-price-string.ts";
 
 describe("parsePriceString: locale formats", () => {
   const cases: [string, string, string | null][] = [
@@ -149,5 +154,24 @@ describe("normalizeText", () => {
       "29\uE000 99 zł",
     ])
       expect(normalizeText(text)).toBe(normalizeInFull(text));
+  });
+});
+
+describe("a number and the currency sign beside it", () => {
+  const amounts = (text: string) => findPrices(text).map((p) => p.amount);
+
+  it("a quantity tier's label is no price: '1-4: $10.00' is $10, never $1 or $4", () => {
+    expect(amounts("1-4: $10.00")).toEqual(["10"]);
+    expect(amounts("Qty 1–4: $10.00 5+: $8.00")).toEqual(["10", "8"]);
+    expect(amounts("Buy 2: $10.00")).toEqual(["10"]);
+    expect(parsePriceString("1-4: $10.00")?.amount).toBe("10");
+  });
+
+  it("keeps the signs that do belong to the number before them", () => {
+    expect(amounts("10,75 € 11,95 €")).toEqual(["10.75", "11.95"]);
+    expect(amounts("19.99$")).toEqual(["19.99"]);
+    expect(amounts("10 – 20 €")).toEqual(["10"]);
+    expect(amounts("USD: 10.00")).toEqual(["10"]);
+    expect(amounts("Preis: 12,50 EUR")).toEqual(["12.5"]);
   });
 });

@@ -180,6 +180,20 @@ export function parsePriceString(text: string, hints: PriceStringHints = {}): Pa
   return parseNormalized(normalizeText(text), hints);
 }
 
+/**
+ * Whether a currency token belongs to a number, `gap` being the text between them: at most two
+ * spaces, and a colon only after a currency that comes first ("USD: 10.00"). A colon after the
+ * number ends a label: "1-4: $10.00" (a quantity tier) and "Buy 2: $10.00" are not $4 and $2.
+ */
+function isNextTo(currency: Token, number: Token, gap: string, isAnySpace: boolean): boolean {
+  if (currency.end <= number.start) return (isAnySpace ? GAP_BEFORE : GAP_BEFORE_SPACES).test(gap);
+  return currency.start >= number.end && (isAnySpace ? GAP_AFTER : GAP_AFTER_SPACES).test(gap);
+}
+const GAP_BEFORE = /^[\s:]{0,2}$/;
+const GAP_BEFORE_SPACES = /^[ :]{0,2}$/;
+const GAP_AFTER = /^\s{0,2}$/;
+const GAP_AFTER_SPACES = /^ {0,2}$/;
+
 /** parsePriceString on a text already through normalizeText (findPrices' windows). */
 function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPrice | null {
   const numbers = tokens(normalized, NUMBER_PATTERN);
@@ -201,7 +215,7 @@ function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPri
     for (const c of currencyTokens) {
       const gap =
         c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
-      if ((c.end <= n.start || c.start >= n.end) && /^[\s:]{0,2}$/.test(gap)) return c;
+      if (isNextTo(c, n, gap, true)) return c;
     }
     return null;
   };
@@ -289,7 +303,8 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
     currencyTokens.some((c) => {
       const gap =
         c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
-      return (c.end <= n.start || c.start >= n.end) && /^[ :]{0,2}$/.test(gap);
+      // Spaces only: findPrices reads windows of longer texts, where a line break ends a price.
+      return isNextTo(c, n, gap, false);
     });
   const out: FoundPrice[] = [];
   for (let i = 0; i < numbers.length && out.length < 8; i++) {
