@@ -89,8 +89,10 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
   }
   const nameOf = (worker: TestChild) => worker.lines("started")[0]?.split(" ")[2] ?? "";
 
-  it("a second worker checks its products and sends its alerts within 15 s, once each", async () => {
-    const products = 12;
+  it("a second worker checks its products and sends its alerts well before any lease ends, once each", async () => {
+    // 18 alerts in all: under the 20 a minute one receiver host takes (core/notify/receiver.ts,
+    // #35 item 7), which deferred the 24 of 12 products to the next minute.
+    const products = 9;
     // Two people watch every product at 10.00, each with a webhook; every page says 9.00.
     await q(
       `insert into "user" (id, name, email)
@@ -189,7 +191,10 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
       (await count("select count(*)::int as n from delivery where status = 'delivered'")) ===
       watches;
     try {
-      await waitFor(async () => (await allChecked()) && (await allDelivered()), 15_000, 50);
+      // 60 s: half the shortest lease (120 s), so only the dead worker's presence ending can
+      // explain a recovery in time; a loaded CI machine took over 15 s (2026-11-27). How fast it
+      // is on a quiet machine is measured by npm run bench:crash (docs/BENCHMARKS.md).
+      await waitFor(async () => (await allChecked()) && (await allDelivered()), 60_000, 50);
     } catch (error) {
       console.warn(
         JSON.stringify({
@@ -223,7 +228,7 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
     expect(
       await count("select count(*)::int as n from worker_process where name = $1", [victimName]),
     ).toBe(0);
-    expect(tookMs).toBeLessThan(15_000);
+    expect(tookMs).toBeLessThan(60_000);
     rescuer.child.kill("SIGTERM");
     await rescuer.closed;
   });
