@@ -99,6 +99,12 @@ export const Env = z
     REFERENCE_RATES_URL: z
       .url({ protocol: /^https?$/ })
       .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
+    /**
+     * Deliveries one webhook receiver (host) may get from every account together, a minute and
+     * an hour (decision 0066). Raise them for a receiver of your own that takes many alerts.
+     */
+    RECEIVER_MAX_PER_MINUTE: positiveInt.default(20),
+    RECEIVER_MAX_PER_HOUR: positiveInt.default(200),
     /** Path to a Chromium binary; enables the rendering fetcher for JavaScript-drawn prices. */
     CHROMIUM_PATH: optionalString,
     MAX_WATCHES_PER_USER: positiveInt.default(200),

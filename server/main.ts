@@ -15,6 +15,7 @@ import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../
 import { createMailer } from "../core/mail/mailer.ts";
 import { capMailPerRecipient } from "../core/mail/recipient-cap.ts";
 import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
+import { receiverCaps } from "../core/notify/receiver.ts";
 import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
 import { getVapidKeys, vapidSubject } from "../core/notify/vapid-keys.ts";
 import { getInstanceSecret } from "../core/settings/instance-secret.ts";
@@ -194,6 +195,10 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
             log,
             liveness: presence,
             publicUrl: env.PUBLIC_URL,
+            receiverCaps: receiverCaps({
+              perMinute: env.RECEIVER_MAX_PER_MINUTE,
+              perHour: env.RECEIVER_MAX_PER_HOUR,
+            }),
             unsubscribeSecret: await getInstanceSecret(database.db, UNSUBSCRIBE_SECRET_KEY),
             vapid: await getVapidKeys(
               database.db,

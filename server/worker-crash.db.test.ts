@@ -85,15 +85,16 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
       // Held requests wait as long as the test needs (a starting worker is slow on a busy
       // machine): a send must not give up on its own before the kill.
       FETCH_TIMEOUT_MS: "110000",
+      // One loopback receiver takes every alert here: its cap (decision 0066) raised, as an
+      // operator does for a receiver of their own, so the count of alerts is the test's choice.
+      RECEIVER_MAX_PER_MINUTE: "1000",
+      RECEIVER_MAX_PER_HOUR: "10000",
     });
   }
   const nameOf = (worker: TestChild) => worker.lines("started")[0]?.split(" ")[2] ?? "";
 
-  it("a second worker checks its products and sends its alerts well before any lease ends, once each", async () => {
-    // 12 alerts: with the attempts the killed worker had started (they count too) still under
-    // the 20 a minute one receiver host takes (core/notify/receiver.ts, #35 item 7); 24 alerts,
-    // and then 18, had the last ones wait for the next minute.
-    const products = 6;
+  it("a second worker checks its products and sends its alerts within 15 s, once each", async () => {
+    const products = 12;
     // Two people watch every product at 10.00, each with a webhook; every page says 9.00.
     await q(
       `insert into "user" (id, name, email)
@@ -192,10 +193,7 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
       (await count("select count(*)::int as n from delivery where status = 'delivered'")) ===
       watches;
     try {
-      // 60 s: half the shortest lease (120 s), so only the dead worker's presence ending can
-      // explain a recovery in time; a loaded CI machine took over 15 s (2026-11-27). How fast it
-      // is on a quiet machine is measured by npm run bench:crash (docs/BENCHMARKS.md).
-      await waitFor(async () => (await allChecked()) && (await allDelivered()), 60_000, 50);
+      await waitFor(async () => (await allChecked()) && (await allDelivered()), 15_000, 50);
     } catch (error) {
       console.warn(
         JSON.stringify({
@@ -229,7 +227,7 @@ describe.skipIf(!isReachable)("a worker process killed with SIGKILL", { timeout:
     expect(
       await count("select count(*)::int as n from worker_process where name = $1", [victimName]),
     ).toBe(0);
-    expect(tookMs).toBeLessThan(60_000);
+    expect(tookMs).toBeLessThan(15_000);
     rescuer.child.kill("SIGTERM");
     await rescuer.closed;
   });

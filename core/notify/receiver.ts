@@ -83,17 +83,23 @@ export function receiverKey(url: string): string {
   return createHash("sha256").update(receiver).digest("hex");
 }
 
-/** Deliveries one receiver may get, from every account together. */
-export const RECEIVER_CAPS = [
-  { max: 20, windowSeconds: 60 },
-  { max: 200, windowSeconds: 60 * 60 },
-] as const;
+/** Deliveries one receiver may get, from every account together (the defaults of env.ts). */
+export type ReceiverCaps = readonly { max: number; windowSeconds: number }[];
+export const RECEIVER_CAPS: ReceiverCaps = receiverCaps({ perMinute: 20, perHour: 200 });
+
+/** The caps from the operator's settings (RECEIVER_MAX_PER_MINUTE, RECEIVER_MAX_PER_HOUR). */
+export function receiverCaps(limits: { perMinute: number; perHour: number }): ReceiverCaps {
+  return [
+    { max: limits.perMinute, windowSeconds: 60 },
+    { max: limits.perHour, windowSeconds: 60 * 60 },
+  ];
+}
 
 /** Counts one delivery toward the receiver of `url`; refused past any cap (with the wait). */
 export async function hitReceiverCap(
   db: Db,
   url: string,
-  caps: readonly { max: number; windowSeconds: number }[] = RECEIVER_CAPS,
+  caps: ReceiverCaps = RECEIVER_CAPS,
 ): Promise<RateLimitDecision> {
   const key = receiverKey(url);
   let retryAfterSeconds = 0;

@@ -97,7 +97,7 @@ async function sendTo(
   const message = messages[0] as AlertMessage;
   return deliver(target.channel, message, {
     fetcher: deps.fetcher,
-    receiverCap: (url) => hitReceiverCap(deps.database.db, url),
+    receiverCap: (url) => hitReceiverCap(deps.database.db, url, deps.receiverCaps),
     mailer: deps.mailer,
     vapid: deps.vapid,
     now: clockOf(deps),

@@ -4,6 +4,7 @@ import type { Logger } from "../../log.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { ChannelConfig } from "../channels.ts";
 import type { DeliveryResult } from "../deliver.ts";
+import type { ReceiverCaps } from "../receiver.ts";
 import type { VapidKeys } from "../web-push.ts";
 
 export type DeliveryDeps = {
@@ -20,6 +21,8 @@ export type DeliveryDeps = {
    * core/worker-presence.ts); a send in flight stops. Absent on PGlite.
    */
   liveness?: { readonly signal: AbortSignal };
+  /** Deliveries one receiver may get (env RECEIVER_MAX_PER_*; receiver.ts's defaults). */
+  receiverCaps?: ReceiverCaps;
   /** The clock (tests drive time with it). */
   now?: () => Date;
   random?: () => number;

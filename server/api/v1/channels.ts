@@ -34,7 +34,7 @@ import {
   ReadInput,
   WatchChannelsInput,
 } from "../../../core/notify/notify-input.ts";
-import { hitReceiverCap } from "../../../core/notify/receiver.ts";
+import { hitReceiverCap, receiverCaps } from "../../../core/notify/receiver.ts";
 import { recordTestAlert } from "../../../core/notify/test-alerts.ts";
 import { getVapidKeys, vapidSubject } from "../../../core/notify/vapid-keys.ts";
 import { parseJsonBody } from "../validate.ts";
@@ -105,7 +105,15 @@ function channelContext(services: AppServices) {
   const sendTest = async (channel: ChannelConfig): Promise<DeliveryResult> =>
     deliver(channel, buildTestAlertMessage({ publicUrl, now: new Date() }), {
       fetcher: services.fetcher,
-      receiverCap: (url) => hitReceiverCap(db, url),
+      receiverCap: (url) =>
+        hitReceiverCap(
+          db,
+          url,
+          receiverCaps({
+            perMinute: services.env.RECEIVER_MAX_PER_MINUTE,
+            perHour: services.env.RECEIVER_MAX_PER_HOUR,
+          }),
+        ),
       mailer: services.mailer,
       vapid: channel.type === "push" ? await vapid() : undefined,
     });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notificationChannel, user } from "../../../core/db/schema/index.ts";
+import { emailRateLimit, notificationChannel, user } from "../../../core/db/schema/index.ts";
 import { RECEIVER_CAP_REASON } from "../../../core/notify/deliver.ts";
 import { RECEIVER_CAPS, receiverKey } from "../../../core/notify/receiver.ts";
 import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
@@ -103,45 +103,57 @@ describe("webhook receivers (#35 item 7)", () => {
     }
   });
 
-  it("caps deliveries to one receiver host across all accounts; the rest are held, not sent", async () => {
-    const { request } = await createTestApp(database.current, {
-      env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
-    });
-    const receiver = await startReceiver();
-    const perMinute = RECEIVER_CAPS[0].max;
-    try {
-      // Five accounts, each its own webhook (its own path) on one host, five tests each.
-      const results: string[] = [];
-      for (let person = 0; person < 5; person += 1) {
-        const someone = await createPerson(request);
-        const created = await request("/api/v1/channels", {
-          body: {
-            config: {
-              type: "webhook",
-              url: `${receiver.origin}/hook/${person}`,
-              secret: "whsec_0123456789abcdef",
+  it.each([
+    { setting: undefined, perMinute: 20 },
+    { setting: "7", perMinute: 7 },
+  ])(
+    "caps deliveries to one receiver host across all accounts; the rest are held, not sent (RECEIVER_MAX_PER_MINUTE $setting)",
+    async ({ setting, perMinute }) => {
+      const { request } = await createTestApp(database.current, {
+        env: {
+          FETCH_ALLOW_PRIVATE: "127.0.0.1/32",
+          FETCH_HOST_SPACING_MS: "0",
+          ...(setting ? { RECEIVER_MAX_PER_MINUTE: setting } : {}),
+        },
+      });
+      // Each case counts from zero (the counters live in the database this file shares).
+      await database.current.db.delete(emailRateLimit);
+      const receiver = await startReceiver();
+      expect(RECEIVER_CAPS[0]?.max).toBe(20);
+      try {
+        // Five accounts, each its own webhook (its own path) on one host, five tests each.
+        const results: string[] = [];
+        for (let person = 0; person < 5; person += 1) {
+          const someone = await createPerson(request);
+          const created = await request("/api/v1/channels", {
+            body: {
+              config: {
+                type: "webhook",
+                url: `${receiver.origin}/hook/${person}`,
+                secret: "whsec_0123456789abcdef",
+              },
             },
-          },
-          headers: someone.auth,
-        });
-        const { channel } = (await created.json()) as { channel: { id: string } };
-        for (let i = 0; i < 5; i += 1) {
-          const sent = await request(`/api/v1/channels/${channel.id}/test`, {
-            method: "POST",
             headers: someone.auth,
           });
-          expect(sent.status).toBe(200);
-          const body = (await sent.json()) as { result: string; reason?: string };
-          results.push(body.result === "retry" ? String(body.reason) : body.result);
+          const { channel } = (await created.json()) as { channel: { id: string } };
+          for (let i = 0; i < 5; i += 1) {
+            const sent = await request(`/api/v1/channels/${channel.id}/test`, {
+              method: "POST",
+              headers: someone.auth,
+            });
+            expect(sent.status).toBe(200);
+            const body = (await sent.json()) as { result: string; reason?: string };
+            results.push(body.result === "retry" ? String(body.reason) : body.result);
+          }
         }
+        expect(results.filter((r) => r === "delivered")).toHaveLength(perMinute);
+        expect(results.filter((r) => r === RECEIVER_CAP_REASON)).toHaveLength(25 - perMinute);
+        expect(receiver.received).toHaveLength(perMinute);
+      } finally {
+        await receiver.close();
       }
-      expect(results.filter((r) => r === "delivered")).toHaveLength(perMinute);
-      expect(results.filter((r) => r === RECEIVER_CAP_REASON)).toHaveLength(25 - perMinute);
-      expect(receiver.received).toHaveLength(perMinute);
-    } finally {
-      await receiver.close();
-    }
-  });
+    },
+  );
 
   it("counts a generic host as one receiver, and each webhook of a shared chat service as its own", () => {
     expect(receiverKey("https://hooks.example/a")).toBe(
