@@ -77,9 +77,6 @@ test("change the password: a wrong current one is named on its field; the change
   await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
 });
 
-// FIXME (2026-11-27, open): since accounts are verified at sign-up (#35 item 5) better-auth mails
-// the change confirmation to the OLD address (sendChangeEmailConfirmation), while /user still says
-// "Check <new address>": the message and this test must follow the verified flow.
 /** The verify-email link in the newest mail to `to` (quoted-printable undone). */
 async function verifyEmailLinkTo(to: string, after?: string): Promise<string> {
   await expect.poll(() => latestOutboxMail(to) !== after && latestOutboxMail(to)).toBeTruthy();
