@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import { createRoutesStub, data } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
+import { signedInMissingProductStub } from "../tests/helpers/root-stub.tsx";
 import { consoleError, expectConsoleError } from "../tests/setup/console-error.ts";
-import { ErrorBoundary } from "./root.tsx";
 
 // The full header's theme switch, failing in an effect as it did in jsdom (no matchMedia).
 vi.mock("./components/theme-toggle.tsx", () => ({
@@ -20,23 +19,7 @@ afterEach(cleanup);
 
 it("a 404 whose full header fails shows the plain header instead of rendering itself forever", async () => {
   expectConsoleError(); // React reports the header's error
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ viewer: { id: "u1", email: "a@example.test", name: "Ada" }, publicEnv: {} }),
-      ErrorBoundary,
-      children: [
-        {
-          path: "hub/watch/:id",
-          loader: () => {
-            throw data("No such product in your hub.", { status: 404 });
-          },
-          Component: () => null,
-        },
-      ],
-    },
-  ]);
+  const Stub = signedInMissingProductStub();
   render(<Stub initialEntries={["/hub/watch/gone"]} />);
   expect(
     await screen.findByRole("heading", { name: "Page Not Found: /hub/watch/gone" }),

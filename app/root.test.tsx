@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signedInMissingProductStub } from "../tests/helpers/root-stub.tsx";
 import { consoleError, expectConsoleError } from "../tests/setup/console-error.ts";
 import { ErrorBoundary } from "./root.tsx";
 
@@ -116,27 +117,7 @@ describe("root error boundary", () => {
     // Rendered in the browser only (no server render to hydrate), React warns about the inline
     // script of the wrong-address notice; that warning alone is expected.
     expectConsoleError();
-    const Stub = createRoutesStub([
-      {
-        id: "root",
-        path: "/",
-        loader: () => ({
-          viewer: { id: "u1", email: "a@example.test", name: "Ada" },
-          publicEnv: {},
-          flash: null,
-        }),
-        ErrorBoundary,
-        children: [
-          {
-            path: "hub/watch/:id",
-            loader: () => {
-              throw data("No such product in your hub.", { status: 404 });
-            },
-            Component: () => null,
-          },
-        ],
-      },
-    ]);
+    const Stub = signedInMissingProductStub();
     render(<Stub initialEntries={["/hub/watch/gone"]} />);
     expect(
       await screen.findByRole("heading", { name: "Page Not Found: /hub/watch/gone" }),
