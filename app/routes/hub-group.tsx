@@ -16,10 +16,10 @@ import { GroupChart } from "../components/hub/group-chart.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { inputClass } from "../components/ui/field.tsx";
-import { servicesContext, viewerContext } from "../context.ts";
+import { servicesContext } from "../context.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import { availabilityLabel, money, relativeTime } from "../lib/format.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/hub-group";
 
@@ -30,14 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: "One product at several stores, compared." },
 ];
 
-function viewerId(context: Route.LoaderArgs["context"]): string {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
-  return viewer.id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const services = context.get(servicesContext);
   const { db } = services.database;
   const now = new Date();
@@ -71,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const { db } = context.get(servicesContext).database;
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -13,9 +13,9 @@ import { listWatches } from "../../core/tracking/watch-view.ts";
 import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { inputClass } from "../components/ui/field.tsx";
-import { servicesContext, viewerContext } from "../context.ts";
+import { servicesContext } from "../context.ts";
 import { money } from "../lib/format.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/hub-groups";
 
@@ -26,14 +26,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "The same product at several stores, grouped and compared." },
 ];
 
-function viewerId(context: Route.LoaderArgs["context"]): string {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
-  return viewer.id;
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const { db } = context.get(servicesContext).database;
   const [groups, suggestions, watches] = await Promise.all([
     listGroups(db, userId),
@@ -54,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const { db } = context.get(servicesContext).database;
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -19,7 +19,7 @@ import { ProductImage, productImagePath } from "../components/product-image.tsx"
 import { Button, ExternalButtonLink } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { Dialog, preloadDialog } from "../components/ui/dialog.tsx";
-import { servicesContext, viewerContext } from "../context.ts";
+import { servicesContext } from "../context.ts";
 import { flashCookie } from "../lib/flash.server.ts";
 import {
   availabilityLabel,
@@ -28,7 +28,7 @@ import {
   money,
   relativeTime,
 } from "../lib/format.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { formFailure, parseUpdateForm } from "../lib/hub-forms.server.ts";
 import { onDemand } from "../lib/on-demand.ts";
 import { readForm } from "../lib/read-form.server.ts";
@@ -48,14 +48,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: "Price history and alerts for a tracked product." },
 ];
 
-function viewerId(context: Route.LoaderArgs["context"]): string {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
-  return viewer.id;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const { db } = context.get(servicesContext).database;
   const watch = await getWatch(db, userId, params.id);
   if (!watch) throw data("No such product in your hub.", { status: 404 });
@@ -71,7 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const userId = viewerId(context);
+  const userId = requireViewer(context).id;
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

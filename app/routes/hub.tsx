@@ -22,8 +22,8 @@ import { type ListFilters, listFilterParams } from "../components/hub/card-order
 import { EmptyState, type WatchCardData, WatchList } from "../components/hub/watch-list.tsx";
 import { WatchTable } from "../components/hub/watch-table.tsx";
 import { SendTestAlert } from "../components/send-test-alert.tsx";
-import { servicesContext, viewerContext } from "../context.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { servicesContext } from "../context.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { formFailure, parseCreateForm } from "../lib/hub-forms.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { readForm } from "../lib/read-form.server.ts";
@@ -33,12 +33,6 @@ export const middleware = authGuard("required");
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Your hub", "Your tracked products, their prices and your alerts.");
-
-function requireViewer(context: Route.LoaderArgs["context"]) {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
-  return viewer;
-}
 
 /** Past this many products the hub opens on the dense list rather than the cards. */
 const CARDS_UP_TO = 24;

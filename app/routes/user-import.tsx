@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { type AppError, isAppError } from "../../core/errors.ts";
 import { type ImportResult, importExportFile } from "../../core/tracking/import-watches.ts";
-import { servicesContext, viewerContext } from "../context.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { servicesContext } from "../context.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { readForm } from "../lib/read-form.server.ts";
 import type { Route } from "./+types/user-import";
 
@@ -35,8 +35,7 @@ function formMessage(error: AppError): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  const viewer = requireViewer(context);
   const services = context.get(servicesContext);
   const reply = (body: ImportReply, status = 200) => data(body, status);
   const file = (await readForm(request)).get("file");

@@ -6,10 +6,10 @@ import { isAppError } from "../../core/errors.ts";
 import { FormMessage } from "../components/form.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
-import { servicesContext, viewerContext } from "../context.ts";
+import { servicesContext } from "../context.ts";
 import { billingDeps } from "../lib/billing-deps.server.ts";
 import { requestFullLoadOnNavigation } from "../lib/full-load.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toPlanView } from "../lib/plan-view.ts";
 import { readForm } from "../lib/read-form.server.ts";
@@ -27,8 +27,7 @@ export const meta: Route.MetaFunction = () =>
 
 function billingOf(context: Route.LoaderArgs["context"]) {
   const services = context.get(servicesContext);
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  const viewer = requireViewer(context);
   const stripe = services.billing.stripe;
   const publishableKey = services.publicEnv.billing?.stripePublishableKey;
   if (!stripe || !publishableKey)

@@ -4,8 +4,8 @@ import { isApprovalStep } from "../../core/accounts/change-email-links.ts";
 import { COUNTRIES, countryFromLanguages, getUserCountry } from "../../core/accounts/country.ts";
 import { ExportImport } from "../components/export-import.tsx";
 import { NotificationsPanel } from "../components/notifications-panel.tsx";
-import { requestContext, servicesContext, viewerContext } from "../context.ts";
-import { authGuard } from "../lib/guard.server.ts";
+import { requestContext, servicesContext } from "../context.ts";
+import { authGuard, requireViewer } from "../lib/guard.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toast } from "../lib/toast.ts";
 import type { Route } from "./+types/user";
@@ -30,8 +30,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Account settings", "Your Dropwave account: name, email, password and API tokens.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  const viewer = requireViewer(context);
   const services = context.get(servicesContext);
   const tokens = await listApiTokens(services.database.db, viewer.id);
   // better-auth sends the email-change links back here (?email=changed, plus ?error= on failure;
@@ -65,8 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = context.get(viewerContext);
-  if (!viewer) throw new Error("authGuard lets only signed-in visitors through");
+  const viewer = requireViewer(context);
   return userAction({
     request,
     viewer,
