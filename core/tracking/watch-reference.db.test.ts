@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../tests/helpers/catalogue.ts";
+import { seedOneWatch } from "../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
-import { seedUser } from "../../tests/helpers/users.ts";
-import { priceObservation, product } from "../db/schema/index.ts";
+import { priceObservation } from "../db/schema/index.ts";
 import { recordObservation } from "./record-observation.ts";
 import { getWatchHistory } from "./watch-history.ts";
 
@@ -12,20 +11,8 @@ const now = new Date("2026-11-20T12:00:00Z");
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(now.getTime() - days * DAY);
 
-async function seedWatch() {
-  const { db } = database.current;
-  const person = await seedUser(db);
-  const [seeded] = await seedCatalogue(db, person.id, {
-    count: 1,
-    now,
-    historyPoints: 0,
-    urlPrefix: `https://${person.id}.`,
-  });
-  await db
-    .update(product)
-    .set({ priceMinor: 6000, currency: "EUR" })
-    .where(eq(product.id, seeded!.productId));
-  return { person, ...seeded! };
+function seedWatch() {
+  return seedOneWatch(database.current.db, { now, price: { amountMinor: 6000, currency: "EUR" } });
 }
 
 const facts = (priceMinor: number, listPriceMinor: number | null) => ({

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../tests/helpers/catalogue.ts";
+import { seedOneWatch } from "../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
-import { seedUser } from "../../tests/helpers/users.ts";
-import { priceObservation, product } from "../db/schema/index.ts";
+import { priceObservation } from "../db/schema/index.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { listWatchPage, WatchPageQuery, watchVerdicts } from "./watch-page.ts";
 
@@ -15,18 +13,10 @@ const ago = (days: number) => new Date(now.getTime() - days * DAY);
 /** One watch whose product held 100.00 € for 59 days and is 80.00 € since yesterday. */
 async function seedSale() {
   const { db } = database.current;
-  const person = await seedUser(db);
-  const [seeded] = await seedCatalogue(db, person.id, {
-    count: 1,
+  const { person, watchId, productId } = await seedOneWatch(db, {
     now,
-    historyPoints: 0,
-    urlPrefix: `https://${person.id}.`,
+    price: { amountMinor: 8000, currency: "EUR" },
   });
-  const { watchId, productId } = seeded!;
-  await db
-    .update(product)
-    .set({ priceMinor: 8000, currency: "EUR" })
-    .where(eq(product.id, productId));
   await db.insert(priceObservation).values([
     {
       productId,
@@ -83,16 +73,11 @@ describe("the verdict on the product page and the hub (issue #37 item 1, decisio
 
   it("no claim on a product seen for a day", async () => {
     const { db } = database.current;
-    const person = await seedUser(db);
-    const [seeded] = await seedCatalogue(db, person.id, {
-      count: 1,
-      now,
-      historyPoints: 0,
-      urlPrefix: `https://${person.id}.`,
-    });
+    const seeded = await seedOneWatch(db, { now });
+    const { person } = seeded;
     await db.insert(priceObservation).values({
-      productId: seeded!.productId,
-      priceMinor: seeded!.priceMinor,
+      productId: seeded.productId,
+      priceMinor: seeded.priceMinor,
       currency: "EUR",
       availability: "in_stock",
       observedAt: ago(1),
@@ -100,7 +85,7 @@ describe("the verdict on the product page and the hub (issue #37 item 1, decisio
     });
     const page = await listWatchPage(db, person.id, WatchPageQuery.parse({ verdict: "1" }), now);
     expect(page.items[0]?.verdict).toBeNull();
-    const history = await getWatchHistory(db, person.id, seeded!.watchId, now);
+    const history = await getWatchHistory(db, person.id, seeded.watchId, now);
     expect(history.verdict.key).toBe("not_enough_history");
   });
 });

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../../core/db/client.ts";
 import { priceObservation, product, watch } from "../../core/db/schema/index.ts";
+import { seedUser } from "./users.ts";
 
 const STORES = ["lumen.test", "kettle-co.test", "northwind.test", "gearhub.test", "atelier.test"];
 const NOUNS = ["Lamp", "Kettle", "Backpack", "Headphones", "Chair", "Blender", "Jacket", "Drill"];
@@ -105,4 +107,29 @@ export async function seedCatalogue(
     });
   }
   return seeded;
+}
+
+/**
+ * A new person tracking one product with no history yet (its address unique to the person), at
+ * `price` when given: the start of tests that write their own history.
+ */
+export async function seedOneWatch(
+  db: Db,
+  options: { now: Date; price?: { amountMinor: number; currency: string } },
+): Promise<SeededWatch & { person: Awaited<ReturnType<typeof seedUser>> }> {
+  const person = await seedUser(db);
+  const [seeded] = await seedCatalogue(db, person.id, {
+    count: 1,
+    now: options.now,
+    historyPoints: 0,
+    urlPrefix: `https://${person.id}.`,
+  });
+  if (!seeded) throw new Error("seedCatalogue made no watch");
+  if (options.price) {
+    await db
+      .update(product)
+      .set({ priceMinor: options.price.amountMinor, currency: options.price.currency })
+      .where(eq(product.id, seeded.productId));
+  }
+  return { person, ...seeded };
 }
