@@ -39,41 +39,35 @@ export function readVisibleText(
   const classListed = new Set(
     list.filter((c, i) => roles[i] === "list_price" && flag(c, "struckClass")).map((c) => c.amount),
   );
+  /** One candidate out, its path numbered where the same path came before. */
+  const push = (
+    c: VisibleCandidate,
+    role: RawCandidate["role"],
+    confidence: number,
+    range: { isRange: boolean; isFrom: boolean },
+  ) => {
+    const base = pathOf(c);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.push({
+      source: "visible_text",
+      path: n > 0 ? `${base}:${n}` : base,
+      amount: c.price.amount,
+      currency: null,
+      currencyOptions: c.price.currencies,
+      role,
+      confidence,
+      isRange: range.isRange,
+      isFrom: range.isFrom,
+      raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
+    });
+  };
   list.forEach((c, i) => {
-    const base = pathOf(c);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.push({
-      source: "visible_text",
-      path: n > 0 ? `${base}:${n}` : base,
-      amount: c.price.amount,
-      currency: null,
-      currencyOptions: c.price.currencies,
-      role:
-        c.text.isStruckClass && classListed.has(c.amount) ? "list_price" : (roles[i] ?? "price"),
-      confidence: scores[i] ?? 0,
-      isRange: c.price.isRange,
-      isFrom: c.price.isFrom,
-      raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
-    });
+    const role =
+      c.text.isStruckClass && classListed.has(c.amount) ? "list_price" : (roles[i] ?? "price");
+    push(c, role, scores[i] ?? 0, c.price);
   });
-  for (const c of references) {
-    const base = pathOf(c);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.push({
-      source: "visible_text",
-      path: n > 0 ? `${base}:${n}` : base,
-      amount: c.price.amount,
-      currency: null,
-      currencyOptions: c.price.currencies,
-      role: "reference_30d",
-      confidence: 1,
-      isRange: false,
-      isFrom: false,
-      raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
-    });
-  }
+  for (const c of references) push(c, "reference_30d", 1, { isRange: false, isFrom: false });
   return out;
 }
 
