@@ -8,6 +8,7 @@ import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "./export-watches.ts";
 import { toImportFile } from "./import-file.ts";
+import { readImportOffLoop } from "./import-reader.ts";
 import { HISTORY_BATCH_ROWS, importWatches } from "./import-watches.ts";
 import { previewProduct } from "./preview-product.ts";
 import { recordObservation } from "./record-observation.ts";
@@ -123,6 +124,57 @@ describe("export and import", () => {
     );
     expect(again.imported).toBe(0);
     expect(again.skipped.filter((s) => s.reason === "already tracked")).toHaveLength(2);
+  });
+
+  it("round-trips the 'was' price and the EU 30-day low kept with each observation", async () => {
+    const { db } = database.current;
+    const a = await seedUser(db);
+    const w = await track(a.id, "/r/1", "Lamp", "80.00");
+    const hour = 3_600_000;
+    await recordObservation(
+      db,
+      w.productId,
+      {
+        priceMinor: 6000,
+        currency: "USD",
+        listPriceMinor: 9000,
+        referenceLowest30dMinor: 7500,
+        availability: "in_stock",
+      },
+      new Date(now.getTime() + hour),
+    );
+    const data = await exportWatches(db, a.id, new Date(now.getTime() + 2 * hour));
+    expect(data.watches[0]!.history.at(-1)).toMatchObject({
+      listPrice: { amountMinor: 9000, currency: "USD" },
+      referenceLowest30d: { amountMinor: 7500, currency: "USD" },
+    });
+    // Into another instance (here: the same one after the product is gone), through the reader
+    // thread the API and the /user form use.
+    await db.delete(product).where(eq(product.id, w.productId));
+    const b = await seedUser(db);
+    const file = await readImportOffLoop(new TextEncoder().encode(JSON.stringify(data)), {
+      maxPoints: 1_000,
+    });
+    expect(
+      (await importWatches(db, { userId: b.id, maxWatches: 10, minIntervalMinutes: 60, now }, file))
+        .imported,
+    ).toBe(1);
+    const [imported] = await listWatches(db, b.id);
+    const rows = await db
+      .select({
+        priceMinor: priceObservation.priceMinor,
+        listPriceMinor: priceObservation.listPriceMinor,
+        referenceLowest30dMinor: priceObservation.referenceLowest30dMinor,
+      })
+      .from(priceObservation)
+      .where(eq(priceObservation.productId, imported!.productId))
+      .orderBy(priceObservation.observedAt);
+    expect(rows).toEqual([
+      { priceMinor: 8000, listPriceMinor: null, referenceLowest30dMinor: null },
+      { priceMinor: 6000, listPriceMinor: 9000, referenceLowest30dMinor: 7500 },
+    ]);
+    const again = await exportWatches(db, b.id, new Date(now.getTime() + 2 * hour));
+    expect(again.watches[0]!.history).toEqual(data.watches[0]!.history);
   });
 
   it("writes nothing when the import would pass the limit", async () => {

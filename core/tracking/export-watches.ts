@@ -19,7 +19,7 @@ export const ExportedPoint = z.object({
   price: NonNegativeMoney.nullable(),
   /** The page's "was" price beside it (0062); absent in exports made before it was kept. */
   listPrice: NonNegativeMoney.nullable().optional(),
-  /** The page's EU 30-day low beside it (0071); absent in exports made before it was kept; not imported. */
+  /** The page's EU 30-day low beside it (0071); absent in exports made before it was kept. */
   referenceLowest30d: NonNegativeMoney.nullable().optional(),
   availability: z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]),
   checks: z.number().int().min(1).max(1_000_000),

@@ -16,6 +16,8 @@ export type HistoryColumns = {
   currency: Int16Array;
   /** The "was" price in the price's currency; NaN when none (or in another currency). */
   listPriceMinor: Float64Array;
+  /** The page's EU 30-day low (0071) in the price's currency; NaN when none (or in another). */
+  referenceLowest30dMinor: Float64Array;
   /** Index into AVAILABILITIES. */
   availability: Uint8Array;
 };
@@ -54,6 +56,7 @@ export function toImportFile(data: WatchExport): ImportFile {
       priceMinor: new Float64Array(n),
       currency: new Int16Array(n),
       listPriceMinor: new Float64Array(n),
+      referenceLowest30dMinor: new Float64Array(n),
       availability: new Uint8Array(n),
     };
     history.forEach((point, i) => {
@@ -65,6 +68,10 @@ export function toImportFile(data: WatchExport): ImportFile {
         point.price && point.listPrice?.currency === point.price.currency
           ? point.listPrice.amountMinor
           : Number.NaN;
+      columns.referenceLowest30dMinor[i] =
+        point.price && point.referenceLowest30d?.currency === point.price.currency
+          ? point.referenceLowest30d.amountMinor
+          : Number.NaN;
       columns.availability[i] = AVAILABILITIES.indexOf(point.availability);
     });
     return { ...watch, history: columns };
@@ -75,9 +82,15 @@ export function toImportFile(data: WatchExport): ImportFile {
 /** The buffers to move with the file to another thread. */
 export function transferablesOf(file: ImportFile): ArrayBuffer[] {
   return file.watches.flatMap(({ history: h }) =>
-    [h.atMs, h.lastSeenMs, h.priceMinor, h.currency, h.listPriceMinor, h.availability].map(
-      (column) => column.buffer as ArrayBuffer,
-    ),
+    [
+      h.atMs,
+      h.lastSeenMs,
+      h.priceMinor,
+      h.currency,
+      h.listPriceMinor,
+      h.referenceLowest30dMinor,
+      h.availability,
+    ].map((column) => column.buffer as ArrayBuffer),
   );
 }
 
@@ -85,11 +98,13 @@ export function transferablesOf(file: ImportFile): ArrayBuffer[] {
 export function historyRow(file: ImportFile, columns: HistoryColumns, i: number) {
   const price = columns.priceMinor[i] as number;
   const listPrice = columns.listPriceMinor[i] as number;
+  const euLowest30d = columns.referenceLowest30dMinor[i] as number;
   const currency = columns.currency[i] as number;
   return {
     priceMinor: Number.isNaN(price) ? null : price,
     currency: currency < 0 ? null : (file.currencies[currency] ?? null),
     listPriceMinor: Number.isNaN(listPrice) ? null : listPrice,
+    referenceLowest30dMinor: Number.isNaN(euLowest30d) ? null : euLowest30d,
     availability: AVAILABILITIES[columns.availability[i] as number] ?? "unknown",
     observedAt: new Date(columns.atMs[i] as number),
     lastSeenAt: new Date(columns.lastSeenMs[i] as number),

@@ -10,7 +10,7 @@ import { historyRow, type ImportFile } from "./import-file.ts";
 import { readImportOffLoop } from "./import-reader.ts";
 
 /**
- * History rows per INSERT (7 parameters each, well under PostgreSQL's 65 535). Small enough
+ * History rows per INSERT (8 parameters each, well under PostgreSQL's 65 535). Small enough
  * that one INSERT holds the event loop briefly on the embedded database, which runs on it;
  * every batch is awaited, so other requests are answered between batches.
  */
