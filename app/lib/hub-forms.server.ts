@@ -80,6 +80,8 @@ export function parseCreateForm(form: FormData): FormResult<CreateWatchInput> {
     url: form.get("url") ?? "",
     rule: rule.rule,
     intervalMinutes: numberField(form, "intervalMinutes"),
+    // A checkbox sends "on" when checked and nothing otherwise (decision 0063).
+    onlyRealDeal: form.get("onlyRealDeal") === "on",
     ...(candidateKey ? { candidateKey } : {}),
     ...(variantId ? { variantId } : {}),
   });

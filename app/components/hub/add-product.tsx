@@ -297,6 +297,7 @@ function PreviewCard({
             currency={currency}
             error={error}
             defaultKind={isUnreadable ? "back_in_stock" : "any_drop"}
+            onlyRealDeal={false}
           />
           <div className="flex flex-wrap items-center gap-4">
             <IntervalSelect minMinutes={minIntervalMinutes} />
