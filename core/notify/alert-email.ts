@@ -44,7 +44,10 @@ function PriceLine({ m }: { m: AlertMessage }) {
   );
 }
 
-/** One alert's block: picture, label, title, store, prices, reason, the two buttons. */
+/**
+ * One alert's block: picture, label, title, store, prices, the verdict and the "was" price's
+ * check (as the product page words them), reason, the two buttons.
+ */
 export function AlertBlock({ m, isCompact }: { m: AlertMessage; isCompact: boolean }) {
   return h(
     "div",
@@ -86,6 +89,7 @@ export function AlertBlock({ m, isCompact }: { m: AlertMessage; isCompact: boole
     m.product.storeName ? h(Text, { tone: "muted" }, `at ${m.product.storeName}`) : null,
     h(PriceLine, { m }),
     m.verdict ? h(Text, { style: { margin: "0 0 8px" } }, h("strong", null, m.verdict)) : null,
+    m.referenceCheck ? h(Text, { style: { margin: "0 0 8px" } }, m.referenceCheck) : null,
     m.lowestPrice ? h(Text, { tone: "muted" }, `Lowest ever: ${m.lowestPrice.formatted}`) : null,
     m.reason ? h(Text, { style: { margin: "0 0 8px" } }, m.reason) : null,
     h(

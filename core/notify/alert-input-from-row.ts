@@ -66,6 +66,8 @@ export function alertInputFromRow(
     lowestPrice: Money | null;
     /** Where the new price stands against the history, in words (0061), or null. */
     verdict?: string | null;
+    /** The page's "was" price checked against the history, in words (0062), or null. */
+    referenceCheck?: string | null;
     locale?: string;
   },
 ): AlertInput | null {
@@ -96,6 +98,7 @@ export function alertInputFromRow(
       url: product.url,
       lowestPrice: options.lowestPrice,
       verdict: options.verdict ?? null,
+      referenceCheck: options.referenceCheck ?? null,
     },
     publicUrl: options.publicUrl,
     ...(options.locale ? { locale: options.locale } : {}),

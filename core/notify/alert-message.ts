@@ -35,6 +35,8 @@ export type AlertInput = {
     lowestPrice: Money | null;
     /** "Lowest in 90 days", "Typical price", … (decision 0061), or null: no claim. */
     verdict?: string | null;
+    /** "Inflated reference: …" / "Real discount: …" (decision 0062), or null: no "was" price. */
+    referenceCheck?: string | null;
   };
   /** Dropwave's public address, e.g. https://dropwave.example (no trailing slash needed). */
   publicUrl: string;
@@ -62,6 +64,8 @@ export type AlertMessage = {
   lowestPrice: PriceView | null;
   /** Where the new price stands against the history, in words (decision 0061), or null. */
   verdict: string | null;
+  /** The page's "was" price checked against the history, in words (decision 0062), or null. */
+  referenceCheck: string | null;
   /** Negative for drops, one decimal; null when not comparable. */
   percentChange: number | null;
   /** "−20.0 %"-style text, or null. */
@@ -178,6 +182,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     newPrice,
     lowestPrice: view(product.lowestPrice, locale),
     verdict: product.verdict ? truncate(product.verdict, 100) : null,
+    referenceCheck: product.referenceCheck ? truncate(product.referenceCheck, 200) : null,
     percentChange: percent,
     percentText: percentText(percent),
     reason,

@@ -85,4 +85,58 @@ describe("the alert email's verdict line (issue #37 item 1, decision 0061)", () 
       /Lowest in|Lowest price seen|Typical price|than usual/,
     );
   });
+
+  it("says in one line whether the page's 'was' price was ever charged, as the product page does (#37 item 2)", async () => {
+    const { db } = database.current;
+    const row = (priceMinor: number, listPriceMinor: number | null, from: number, to: number) => ({
+      productId: "",
+      priceMinor,
+      currency: "USD",
+      listPriceMinor,
+      availability: "in_stock",
+      observedAt: new Date(0),
+      lastSeenAt: new Date(0),
+      from,
+      to,
+    });
+    const seed = async (rows: ReturnType<typeof row>[]) => {
+      const { event, product } = await seedAlertEvent(db);
+      const at = event.createdAt.getTime();
+      await db.insert(priceObservation).values(
+        rows.map(({ from, to, ...r }) => ({
+          ...r,
+          productId: product.id,
+          observedAt: new Date(at - from * DAY),
+          lastSeenAt: new Date(at - to * DAY),
+        })),
+      );
+      const message = await loadAlertMessage(
+        database.current,
+        event.id,
+        "https://dropwave.example",
+      );
+      return { message: message!, email: renderAlertEmail(message!) };
+    };
+
+    // Thirty days at $49.99, then $39.99 "was $59.99": that reference was never charged.
+    const inflated = await seed([row(4999, null, 30, 1), row(3999, 5999, 1, 0)]);
+    const words = "Inflated reference: Dropwave never saw $59.99 charged in 30 days of history";
+    expect(inflated.message.referenceCheck).toBe(words);
+    for (const part of [inflated.email.text, inflated.email.html]) {
+      expect(part.match(/Inflated reference/g)).toHaveLength(1);
+      expect(part).toContain(words);
+    }
+
+    // $49.99 charged for a month before the sale "was $49.99": a real discount.
+    const charged = await seed([row(4999, null, 30, 1), row(3999, 4999, 1, 0)]);
+    expect(charged.message.referenceCheck).toBe(
+      "Real discount: $49.99 was charged for 29 days in the 90 days before this sale",
+    );
+    expect(charged.email.text).toContain("Real discount: $49.99 was charged for 29 days");
+
+    // No "was" price beside the alerted price: no line.
+    const plain = await seed([row(4999, 5999, 30, 1), row(3999, null, 1, 0)]);
+    expect(plain.message.referenceCheck).toBeNull();
+    expect(plain.email.text).not.toMatch(/reference|discount/i);
+  });
 });

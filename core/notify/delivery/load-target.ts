@@ -4,7 +4,8 @@ import {
   getAccountEmail,
   UNVERIFIED_ACCOUNT_EMAIL_REASON,
 } from "../../accounts/account-email.ts";
-import { priceVerdict, VERDICT_WORDS } from "../../checks/price-verdict.ts";
+import { priceVerdict, VERDICT_WORDS, type VerdictPoint } from "../../checks/price-verdict.ts";
+import { checkReference, describeReference } from "../../checks/reference-check.ts";
 import type { Database } from "../../db/client.ts";
 import {
   alertEvent,
@@ -81,25 +82,28 @@ export async function loadAlertMessage(
   const input = alertInputFromRow(row.event, row.product, {
     publicUrl,
     lowestPrice,
-    verdict: await verdictAtEvent(database, row.event),
+    ...(await historyAtEvent(database, row.event)),
   });
   return input ? buildAlertMessage(input) : null;
 }
 
 /**
- * The verdict on the event's new price as of the event (decision 0061), in words, or null when
- * there is no claim to make (no price, not enough history).
+ * What the history says of the event's new price as of the event, in words, as the product page
+ * says it: the verdict (decision 0061), and the "was" price beside it checked (0062) — each null
+ * when there is no claim to make (no price, not enough history, no "was" price above it).
  */
-async function verdictAtEvent(
+async function historyAtEvent(
   database: Database,
   event: typeof alertEvent.$inferSelect,
-): Promise<string | null> {
-  if (event.newPriceMinor === null || !event.currency) return null;
+): Promise<{ verdict: string | null; referenceCheck: string | null }> {
+  const none = { verdict: null, referenceCheck: null };
+  if (event.newPriceMinor === null || !event.currency) return none;
   const rows = await database.db
     .select({
       observedAt: priceObservation.observedAt,
       lastSeenAt: priceObservation.lastSeenAt,
       priceMinor: priceObservation.priceMinor,
+      listPriceMinor: priceObservation.listPriceMinor,
       currency: priceObservation.currency,
     })
     .from(priceObservation)
@@ -111,19 +115,33 @@ async function verdictAtEvent(
       ),
     )
     .orderBy(asc(priceObservation.observedAt), asc(priceObservation.id));
-  const verdict = priceVerdict(
-    rows.map((r) => ({
-      at: r.observedAt,
-      // What was seen after the event is not part of the verdict at the event.
-      lastSeenAt: r.lastSeenAt > event.createdAt ? event.createdAt : r.lastSeenAt,
-      price:
-        r.priceMinor === null || !r.currency
-          ? null
-          : { amountMinor: Number(r.priceMinor), currency: r.currency },
-    })),
-    { amountMinor: Number(event.newPriceMinor), currency: event.currency },
-    event.createdAt,
-  );
-  if (verdict.key === "no_price" || verdict.key === "not_enough_history") return null;
-  return VERDICT_WORDS[verdict.key];
+  const points: VerdictPoint[] = rows.map((r) => ({
+    at: r.observedAt,
+    // What was seen after the event is not part of the verdict at the event.
+    lastSeenAt: r.lastSeenAt > event.createdAt ? event.createdAt : r.lastSeenAt,
+    price:
+      r.priceMinor === null || !r.currency
+        ? null
+        : { amountMinor: Number(r.priceMinor), currency: r.currency },
+  }));
+  const price = { amountMinor: Number(event.newPriceMinor), currency: event.currency };
+  const verdict = priceVerdict(points, price, event.createdAt);
+  // The "was" price the page showed beside the alerted price: the last reading's, when it is
+  // that price (the product page's shownListPrice).
+  const last = rows.at(-1);
+  const listPrice =
+    last &&
+    last.listPriceMinor !== null &&
+    last.currency === price.currency &&
+    Number(last.priceMinor) === price.amountMinor
+      ? { amountMinor: Number(last.listPriceMinor), currency: price.currency }
+      : null;
+  const reference = checkReference(points, price, listPrice, event.createdAt);
+  return {
+    verdict:
+      verdict.key === "no_price" || verdict.key === "not_enough_history"
+        ? null
+        : VERDICT_WORDS[verdict.key],
+    referenceCheck: reference ? describeReference(reference, event.createdAt) : null,
+  };
 }
