@@ -5,34 +5,21 @@ import type { Fetcher, FetchOutcome } from "../fetch/index.ts";
 import { raiseGroupAlerts } from "../groups/group-alerts.ts";
 import type { RateSource } from "../groups/rate-source.ts";
 import type { Logger } from "../log.ts";
-import { alertEventColumns } from "./alert-event-columns.ts";
+import type { Observation } from "./alert-rule.ts";
 import {
-  type AlertRule,
-  type Observation,
-  ruleFromColumns,
-  UnreadableRuleError,
-} from "./alert-rule.ts";
-import { alertStateFromJson, alertStateToJson } from "./alert-state-json.ts";
-import {
-  type CheckedWatch,
   type CheckState,
   type ClaimFence,
   type NewEvent,
   readCheckState,
   releaseDeferred,
-  type StateWrite,
   storeFailure,
   storeReading,
 } from "./check-store.ts";
 import type { ClaimedProduct } from "./claim-due-products.ts";
-import { readDealEvidence } from "./deal-evidence.ts";
-import { decideAlerts } from "./decide-alerts.ts";
-import { lowWindowsFor, type PriorLows } from "./decide-low-alert.ts";
+import { decideForWatches, readAlertHistory, readRules } from "./decide-for-watches.ts";
 import { type CheckFailureKind, describeFailure } from "./describe-failure.ts";
 import { factsFromExtraction } from "./observed-facts.ts";
-import { readPriorLows } from "./prior-lows.ts";
 import { backoffAfterFailure, nextCheckAt, type RandomSource } from "./schedule.ts";
-import { isSnoozed } from "./snooze.ts";
 
 /** Tunables of a check; defaults in DEFAULT_CHECK_POLICY (docs/decisions/0008). */
 export type CheckPolicy = {
@@ -179,13 +166,22 @@ export async function runPriceCheck(
     price: result.price,
     availability: result.availability,
   };
-  const { events, stateWrites, isHeld } = await decideForWatches(deps.sql, {
+  // The watches' alert decisions (decide-for-watches.ts, shared with a browser's reading).
+  const rules = readRules(state.watches, log);
+  const history = await readAlertHistory(sql, {
     productId: claimed.id,
-    watches: state.watches,
-    observation,
-    result,
+    rules: [...rules.values()],
+    isDealAsked: state.watches.some((w) => w.onlyRealDeal),
+    price: result.price,
+    listPrice: result.listPrice,
     at,
-    log,
+  });
+  const { events, stateWrites, isHeld } = decideForWatches({
+    watches: state.watches,
+    rules,
+    history,
+    observation,
+    at,
   });
   // A held (zero or ≥ 95 % lower) price is confirmed by checking again at once — once: a page
   // that keeps showing a different suspicious price is re-checked after the backoff base.
@@ -294,76 +290,6 @@ async function storeFailedCheck(
   return { kind: "failed", failure: reading.failure, events: stored.events, nextCheckAt: next };
 }
 
-/**
- * Each watch's alert decision (pure, decide-alerts.ts) on a successful reading, with the
- * history it asks for (lows, a discount's evidence) read once for all of them.
- */
-async function decideForWatches(
-  sql: SqlExecutor,
-  input: {
-    productId: string;
-    watches: readonly CheckedWatch[];
-    observation: Observation;
-    result: ExtractResult;
-    at: Date;
-    log: Logger;
-  },
-): Promise<{ events: NewEvent[]; stateWrites: StateWrite[]; isHeld: boolean }> {
-  const { productId, observation, result, at } = input;
-  const events: NewEvent[] = [];
-  const stateWrites: StateWrite[] = [];
-  let isHeld = false;
-  const rules = readRules(input.watches, input.log);
-  const lows = await readLowsIfAsked(sql, productId, [...rules.values()], result.price, at);
-  const deal =
-    result.price && input.watches.some((w) => w.onlyRealDeal)
-      ? await readDealEvidence(sql, {
-          productId,
-          price: result.price,
-          listPrice: result.listPrice,
-          now: at,
-          lows,
-        })
-      : null;
-  for (const w of input.watches) {
-    const rule = rules.get(w.id);
-    if (!rule) continue;
-    const decision = decideAlerts({
-      watchId: w.id,
-      rule,
-      state: alertStateFromJson(w.alertState).state,
-      observation,
-      now: at,
-      ...(lows ? { lows } : {}),
-      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
-    });
-    if (decision.hold) isHeld = true;
-    // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
-    if (isSnoozed(w.snoozedUntil, at)) decision.events.length = 0;
-    for (const e of decision.events) {
-      events.push({ ...alertEventColumns(e), watchId: w.id, watchUpdatedAt: w.updatedAt });
-    }
-    const nextJson = alertStateToJson(decision.nextState);
-    if (!isSameJson(nextJson, w.alertState)) {
-      stateWrites.push({ watchId: w.id, watchUpdatedAt: w.updatedAt, state: nextJson });
-    }
-  }
-  return { events, stateWrites, isHeld };
-}
-
-/** Deep equality of two JSON values (jsonb hands keys back in its own order). */
-export function isSameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const bKeys = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((k) =>
-    isSameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
-}
-
 async function readOutcome(
   outcome: FetchOutcome,
   claimed: Pick<
@@ -430,32 +356,4 @@ async function readOutcome(
     default:
       return { kind: "failed", failure: outcome.kind };
   }
-}
-
-/** Each watch's rule; a watch whose rule cannot be read is skipped, loudly, alone. */
-function readRules(watches: readonly CheckedWatch[], log: Logger): Map<string, AlertRule> {
-  const rules = new Map<string, AlertRule>();
-  for (const w of watches) {
-    try {
-      rules.set(w.id, ruleFromColumns(w));
-    } catch (error) {
-      if (!(error instanceof UnreadableRuleError)) throw error;
-      // Loud, and only this watch: its owner's other rules and the other watchers still run.
-      log.error({ watchId: w.id, err: error }, "watch skipped: its alert rule cannot be read");
-    }
-  }
-  return rules;
-}
-
-/** The history's lows, read only when a watch's rule compares with them and a price was read. */
-async function readLowsIfAsked(
-  sql: SqlExecutor,
-  productId: string,
-  rules: readonly AlertRule[],
-  price: { currency: string } | null,
-  now: Date,
-): Promise<PriorLows | null> {
-  const windows = lowWindowsFor(rules);
-  if (!windows.needsLows || price === null) return null;
-  return readPriorLows(sql, { productId, currency: price.currency, days: windows.days, now });
 }

@@ -1,17 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { alertEventColumns } from "../checks/alert-event-columns.ts";
-import { type AlertRule, ruleFromColumns, UnreadableRuleError } from "../checks/alert-rule.ts";
-import { alertStateFromJson, alertStateToJson } from "../checks/alert-state-json.ts";
-import { readDealEvidence } from "../checks/deal-evidence.ts";
-import { decideAlerts } from "../checks/decide-alerts.ts";
-import { lowWindowsFor, type PriorLows } from "../checks/decide-low-alert.ts";
+import { decideForWatches, readAlertHistory, readRules } from "../checks/decide-for-watches.ts";
 import { factsFromExtraction } from "../checks/observed-facts.ts";
-import { readPriorLows } from "../checks/prior-lows.ts";
-import { isSameJson } from "../checks/run-price-check.ts";
-import { isSnoozed } from "../checks/snooze.ts";
 import type { Database } from "../db/client.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
+import { raiseGroupAlerts } from "../groups/group-alerts.ts";
+import type { RateSource } from "../groups/rate-source.ts";
 import type { Logger } from "../log.ts";
 import { type BrowserReading, resultFromReading } from "./browser-reading.ts";
 import { recordObservation } from "./record-observation.ts";
@@ -24,11 +18,13 @@ import { getWatch, type WatchView } from "./watch-view.ts";
  * What one person's browser saw counts for that person's watch only (docs/decisions/0048): a
  * browser may show a member, regional or signed-in price, and its sender may lie. The reading
  * becomes a history row of this watch alone (`price_observation.watch_id`), and only this
- * watch's alert rule decides on it. The shared product — its title, price, stock, its shared
- * history — and every other person's watch, history and alerts are left as they were.
+ * watch's alert rule decides on it — the same decision as a server check's
+ * (core/checks/decide-for-watches.ts) — and then the group alert of this watch's group, if it is
+ * in one (core/groups/group-alerts.ts). The shared product — its title, price, stock, its shared
+ * history — and every other person's watch, history, groups and alerts are left as they were.
  */
 export async function recordBrowserReading(
-  deps: { database: Database; log: Logger },
+  deps: { database: Database; log: Logger; rates?: RateSource },
   context: { userId: string; watchId: string; now: Date },
   reading: BrowserReading,
 ): Promise<WatchView> {
@@ -43,33 +39,19 @@ export async function recordBrowserReading(
   const result = resultFromReading(reading, owned.host);
   const facts = factsFromExtraction(result);
 
-  // The rule and its lows are read first (the lows are of readings before this one).
+  // The rule's history is read first (of the readings before this one), outside the lock.
   const [before] = await db.select().from(watch).where(eq(watch.id, context.watchId));
-  const rule = before ? readRule(before, deps.log) : null;
-  const windows = lowWindowsFor(rule ? [rule] : []);
-  const lows: PriorLows | null =
-    rule && windows.needsLows && result.price
-      ? await readPriorLows(sql, {
-          productId: owned.productId,
-          currency: result.price.currency,
-          days: windows.days,
-          now,
-          watchId: context.watchId,
-        })
-      : null;
-  const deal =
-    before?.onlyRealDeal && result.price
-      ? await readDealEvidence(sql, {
-          productId: owned.productId,
-          price: result.price,
-          listPrice: result.listPrice,
-          now,
-          lows,
-          watchId: context.watchId,
-        })
-      : null;
+  const history = await readAlertHistory(sql, {
+    productId: owned.productId,
+    rules: before ? [...readRules([before]).values()] : [],
+    isDealAsked: before?.onlyRealDeal ?? false,
+    price: result.price,
+    listPrice: result.listPrice,
+    at: now,
+    watchId: context.watchId,
+  });
 
-  await db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     // The watch is locked: two readings of one watch decide one after the other.
     const [w] = await tx
       .select()
@@ -78,12 +60,11 @@ export async function recordBrowserReading(
       .for("update");
     if (!w) throw new AppError("not_found", "No such watch.");
     const { observationId } = await recordObservation(tx, w.productId, facts, now, "browser", w.id);
-    const current = readRule(w, deps.log);
-    if (w.isPaused || current === null) return;
-    const decision = decideAlerts({
-      watchId: w.id,
-      rule: current,
-      state: alertStateFromJson(w.alertState).state,
+    if (w.isPaused) return null;
+    const decision = decideForWatches({
+      watches: [{ ...w, updatedAt: w.updatedAt.toISOString() }],
+      rules: readRules([w], deps.log),
+      history,
       observation: {
         id: String(observationId),
         kind: "read",
@@ -91,51 +72,46 @@ export async function recordBrowserReading(
         price: result.price,
         availability: result.availability,
       },
-      now,
-      ...(lows ? { lows } : {}),
-      ...(w.onlyRealDeal ? { onlyRealDeal: true, ...(deal ? { deal } : {}) } : {}),
+      at: now,
     });
-    const nextState = alertStateToJson(decision.nextState);
-    if (!isSameJson(nextState, w.alertState)) {
-      await tx.update(watch).set({ alertState: nextState }).where(eq(watch.id, w.id));
+    for (const write of decision.stateWrites) {
+      await tx.update(watch).set({ alertState: write.state }).where(eq(watch.id, w.id));
     }
-    // A snoozed watch keeps its state up to date, but raises nothing until the snooze ends.
-    if (isSnoozed(w.snoozedUntil, now) || decision.events.length === 0) return;
-    await tx
-      .insert(alertEvent)
-      .values(
-        decision.events.map((e) => {
-          const columns = alertEventColumns(e);
-          return {
-            ...columns,
-            details: { ...columns.details, source: "browser" },
+    if (decision.events.length > 0) {
+      await tx
+        .insert(alertEvent)
+        .values(
+          decision.events.map((e) => ({
+            idempotencyKey: e.idempotencyKey,
+            kind: e.kind,
+            oldPriceMinor: e.oldPriceMinor,
+            newPriceMinor: e.newPriceMinor,
+            currency: e.currency,
+            details: { ...e.details, source: "browser" },
             watchId: w.id,
             userId: w.userId,
             productId: w.productId,
             createdAt: now,
-          };
-        }),
-      )
-      .onConflictDoNothing({ target: alertEvent.idempotencyKey });
+          })),
+        )
+        .onConflictDoNothing({ target: alertEvent.idempotencyKey });
+    }
+    return { observationId, isHeld: decision.isHeld };
   });
+  // The group alert of this watch's group (0068), from its stores' prices as just stored; a
+  // price held for confirmation is not judged, as after a server check.
+  if (decided && !decided.isHeld) {
+    const raised = await raiseGroupAlerts(sql, {
+      productId: owned.productId,
+      observationId: String(decided.observationId),
+      at: now,
+      watchId: context.watchId,
+      ...(deps.rates ? { rates: () => deps.rates!.current(now) } : {}),
+    });
+    if (raised > 0)
+      deps.log.info({ watchId: context.watchId, events: raised }, "group alert raised");
+  }
   const view = await getWatch(db, context.userId, context.watchId);
   if (!view) throw new AppError("not_found", "No such watch.");
   return view;
-}
-
-/** The watch's rule, or null (loudly) when its columns cannot be read. */
-function readRule(
-  columns: Parameters<typeof ruleFromColumns>[0] & { id: string },
-  log: Logger,
-): AlertRule | null {
-  try {
-    return ruleFromColumns(columns);
-  } catch (error) {
-    if (!(error instanceof UnreadableRuleError)) throw error;
-    log.error(
-      { watchId: columns.id, err: error },
-      "browser reading: the alert rule cannot be read",
-    );
-    return null;
-  }
 }

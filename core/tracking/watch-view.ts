@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type AlertRule, ruleFromColumns } from "../checks/alert-rule.ts";
+import { type OwnReading, shownReading } from "../checks/shown-reading.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { isUuid } from "../input.ts";
@@ -97,43 +98,6 @@ function money(amountMinor: number | null, currency: string | null): Money | nul
   return amountMinor === null || currency === null ? null : { amountMinor, currency };
 }
 
-/** A watch's own latest reading (its owner's browser saw it, 0048). */
-export type OwnReading = {
-  priceMinor: number | null;
-  currency: string | null;
-  availability: string;
-  lastSeenAt: Date;
-};
-
-/**
- * The price and stock a watch shows: the product's (the server's last successful check), or
- * the watch's own browser reading when that is newer. Another person's readings never count.
- */
-export function shownReading(
-  p: {
-    priceMinor: number | null;
-    currency: string | null;
-    availability: string;
-    lastSuccessAt: Date | null;
-  },
-  own: OwnReading | undefined,
-): { priceMinor: number | null; currency: string | null; availability: string; isOwn: boolean } {
-  if (own && (p.lastSuccessAt === null || own.lastSeenAt.getTime() > p.lastSuccessAt.getTime())) {
-    return {
-      priceMinor: own.priceMinor,
-      currency: own.currency,
-      availability: own.availability,
-      isOwn: true,
-    };
-  }
-  return {
-    priceMinor: p.priceMinor,
-    currency: p.currency,
-    availability: p.availability,
-    isOwn: false,
-  };
-}
-
 export function toWatchView(
   row: Row,
   range?: { low: number | null; high: number | null },
@@ -185,6 +149,8 @@ export function toWatchView(
     createdAt: w.createdAt.toISOString(),
   };
 }
+
+export { type OwnReading, shownReading };
 
 type Reader = Pick<Db, "select">;
 

@@ -156,7 +156,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       isForExtension: true,
       summary: "A browser-assisted check: what the browser read on a watch's page",
       description:
-        "Counts for this watch only: stored as one observation of this watch, marked as the browser's, and decided by this watch's alert rule alone. The shared product (its title, price, stock and history) and other people's watches are not changed.",
+        "Counts for this watch only: stored as one observation of this watch, marked as the browser's, and decided by this watch's alert rule alone, then by the group alert of this watch's group if it is in one. The shared product (its title, price, stock and history) and other people's watches and groups are not changed.",
       body: BrowserReading,
       responses: { 200: { description: "The watch as it is now", schema: WatchBody } },
       errors: [409],
@@ -164,7 +164,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
     async (c, { body }) => {
       const reading = await body();
       const watch = await recordBrowserReading(
-        { database: services.database, log: c.get("scope").log },
+        { database: services.database, log: c.get("scope").log, rates: services.rates },
         { userId: c.get("auth").user.id, watchId: idParam(c), now: new Date() },
         reading,
       );
