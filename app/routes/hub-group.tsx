@@ -261,7 +261,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         </Form>
         <p className="mt-2 text-xs text-muted">
           Leave it empty for no alert. Stores in another currency are compared at the reference
-          rates; while they are unavailable, only stores in {targetCurrency} are judged.
+          rates; while they are unavailable, only stores in {targetCurrency} are judged. Each
+          store's own alert settings apply: a snoozed store raises nothing, and a store set to "only
+          a real deal" counts only with one.
         </p>
         <div className="mt-6 flex flex-wrap items-end gap-6">
           <Form method="post" className="flex items-center gap-2 text-sm">

@@ -29,6 +29,8 @@ export async function readDealEvidence(
     lows?: PriorLows | null;
     /** Also this watch's own readings (a browser's, 0048). */
     watchId?: string | null;
+    /** The price is stored already, its run since this instant: its lows are of the readings before. */
+    before?: Date | null;
   },
 ): Promise<DealEvidence> {
   const { productId, price, listPrice, now } = input;
@@ -42,6 +44,7 @@ export async function readDealEvidence(
         days: [REAL_DEAL_LOW_DAYS],
         now,
         watchId: input.watchId ?? null,
+        before: input.before ?? null,
       });
   const isDiscount =
     listPrice !== null &&

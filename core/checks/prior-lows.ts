@@ -23,6 +23,11 @@ export async function readPriorLows(
     now: Date;
     /** Also this watch's own readings (a browser's, 0048); otherwise the shared history only. */
     watchId?: string | null;
+    /**
+     * Only readings that began before this instant: the lows before a price that is already
+     * stored (a group's store judged after its check, decision 0076), not counting its own run.
+     */
+    before?: Date | null;
   },
 ): Promise<PriorLows> {
   const { rows } = await sql.query<LowsRow>(
@@ -31,6 +36,7 @@ export async function readPriorLows(
         where product_id = $1::uuid and currency = $2::text and price_minor > 0
           and availability <> 'out_of_stock'
           and (watch_id is null or watch_id = $5::uuid)
+          and ($6::timestamptz is null or observed_at < $6::timestamptz)
      )
      select (select min(price_minor) from h)::float8 as all_time,
             (select min(observed_at) from h) as first_seen_at,
@@ -45,6 +51,7 @@ export async function readPriorLows(
       input.now.toISOString(),
       [...input.days],
       input.watchId ?? null,
+      input.before?.toISOString() ?? null,
     ],
     { name: "dropwave_prior_lows" },
   );

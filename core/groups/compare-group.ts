@@ -1,3 +1,4 @@
+import { type DealEvidence, realDealReason } from "../checks/real-deal.ts";
 import type { Money } from "../money/index.ts";
 import { convertMoney, type ReferenceRates } from "../money/reference-rates.ts";
 
@@ -74,6 +75,18 @@ export function compareGroup(
   };
 }
 
+/**
+ * A store as the group alert judges it: its price and stock, and its own watch's alert options,
+ * applied as a watch alert applies them (decide-for-watches.ts, decision 0063).
+ */
+export type AlertingMember = ComparedMember & {
+  /** The store's watch is snoozed now: nothing is raised about it; the group's state moves on. */
+  isSnoozed?: boolean;
+  /** The store's watch asks for only a real deal (decision 0063), with what shows it is one. */
+  onlyRealDeal?: boolean;
+  deal?: DealEvidence;
+};
+
 export type GroupAlertDecision = {
   /** The store to alert about, when the group's target was just met. */
   alert: { watchId: string; price: Money; converted: Money } | null;
@@ -82,35 +95,49 @@ export type GroupAlertDecision = {
 };
 
 /**
- * The group's one alert, "any store at or below the target": raised when the cheapest store in
- * stock comes to or below the target (compared in the target's currency) and it was not met at
- * the last evaluation; re-armed once no store in stock is at or below it.
+ * The group's one alert, "any store at or below the target": raised when a store in stock
+ * comes to or below the target (compared in the target's currency) and it was not met at the
+ * last evaluation; re-armed once no store in stock is at or below it. Each store's own watch
+ * options apply as they do to its own alerts (#37): a store whose watch asks for only a real
+ * deal counts only with a real deal — otherwise it is held back and the target not spent, so
+ * the day it becomes one still alerts; the alert names the cheapest store that counts, and when
+ * that store's watch is snoozed nothing is raised but the target is spent (a snoozed watch's
+ * state keeps up with the price). Pure.
  */
 export function decideGroupAlert(input: {
   target: Money;
-  members: readonly ComparedMember[];
+  members: readonly AlertingMember[];
   wasMet: boolean;
   rates: ReferenceRates | null;
+  now: Date;
 }): GroupAlertDecision {
-  const comparison = compareGroup(input.members, input.target.currency, input.rates);
-  if (comparison.status === "rates_unavailable") {
-    // Only the stores that need no rate can be judged; a guess is never made for the others.
-    const sameCurrency = input.members.filter((m) => m.price?.currency === input.target.currency);
-    const partial = compareGroup(sameCurrency, input.target.currency, null);
-    const isMetPartly = isAtOrBelow(partial, input.target);
-    if (isMetPartly && !input.wasMet) {
-      return { alert: partial.cheapestInStock, isMet: true };
-    }
-    return { alert: null, isMet: input.wasMet || isMetPartly };
-  }
-  const isMet = isAtOrBelow(comparison, input.target);
+  const { target, members, wasMet } = input;
+  const full = compareGroup(members, target.currency, input.rates);
+  // Without rates only the stores that need none are judged; a guess is never made for the
+  // others, and a met flag is not re-armed on one.
+  const isPartial = full.status === "rates_unavailable";
+  const comparison = isPartial
+    ? compareGroup(
+        members.filter((m) => m.price?.currency === target.currency),
+        target.currency,
+        null,
+      )
+    : full;
+  const atOrBelow = comparison.rows
+    .filter((r) => r.isInStock && r.converted && r.converted.amountMinor <= target.amountMinor)
+    .sort((a, b) => a.converted!.amountMinor - b.converted!.amountMinor);
+  if (atOrBelow.length === 0) return { alert: null, isMet: isPartial ? wasMet : false };
+  const memberOf = new Map(members.map((m) => [m.watchId, m]));
+  const counted = atOrBelow.filter((r) => {
+    const member = memberOf.get(r.watchId);
+    return !member?.onlyRealDeal || realDealReason(r.price!, member.deal ?? null, input.now);
+  });
+  // Every store at or below is held back as no real deal: nothing changes (0063).
+  if (counted.length === 0) return { alert: null, isMet: wasMet };
+  const first = counted[0]!;
+  if (wasMet || memberOf.get(first.watchId)?.isSnoozed) return { alert: null, isMet: true };
   return {
-    alert: isMet && !input.wasMet ? comparison.cheapestInStock : null,
-    isMet,
+    alert: { watchId: first.watchId, price: first.price!, converted: first.converted! },
+    isMet: true,
   };
-}
-
-function isAtOrBelow(comparison: GroupComparison, target: Money): boolean {
-  const cheapest = comparison.cheapestInStock;
-  return cheapest !== null && cheapest.converted.amountMinor <= target.amountMinor;
 }

@@ -5,7 +5,9 @@ import { seedCatalogue } from "../../tests/helpers/catalogue.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, product, watch, watchGroup } from "../db/schema/index.ts";
+import { raiseGroupAlerts } from "../groups/group-alerts.ts";
 import { recordBrowserReading } from "../tracking/browser-refresh.ts";
+import { recordObservation } from "../tracking/record-observation.ts";
 import { createGroup } from "../tracking/watch-groups.ts";
 
 /**
@@ -16,6 +18,8 @@ const database = setupTestDatabase();
 const log = pino({ level: "silent" });
 const now = new Date("2026-11-27T12:00:00Z");
 const eur = (amountMinor: number) => ({ amountMinor, currency: "EUR" });
+const DAY = 86_400_000;
+const at = (days: number) => new Date(now.getTime() + days * DAY);
 
 /** A person watching one product at `prices.length` stores (EUR, in stock), grouped, with a target. */
 async function seedGroup(prices: number[], targetMinor: number) {
@@ -102,5 +106,85 @@ describe("the group alert from a person's browser reading (#37 gap a)", () => {
       .from(watchGroup)
       .where(and(eq(watchGroup.userId, other.id)));
     expect(theirGroup?.isTargetMet).toBe(false);
+  });
+});
+
+/** A server check of one store at `when` as stored: its history row and its product's price. */
+async function record(productId: string, priceMinor: number, when: Date) {
+  const { db } = database.current;
+  const { observationId } = await recordObservation(
+    db,
+    productId,
+    {
+      priceMinor,
+      currency: "EUR",
+      listPriceMinor: null,
+      referenceLowest30dMinor: null,
+      availability: "in_stock",
+    },
+    when,
+  );
+  await db
+    .update(product)
+    .set({ priceMinor, currency: "EUR", lastSuccessAt: when })
+    .where(eq(product.id, productId));
+  return observationId;
+}
+
+/** A server check of one store, then the group alert as the check runs it. */
+async function serverCheck(productId: string, priceMinor: number, when: Date) {
+  const observationId = await record(productId, priceMinor, when);
+  return raiseGroupAlerts(database.current.sql, {
+    productId,
+    observationId: String(observationId),
+    at: when,
+  });
+}
+
+const isTargetMet = async (groupId: string) =>
+  (
+    await database.current.db
+      .select({ isTargetMet: watchGroup.isTargetMet })
+      .from(watchGroup)
+      .where(eq(watchGroup.id, groupId))
+  )[0]?.isTargetMet;
+
+describe("the group alert honours each store's watch options, as its own alerts do (#37 gap b)", () => {
+  it("a snoozed store's watch raises nothing; the target counts as met, so the snooze's end raises nothing either", async () => {
+    const { db } = database.current;
+    const { person, group, watches, products } = await seedGroup([10000, 12000], 9000);
+    await db
+      .update(watch)
+      .set({ snoozedUntil: at(1) })
+      .where(eq(watch.id, watches[0]!));
+    expect(await serverCheck(products[0]!, 8500, now)).toBe(0);
+    expect(await isTargetMet(group.id)).toBe(true);
+    // The snooze is over: the same price is no news.
+    expect(await serverCheck(products[0]!, 8500, at(2))).toBe(0);
+    // Back above the target re-arms; below again alerts.
+    expect(await serverCheck(products[0]!, 9500, at(3))).toBe(0);
+    expect(await isTargetMet(group.id)).toBe(false);
+    expect(await serverCheck(products[0]!, 8800, at(4))).toBe(1);
+    expect((await groupEvents(person.id)).map((e) => [e.watchId, e.newPriceMinor])).toEqual([
+      [watches[0], 8800],
+    ]);
+  });
+
+  it("'only a real deal': a price below the target but above the 90-day low is held back, not spent", async () => {
+    const { db } = database.current;
+    const { person, group, watches, products } = await seedGroup([10000, 12000], 9000);
+    await db.update(watch).set({ onlyRealDeal: true }).where(eq(watch.id, watches[1]!));
+    // The second store: 120.00 for a month, 80.00 for ten days, back to 120.00.
+    await record(products[1]!, 12000, at(-40));
+    await record(products[1]!, 8000, at(-20));
+    await record(products[1]!, 12000, at(-10));
+    // 85.00 is below the 90.00 target, but not below the 90-day low of 80.00: no real deal.
+    expect(await serverCheck(products[1]!, 8500, now)).toBe(0);
+    expect(await isTargetMet(group.id)).toBe(false);
+    // 79.00 is: the group alerts about it.
+    expect(await serverCheck(products[1]!, 7900, at(0.5))).toBe(1);
+    expect((await groupEvents(person.id)).map((e) => [e.watchId, e.newPriceMinor])).toEqual([
+      [watches[1], 7900],
+    ]);
   });
 });

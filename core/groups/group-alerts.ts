@@ -1,7 +1,9 @@
+import { readDealEvidence } from "../checks/deal-evidence.ts";
 import { shownReading } from "../checks/shown-reading.ts";
+import { isSnoozed } from "../checks/snooze.ts";
 import type { SqlExecutor } from "../db/client.ts";
 import type { ReferenceRates } from "../money/reference-rates.ts";
-import { type ComparedMember, decideGroupAlert } from "./compare-group.ts";
+import { type AlertingMember, decideGroupAlert } from "./compare-group.ts";
 
 type GroupRow = {
   id: string;
@@ -15,26 +17,35 @@ type GroupRow = {
 type MemberRow = {
   watch_id: string;
   product_id: string;
+  only_real_deal: boolean;
+  snoozed_until: Date | string | null;
   price_minor: string | number | null;
   currency: string | null;
+  list_price_minor: string | number | null;
   availability: string;
   last_success_at: Date | string | null;
+  /** When the product's latest shared reading began (its price's run). */
+  shared_since: Date | string | null;
   own_price_minor: string | number | null;
   own_currency: string | null;
+  own_list_price_minor: string | number | null;
   own_availability: string | null;
+  own_observed_at: Date | string | null;
   own_last_seen_at: Date | string | null;
 };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const minor = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
  * The group alert (issue #37 item 5, decision 0068), after a reading of `productId` was stored
- * (a server check, or with `watchId` a person's browser reading of that watch, 0048): each group
+ * (a server check, or with `watchId` a person's browser reading of that watch, 0075): each group
  * with a target that holds an active watch of the product (with `watchId`: that watch's group
  * only) is judged again from its stores' current prices — each store's price as its watch
- * shows it, its owner's own browser reading when newer (decideGroupAlert, pure). The group's "met" flag is changed by a
- * compare-and-set, so two stores checked at once raise one alert; the event is a
- * `below_target` alert on the cheapest store's watch, with a key unique to the group and the
+ * shows it, its owner's own browser reading when newer — and its stores' own watch options,
+ * snooze and "only a real deal" (decideGroupAlert, pure; decision 0076). The group's "met" flag
+ * is changed by a compare-and-set, so two stores checked at once raise one alert; the event is
+ * a `below_target` alert on the alerted store's watch, with a key unique to the group and the
  * reading. Returns the number of events written.
  */
 export async function raiseGroupAlerts(
@@ -61,52 +72,17 @@ export async function raiseGroupAlerts(
   );
   let raised = 0;
   for (const group of groups) {
-    const { rows } = await sql.query<MemberRow>(
-      `select w.id as watch_id, w.product_id, p.price_minor, p.currency, p.availability,
-              p.last_success_at, own.price_minor as own_price_minor,
-              own.currency as own_currency, own.availability as own_availability,
-              own.last_seen_at as own_last_seen_at
-         from watch w join product p on p.id = w.product_id
-         left join lateral (
-           select o.price_minor, o.currency, o.availability, o.last_seen_at
-             from price_observation o
-            where o.watch_id = w.id
-            order by o.observed_at desc, o.id desc limit 1) own on true
-        where w.group_id = $1::uuid and not w.is_paused
-        order by w.created_at, w.id`,
-      [group.id],
-      { name: "dropwave_group_alert_members" },
-    );
-    const members: ComparedMember[] = rows.map((r) => {
-      const shown = shownReading(
-        {
-          priceMinor: r.price_minor === null ? null : Number(r.price_minor),
-          currency: r.currency,
-          availability: r.availability,
-          lastSuccessAt: r.last_success_at === null ? null : date(r.last_success_at),
-        },
-        r.own_last_seen_at === null
-          ? undefined
-          : {
-              priceMinor: r.own_price_minor === null ? null : Number(r.own_price_minor),
-              currency: r.own_currency,
-              availability: r.own_availability ?? "unknown",
-              lastSeenAt: date(r.own_last_seen_at),
-            },
-      );
-      return {
-        watchId: r.watch_id,
-        price:
-          shown.priceMinor === null || shown.currency === null
-            ? null
-            : { amountMinor: shown.priceMinor, currency: shown.currency },
-        availability: shown.availability,
-      };
-    });
+    const members = await readMembers(sql, group.id, input.at);
     const target = { amountMinor: Number(group.target_minor), currency: group.target_currency };
     const isMixed = members.some((m) => m.price && m.price.currency !== target.currency);
     const rates = isMixed && input.rates ? await input.rates() : null;
-    const decision = decideGroupAlert({ target, members, wasMet: group.is_target_met, rates });
+    const decision = decideGroupAlert({
+      target,
+      members,
+      wasMet: group.is_target_met,
+      rates,
+      now: input.at,
+    });
     if (decision.isMet === group.is_target_met) continue;
     const { rows: changed } = await sql.query<{ id: string }>(
       `update watch_group set is_target_met = $2::boolean
@@ -115,7 +91,7 @@ export async function raiseGroupAlerts(
       { name: "dropwave_group_alert_flag" },
     );
     if (changed.length === 0 || !decision.alert) continue;
-    const member = rows.find((r) => r.watch_id === decision.alert!.watchId)!;
+    const member = members.find((m) => m.watchId === decision.alert!.watchId)!;
     const { rows: inserted } = await sql.query(
       `insert into alert_event (idempotency_key, watch_id, user_id, product_id, kind,
                                 old_price_minor, new_price_minor, currency, details, created_at)
@@ -124,9 +100,9 @@ export async function raiseGroupAlerts(
        on conflict (idempotency_key) do nothing returning 1`,
       [
         `group:${group.id}:${input.observationId}`,
-        member.watch_id,
+        member.watchId,
         group.user_id,
-        member.product_id,
+        member.productId,
         null,
         decision.alert.price.amountMinor,
         decision.alert.price.currency,
@@ -145,4 +121,84 @@ export async function raiseGroupAlerts(
     raised += inserted.length;
   }
   return raised;
+}
+
+/**
+ * A group's active stores, oldest watch first, as the group alert judges them: the price and
+ * stock each watch shows, whether its watch is snoozed at `at`, and — for a watch that asks for
+ * only a real deal and a price in stock — the evidence on that price (0063): the lows before
+ * the price's run began (the price itself is stored already) and the page's "was" price.
+ */
+async function readMembers(
+  sql: SqlExecutor,
+  groupId: string,
+  at: Date,
+): Promise<(AlertingMember & { productId: string })[]> {
+  const { rows } = await sql.query<MemberRow>(
+    `select w.id as watch_id, w.product_id, w.only_real_deal, w.snoozed_until,
+            p.price_minor, p.currency, p.list_price_minor, p.availability, p.last_success_at,
+            (select s.observed_at from price_observation s
+              where s.product_id = w.product_id and s.watch_id is null
+              order by s.observed_at desc, s.id desc limit 1) as shared_since,
+            own.price_minor as own_price_minor, own.currency as own_currency,
+            own.list_price_minor as own_list_price_minor, own.availability as own_availability,
+            own.observed_at as own_observed_at, own.last_seen_at as own_last_seen_at
+       from watch w join product p on p.id = w.product_id
+       left join lateral (
+         select o.price_minor, o.currency, o.list_price_minor, o.availability, o.observed_at,
+                o.last_seen_at
+           from price_observation o
+          where o.watch_id = w.id
+          order by o.observed_at desc, o.id desc limit 1) own on true
+      where w.group_id = $1::uuid and not w.is_paused
+      order by w.created_at, w.id`,
+    [groupId],
+    { name: "dropwave_group_alert_members" },
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const shown = shownReading(
+        {
+          priceMinor: minor(r.price_minor),
+          currency: r.currency,
+          availability: r.availability,
+          lastSuccessAt: r.last_success_at === null ? null : date(r.last_success_at),
+        },
+        r.own_last_seen_at === null
+          ? undefined
+          : {
+              priceMinor: minor(r.own_price_minor),
+              currency: r.own_currency,
+              availability: r.own_availability ?? "unknown",
+              lastSeenAt: date(r.own_last_seen_at),
+            },
+      );
+      const price =
+        shown.priceMinor === null || shown.currency === null
+          ? null
+          : { amountMinor: shown.priceMinor, currency: shown.currency };
+      const listMinor = minor(shown.isOwn ? r.own_list_price_minor : r.list_price_minor);
+      const since = shown.isOwn ? r.own_observed_at : r.shared_since;
+      const member: AlertingMember & { productId: string } = {
+        watchId: r.watch_id,
+        productId: r.product_id,
+        price,
+        availability: shown.availability,
+        isSnoozed: isSnoozed(r.snoozed_until, at),
+      };
+      if (!r.only_real_deal) return member;
+      if (price === null || shown.availability !== "in_stock") {
+        return { ...member, onlyRealDeal: true };
+      }
+      const deal = await readDealEvidence(sql, {
+        productId: r.product_id,
+        price,
+        listPrice: listMinor === null ? null : { amountMinor: listMinor, currency: price.currency },
+        now: at,
+        watchId: r.watch_id,
+        before: since === null ? null : date(since),
+      });
+      return { ...member, onlyRealDeal: true, deal };
+    }),
+  );
 }

@@ -51,7 +51,7 @@ export function mountGroupRoutes(api: ApiRouter, services: AppServices): void {
       tag,
       summary: "Group watches of the same product",
       description:
-        "A watch in another group moves to this one. `target` is the group's one alert: any store in stock at or below it.",
+        "A watch in another group moves to this one. `target` is the group's one alert: any store in stock at or below it, judged after every reading of a store (a server check, or the owner's browser reading); each store's own watch options apply to it as to its own alerts (a snoozed watch raises nothing, a watch that asks for only a real deal counts only with one).",
       body: CreateGroupInput,
       responses: { 201: { description: "The group", schema: GroupBody } },
     },
