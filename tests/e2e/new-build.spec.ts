@@ -42,6 +42,10 @@ test.afterAll(async () => {
 
 test.beforeEach(() => serve(builtId));
 
+// What /latest.json answers (the build's id, never cached) is checked in
+// server/latest-json.test.ts; when a tab checks and what counts as new, in
+// app/lib/new-build.test.ts.
+
 /**
  * Someone signed in: the public pages are static for guests (app/lib/hydration.ts), and only
  * a hydrated page watches for new builds. Signed in, `/`, /terms and /privacy hydrate.
@@ -86,13 +90,9 @@ function polls(page: Page, count: number): Promise<void> {
   });
 }
 
-test("/latest.json is the build's id, never cached, asked with a fresh query each time", async ({
+test("a tab follows the builds: it polls /latest.json afresh, stays client-side on the same build, and on a new one offers a reload and loads the next page in full", async ({
   page,
 }) => {
-  const direct = await fetch(`${ORIGIN}/latest.json`);
-  expect(direct.headers.get("cache-control")).toBe("no-store");
-  expect(await direct.json()).toEqual({ buildId: builtId });
-
   const asked: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/latest.json")) asked.push(request.url());
@@ -100,54 +100,38 @@ test("/latest.json is the build's id, never cached, asked with a fresh query eac
   await signUp(page);
   await page.goto(`${ORIGIN}/`);
   await page.waitForSelector("html[data-hydrated]");
-  await polls(page, 2);
-  expect(new Set(asked).size).toBe(asked.length);
-  expect(asked.every((url) => /\/latest\.json\?t=/.test(url))).toBe(true);
-});
-
-test("the same build: navigation stays client-side and no toast is shown", async ({ page }) => {
-  await signUp(page);
-  await page.goto(`${ORIGIN}/`);
-  await page.waitForSelector("html[data-hydrated]");
   await markDocument(page);
-  await polls(page, 2);
-  await page.getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await isSameDocument(page)).toBe(true);
-  await expect(page.getByText("A new version of Dropwave is available")).toHaveCount(0);
-});
 
-test("a new build: the toast offers a reload, and the next navigation is a full load", async ({
-  page,
-}) => {
-  await signUp(page);
-  await page.goto(`${ORIGIN}/`);
-  await page.waitForSelector("html[data-hydrated]");
-  await markDocument(page);
-  serve("a-newer-build");
-  const toast = page.getByText("A new version of Dropwave is available");
-  await expect(toast).toBeVisible();
-  await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
-  expect(await isSameDocument(page)).toBe(true);
+  await test.step("the same build: asked with a fresh query each time; navigation stays client-side, no toast", async () => {
+    await polls(page, 2);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.every((url) => /\/latest\.json\?t=/.test(url))).toBe(true);
+    await page.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/privacy`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+    await expect(page.getByText("A new version of Dropwave is available")).toHaveCount(0);
+  });
 
-  await page.getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL(`${ORIGIN}/privacy`);
-  await page.waitForSelector("html[data-hydrated]");
-  expect(await isSameDocument(page)).toBe(false);
-});
+  await test.step("a new build: the toast offers a reload, and the next navigation is a full load", async () => {
+    serve("a-newer-build");
+    await expect(page.getByText("A new version of Dropwave is available")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+    await page.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/terms`);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await isSameDocument(page)).toBe(false);
+  });
 
-test("a new build: Reload in the toast reloads the page", async ({ page }) => {
-  await signUp(page);
-  await page.goto(`${ORIGIN}/terms`);
-  await page.waitForSelector("html[data-hydrated]");
-  await markDocument(page);
-  serve("a-newer-build");
-  const reload = page.getByRole("button", { name: "Reload" });
-  await expect(reload).toBeVisible();
-  const loaded = page.waitForEvent("load");
-  await reload.click();
-  await loaded;
-  await expect(page).toHaveURL(`${ORIGIN}/terms`);
-  expect(await isSameDocument(page)).toBe(false);
+  await test.step("Reload in the toast reloads the page", async () => {
+    await markDocument(page);
+    const reload = page.getByRole("button", { name: "Reload" });
+    await expect(reload).toBeVisible();
+    const loaded = page.waitForEvent("load");
+    await reload.click();
+    await loaded;
+    await expect(page).toHaveURL(`${ORIGIN}/terms`);
+    expect(await isSameDocument(page)).toBe(false);
+  });
 });

@@ -10,71 +10,91 @@ async function createToken(page: Page, name: string): Promise<string> {
   return field.inputValue();
 }
 
-test("create an API token, use it, revoke it", async ({ page, request }) => {
-  await register(page, uniqueEmail("token"));
-  await page.goto("/user");
-  const token = await createToken(page, "My script");
-  expect(token).toMatch(/^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
-  const tokens = page.getByRole("list", { name: "Tokens" });
-  await expect(tokens.getByText("My script")).toBeVisible();
-  await expect(tokens.getByText(`${token.slice(0, 11)}_…`)).toBeVisible();
-
-  const headers = { authorization: `Bearer ${token}` };
-  const me = await request.get("/api/v1/me", { headers });
-  expect(me.status()).toBe(200);
-
-  // Shown once: a reload no longer shows it.
-  await page.reload();
-  await expect(page.getByLabel(/Your new token/)).toHaveCount(0);
-
-  await page.getByRole("button", { name: "Revoke token My script" }).click();
-  await expect(page.getByText("No tokens yet.")).toBeVisible();
-  expect((await request.get("/api/v1/me", { headers })).status()).toBe(401);
-});
-
-test("change the display name: the header shows it", async ({ page }) => {
-  await register(page, uniqueEmail("name"));
-  await page.goto("/user");
-  await page.getByLabel("Display name").fill("Neon Rider");
-  await page.getByRole("button", { name: "Save name" }).click();
-  await expect(page.getByText("Display name saved.")).toBeVisible();
-  await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
-  await page.reload();
-  await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
-  // Links already sent in emails, the bell and the extension land on their section (#39 item 2).
-  for (const section of ["notifications", "connect-extension", "export-import"]) {
-    await page.goto(`/user#${section}`);
-    await expect(page.locator(`section#${section}`)).toBeInViewport();
-  }
-});
-
-test("change the password: a wrong current one is named on its field; the change revokes API tokens and says so", async ({
+test("account settings: a token made, used and revoked; the display name in the header; the sections that mails link to; the password changed; the account deleted", async ({
   page,
   request,
 }) => {
-  await register(page, uniqueEmail("pw"));
+  await register(page, uniqueEmail("settings"));
   await page.goto("/user");
-  const token = await createToken(page, "My script");
-  await expect(
-    page.getByText(/revokes your API tokens, the browser extension's too/),
-  ).toBeVisible();
-  await page.getByLabel("Current password").fill("not my password");
-  await page.getByLabel("New password", { exact: true }).fill("another long password");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("That is not your current password.")).toBeVisible();
-  await page.getByLabel("Current password").fill(PASSWORD);
-  await page.getByLabel("New password", { exact: true }).fill("another long password");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(
-    page.getByText(
-      "Password changed. Other devices were signed out and your API tokens were revoked: connect the browser extension again if you use it.",
-    ),
-  ).toBeVisible();
-  const me = await request.get("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
-  expect(me.status()).toBe(401);
-  // Still signed in here.
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+
+  await test.step("create an API token, use it, revoke it", async () => {
+    const token = await createToken(page, "My script");
+    expect(token).toMatch(/^dw_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
+    const tokens = page.getByRole("list", { name: "Tokens" });
+    await expect(tokens.getByText("My script")).toBeVisible();
+    await expect(tokens.getByText(`${token.slice(0, 11)}_…`)).toBeVisible();
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await request.get("/api/v1/me", { headers })).status()).toBe(200);
+    // Shown once: a reload no longer shows it.
+    await page.reload();
+    await expect(page.getByLabel(/Your new token/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Revoke token My script" }).click();
+    await expect(page.getByText("No tokens yet.")).toBeVisible();
+    expect((await request.get("/api/v1/me", { headers })).status()).toBe(401);
+  });
+
+  await test.step("the display name shows in the header, after a reload too", async () => {
+    await page.getByLabel("Display name").fill("Neon Rider");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByText("Display name saved.")).toBeVisible();
+    await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
+    await page.reload();
+    await expect(page.getByTestId("account-menu")).toHaveText(/Neon Rider/);
+  });
+
+  await test.step("links already sent in emails, the bell and the extension land on their section (#39 item 2)", async () => {
+    for (const section of ["notifications", "connect-extension", "export-import"]) {
+      await page.goto(`/user#${section}`);
+      await expect(page.locator(`section#${section}`)).toBeInViewport();
+    }
+  });
+
+  await test.step("the account page in both themes", async () => {
+    await createToken(page, "Firefox extension");
+    mkdirSync("test-results/screenshots", { recursive: true });
+    for (const theme of ["dark", "light"] as const) {
+      await page.evaluate((value) => window.localStorage.setItem("dropwave-theme", value), theme);
+      await page.reload();
+      const html = page.locator("html");
+      if (theme === "dark") await expect(html).toHaveClass(/\bdark\b/);
+      else await expect(html).not.toHaveClass(/\bdark\b/);
+      await page.screenshot({ path: `test-results/screenshots/user-${theme}.png`, fullPage: true });
+    }
+  });
+
+  await test.step("change the password: a wrong current one is named; the change revokes API tokens and says so", async () => {
+    const token = await createToken(page, "Another script");
+    await expect(
+      page.getByText(/revokes your API tokens, the browser extension's too/),
+    ).toBeVisible();
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("another long password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("That is not your current password.")).toBeVisible();
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("another long password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(
+      page.getByText(
+        "Password changed. Other devices were signed out and your API tokens were revoked: connect the browser extension again if you use it.",
+      ),
+    ).toBeVisible();
+    const me = await request.get("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+    // Still signed in here.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+  });
+
+  await test.step("delete the account: back on / signed out", async () => {
+    await page.getByLabel("Your password, to confirm").fill("another long password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Your account and its data were deleted.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await page.goto("/user");
+    await expect(page).toHaveURL("/login?redirect=%2Fuser");
+  });
 });
 
 /** The verify-email link in the newest mail to `to` (quoted-printable undone). */
@@ -109,45 +129,3 @@ test("change the email: the current address approves, the new one confirms", asy
   await expect(page).toHaveURL(/\/user\?email=changed$/);
   await expect(page.getByText(`Your email address is now ${newAddress}.`)).toBeVisible();
 });
-
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("the forms still work: create and revoke a token", async ({ page }) => {
-    // Register with JavaScript off too: plain form posts all the way.
-    await register(page, uniqueEmail("nojs"));
-    await page.goto("/user");
-    const token = await createToken(page, "curl");
-    expect(token).toMatch(/^dw_/);
-    await page.getByRole("button", { name: "Revoke token curl" }).click();
-    await expect(page.getByText("No tokens yet.")).toBeVisible();
-  });
-});
-
-test("delete the account: back on / signed out", async ({ page }) => {
-  await register(page, uniqueEmail("delete"));
-  await page.goto("/user");
-  await page.getByLabel("Your password, to confirm").fill(PASSWORD);
-  await page.getByRole("button", { name: "Delete my account" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText("Your account and its data were deleted.")).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
-  await page.goto("/user");
-  await expect(page).toHaveURL("/login?redirect=%2Fuser");
-});
-
-for (const theme of ["dark", "light"] as const) {
-  test(`the account page in the ${theme} theme`, async ({ page }) => {
-    await page.addInitScript((value) => {
-      window.localStorage.setItem("dropwave-theme", value);
-    }, theme);
-    await register(page, uniqueEmail(`shot-${theme}`));
-    await page.goto("/user");
-    await createToken(page, "Firefox extension");
-    const html = page.locator("html");
-    if (theme === "dark") await expect(html).toHaveClass(/\bdark\b/);
-    else await expect(html).not.toHaveClass(/\bdark\b/);
-    mkdirSync("test-results/screenshots", { recursive: true });
-    await page.screenshot({ path: `test-results/screenshots/user-${theme}.png`, fullPage: true });
-  });
-}
