@@ -95,12 +95,34 @@ describe("class 3: a 'from' price above the buy box's price", () => {
     expect(money(r.price)).toBe("104999 USD");
   });
 
-  it("a 'from' price alone is still read as one", () => {
-    const r = page(
+  // Nothing higher follows a "from" price under the title: it is the price of the configuration
+  // shown first (a configurable laptop), the one a person ordering now pays; still a "from".
+  it.each([
+    [
       "en",
       "https://shop.example.com/p/laptop",
-      `<h1>Laptop 14</h1><div class="price"><span>From $899.99</span></div><button>Add to cart</button>`,
+      '<p class="lead">Starting from $899.99</p>',
+      "89999 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/laptop",
+      '<div class="price"><span>From $899.99</span></div>',
+      "89999 USD",
+    ],
+    ["de", "https://shop.example.de/p/laptop", "<p>ab 899,99 €</p>", "89999 EUR"],
+    ["fr", "https://shop.example.fr/p/laptop", "<p>À partir de 899,99 €</p>", "89999 EUR"],
+  ])("%s: a 'from' price alone under the title is the price (%s %s)", (lang, url, price, want) => {
+    // Far under the title (a gallery and a list of features between), no buy control known.
+    const features = Array.from({ length: 120 }, (_, i) => `<li><span>Feature ${i}</span></li>`);
+    const r = page(
+      lang,
+      url,
+      `<h1>Laptop 14</h1><ul>${features.join("")}</ul>${price}`,
+      '<meta property="og:type" content="product">',
     );
-    expect(r.price === null || money(r.price) === "89999 USD").toBe(true);
+    expect(r.status).toBe("ok");
+    expect(money(r.price)).toBe(want);
+    expect(r.isPriceRange).toBe(true);
   });
 });

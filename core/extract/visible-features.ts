@@ -372,6 +372,9 @@ function markFirstAfterTitle(
         Number(c.amount) > Number(from.amount),
     );
     if (next) first = next;
+    // Nothing higher follows: "Starting from $999" is the price of the configuration shown
+    // first, the one a person buying it now pays (a configurable laptop, a made-to-order item).
+    else from.features[at("fromPrice")] = 0;
   }
   if (first) first.features[at("firstAfterTitle")] = 1;
 }
