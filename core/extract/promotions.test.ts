@@ -124,3 +124,44 @@ describe("class 3: promotions beside the title", () => {
     expect(r.price).toBeNull();
   });
 });
+
+describe("the tax part of a price beside the title is not the price", () => {
+  const cases: [string, string, string, string][] = [
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Est. tax $4.99</span></div><div><span>$59.99</span></div>`,
+      "5999 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Estimated tax: $4.99</span></div><div><span>$59.99</span></div>`,
+      "5999 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      `<p><span>davon MwSt. 9,58 €</span></p><p><span>59,99 €</span></p>`,
+      "5999 EUR",
+    ],
+    [
+      "fr",
+      "https://shop.example.fr/p/1",
+      `<p><span>dont TVA 10,00 €</span></p><p><span>59,99 €</span></p>`,
+      "5999 EUR",
+    ],
+  ];
+  it.each(cases)("%s: %s %s", (lang, url, buyBox, want) => {
+    expect(price(shop(buyBox, lang, url))).toBe(want);
+  });
+
+  it("de: 'inkl. MwSt.' after the price says what it holds; the price stays", () => {
+    const r = shop(
+      `<p><span>59,99 €</span> <span>inkl. MwSt.</span></p>`,
+      "de",
+      "https://shop.example.de/p/1",
+    );
+    expect(price(r)).toBe("5999 EUR");
+  });
+});

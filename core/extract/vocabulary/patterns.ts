@@ -157,11 +157,12 @@ export const OTHER_AMOUNT = anywhere(
 );
 
 /**
- * A promotion's figure (issue #34 class 3): its words at the end of the text before the amount,
+ * A promotion's figure (issue #34 class 3) or the tax part of a price: its words at the end of the
+ * text before the amount,
  * a currency sign or code between them allowed ("orders of $"), tested on lower case …
  */
 export const PROMOTION_BEFORE = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.promotionBefore))}\\s*:?\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3})?\\s*$`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.promotionBefore, words.taxPart))}\\s*:?\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3})?\\s*$`,
   "u",
 );
 /** … or at the start of the text after it, a currency sign or code before them allowed ("€ rabatt"). */

@@ -110,6 +110,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   // A promotion's figure is no candidate at all (issue #34 class 3).
   promotionBefore: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
+  taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
 };
 
 /** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
@@ -122,6 +123,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
   preorder: anywhere(""),
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
 };
 

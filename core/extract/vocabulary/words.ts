@@ -737,6 +737,19 @@ export const VISIBLE_WORDS = {
     fr: ["d'achat", "de réduction", p(/(?:par|\/)\s*mois/, "par mois")],
     es: ["de descuento", p(/(?:al|por|\/)\s*mes\b/, "al mes")],
   },
+  /**
+   * Just before an amount, words that make it the tax part of a price, never the price:
+   * "Est. tax $4.99", "davon MwSt. 3,19 €", "dont TVA 3,33 €". ("incl. tax" / "inkl. MwSt." beside a
+   * price say what the price holds: they are not listed.)
+   */
+  taxPart: {
+    en: [p(/(?:est\.?|estimated) tax(?:es)?/, "est. tax"), p(/sales tax(?:es)?/, "sales tax")],
+    de: [p(/(?:davon|enthaltene) mwst\.?/, "davon mwst")],
+    fr: [p(/dont tva/, "dont tva")],
+    it: [p(/di cui iva/, "di cui iva")],
+    nl: [p(/waarvan btw/, "waarvan btw")],
+    es: [p(/de los cuales iva/, "de los cuales iva")],
+  },
   /** Before tax: a price without VAT. */
   beforeTax: {
     en: ["excl", p(/ex\.? vat/, "ex. vat"), p(/ex\.? tax/, "ex tax"), "without vat"],
