@@ -167,6 +167,16 @@ describe("a number and the currency sign beside it", () => {
     expect(parsePriceString("1-4: $10.00")?.amount).toBe("10");
   });
 
+  it("a sign written against the number after it is that number's, not the one a space before", () => {
+    expect(amounts("1-4 $10.00")).toEqual(["10"]);
+    expect(amounts("Qty 1-4 $10.00 5+ $8.00")).toEqual(["10", "8"]);
+    expect(amounts("Size 10 $45.00")).toEqual(["45"]);
+    expect(amounts("Buy 3 $12.00")).toEqual(["12"]);
+    expect(parsePriceString("1-4 $10.00")?.amount).toBe("10");
+    // A sign between two numbers with spaces on both sides stays the one before's (fr-CA).
+    expect(amounts("10,75 $ 11,95 $")).toEqual(["10.75", "11.95"]);
+  });
+
   it("keeps the signs that do belong to the number before them", () => {
     expect(amounts("10,75 € 11,95 €")).toEqual(["10.75", "11.95"]);
     expect(amounts("19.99$")).toEqual(["19.99"]);

@@ -185,8 +185,17 @@ export function parsePriceString(text: string, hints: PriceStringHints = {}): Pa
  * spaces, and a colon only after a currency that comes first ("USD: 10.00"). A colon after the
  * number ends a label: "1-4: $10.00" (a quantity tier) and "Buy 2: $10.00" are not $4 and $2.
  */
-function isNextTo(currency: Token, number: Token, gap: string, isAnySpace: boolean): boolean {
+function isNextTo(
+  currency: Token,
+  number: Token,
+  gap: string,
+  isAnySpace: boolean,
+  numberStarts: ReadonlySet<number>,
+): boolean {
   if (currency.end <= number.start) return (isAnySpace ? GAP_BEFORE : GAP_BEFORE_SPACES).test(gap);
+  // "1-4 $10.00": a sign written against the number after it, a space away from the one before,
+  // is the sign of the number after it (a quantity tier, "Size 10 $45"), not of both.
+  if (gap !== "" && numberStarts.has(currency.end)) return false;
   return currency.start >= number.end && (isAnySpace ? GAP_AFTER : GAP_AFTER_SPACES).test(gap);
 }
 const GAP_BEFORE = /^[\s:]{0,2}$/;
@@ -210,12 +219,13 @@ function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPri
     };
   }
   const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
+  const numberStarts = new Set(numbers.map((n) => n.start));
 
   const adjacentCurrency = (n: Token): Token | null => {
     for (const c of currencyTokens) {
       const gap =
         c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
-      if (isNextTo(c, n, gap, true)) return c;
+      if (isNextTo(c, n, gap, true, numberStarts)) return c;
     }
     return null;
   };
@@ -299,12 +309,13 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
   const numbers = tokens(normalized, NUMBER_PATTERN);
   const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
   if (numbers.length === 0 || currencyTokens.length === 0) return [];
+  const numberStarts = new Set(numbers.map((n) => n.start));
   const isAdjacent = (n: Token) =>
     currencyTokens.some((c) => {
       const gap =
         c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
       // Spaces only: findPrices reads windows of longer texts, where a line break ends a price.
-      return isNextTo(c, n, gap, false);
+      return isNextTo(c, n, gap, false, numberStarts);
     });
   const out: FoundPrice[] = [];
   for (let i = 0; i < numbers.length && out.length < 8; i++) {
