@@ -177,6 +177,15 @@ describe("a number and the currency sign beside it", () => {
     expect(amounts("10,75 $ 11,95 $")).toEqual(["10.75", "11.95"]);
   });
 
+  it("a number written against a letter is part of a name or a code, not an amount", () => {
+    expect(amounts("Choose quantity less than $qty_dummy1$ or equal to $")).toEqual([]);
+    expect(amounts("Call of Duty (PS5) £54.48")).toEqual(["54.48"]);
+    // A currency's own letters are no such name.
+    expect(amounts("EUR10")).toEqual(["10"]);
+    expect(amounts("US$649.99")).toEqual(["649.99"]);
+    expect(amounts("R$10,00")).toEqual(["10"]);
+  });
+
   it("keeps the signs that do belong to the number before them", () => {
     expect(amounts("10,75 € 11,95 €")).toEqual(["10.75", "11.95"]);
     expect(amounts("19.99$")).toEqual(["19.99"]);

@@ -50,6 +50,7 @@ const CURRENCY_PATTERN = new RegExp(
 /** A number: digits with grouping (".", ",", "'", a space before exactly three digits). */
 const NUMBER_PATTERN =
   /(?<!\d)-?(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|(?<![.,]\d{1,2}) (?=\d{3}(?!\d))|[.,] (?=\d{2}(?!\d)))*(?:[.,]-+)?(?![\d.,]*\s?%)/g;
+const WORD_CHAR = /[\p{L}_]/u;
 const FREE_WORDS = /(?:^|[^\p{L}])(?:free|gratis|kostenlos|gratuit|gratuito)(?:$|[^\p{L}])/iu;
 
 const FROM_WORDS =
@@ -310,6 +311,11 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
   const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
   if (numbers.length === 0 || currencyTokens.length === 0) return [];
   const numberStarts = new Set(numbers.map((n) => n.start));
+  const currencyEnds = new Set(currencyTokens.map((c) => c.end));
+  // "$qty_dummy1$", "PS5 £54.48", "B08FC1R8": a number written against a letter that is not a
+  // currency's own ("EUR10", "kr10") is part of a name or a code, never an amount.
+  const isInWord = (n: Token) =>
+    n.start > 0 && WORD_CHAR.test(normalized[n.start - 1] ?? "") && !currencyEnds.has(n.start);
   const isAdjacent = (n: Token) =>
     currencyTokens.some((c) => {
       const gap =
@@ -329,7 +335,7 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
     const isRangeStart =
       next !== undefined &&
       /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(n.end, next.start));
-    if (!isAdjacent(n) && !(isRangeStart && isAdjacent(next))) continue;
+    if (isInWord(n) || (!isAdjacent(n) && !(isRangeStart && isAdjacent(next)))) continue;
     const parsed = parseNormalized(
       isRangeStart ? normalized.slice(from, next.end + 6) : window,
       hints,
