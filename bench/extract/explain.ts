@@ -3,16 +3,18 @@
  * basis, then every candidate with its source, role, confidence and the text around it, best
  * first. Refuses a page of the blind third (blind.ts): those are scored, never read.
  *   npx node bench/extract/explain.ts --corpus ../shared/corpus/us-stores pages/NAME.html [--all]
+ *     [--as saved|scrambled|nosd|both] (alter.ts: class and id names scrambled, no structured data)
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { extractProduct } from "../../core/extract/index.ts";
+import { ALTERATIONS } from "./alter.ts";
 import { isBlindStore } from "./blind.ts";
 import { findCorpus, readCorpus } from "./corpus.ts";
 
 const { values, positionals } = parseArgs({
-  options: { corpus: { type: "string" }, all: { type: "boolean" } },
+  options: { corpus: { type: "string" }, all: { type: "boolean" }, as: { type: "string" } },
   allowPositionals: true,
 });
 const corpus = findCorpus(values.corpus ?? "../shared/corpus/us-stores");
@@ -27,7 +29,8 @@ for (const page of positionals) {
     console.error(`${page}: a page of the blind third; it is scored, never read`);
     continue;
   }
-  const result = extractProduct(readFileSync(resolve(corpus, row.path), "utf8"), row.url);
+  const alter = ALTERATIONS[(values.as ?? "saved") as keyof typeof ALTERATIONS] ?? ALTERATIONS.saved;
+  const result = extractProduct(alter(readFileSync(resolve(corpus, row.path), "utf8")), row.url);
   console.log(`${row.path} (${row.url})`);
   console.log(`  expected ${row.price} ${row.currency}`);
   console.log(

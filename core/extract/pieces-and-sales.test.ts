@@ -117,3 +117,48 @@ describe("class 4: an old price in a store's words beside the current one", () =
     expect(r.listPrice).toBeNull();
   });
 });
+
+describe("a stated saving tells the old price from the price (classes 3 and 4)", () => {
+  // No class names and no struck markup: the old price comes first under the title, as on a
+  // store whose stylesheet strikes it; the saving the page states is their difference.
+  const cases: [string, string, string, string][] = [
+    [
+      "en",
+      "https://shop.example.com/p/desk",
+      `<div><span>$299.99</span> <span>each</span></div><div><span>$179.99</span> <span>Sale <span>(Save $120)</span></span></div>`,
+      "17999 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/chair",
+      `<div><span>US $1,899.99</span></div><div><span>US $649.99</span></div><div><span>You save: US $1,250.00 (66% off)</span></div>`,
+      "64999 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/tisch",
+      `<div><span>299,99 €</span></div><div><span>179,99 €</span></div><p><span>Sie sparen 120,00 €</span></p>`,
+      "17999 EUR",
+    ],
+    [
+      "fr",
+      "https://shop.example.fr/p/bureau",
+      `<div><span>299,99 €</span></div><div><span>179,99 €</span></div><p><span>Économisez 120,00 €</span></p>`,
+      "17999 EUR",
+    ],
+  ];
+  it.each(cases)("%s: %s", (lang, url, box, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
+<h1>Desk 3</h1>${box}<button>Add to cart</button></main></body></html>`;
+    const r = extractProduct(html, url);
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+  });
+
+  it("a saving that is no difference of two amounts marks nothing", () => {
+    const html = `<!doctype html><html lang="en"><body><main><h1>Lamp</h1>
+<div><span>$49.99</span></div><p><span>Save $5 on your first order</span></p><div><span>$39.99</span></div>
+<button>Add to cart</button></main></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/p/lamp");
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("4999 USD");
+  });
+});

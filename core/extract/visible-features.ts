@@ -9,6 +9,7 @@ import {
   PRICE_WORD,
   PROMOTION_AFTER,
   PROMOTION_BEFORE,
+  SAVING,
   WAS_WORDS,
 } from "./vocabulary/patterns.ts";
 
@@ -150,6 +151,7 @@ export function visibleCandidates(
   // saving, an add-on …: "$5.00 shipping", "Members pay $45"): never "first after the title".
   const namedOther = new Set<PriceText>();
   const lowest30d = new Set<(typeof raw)[number]>();
+  const savings = new Set<PriceText>();
   const out = raw.map((c) => {
     const t = c.text;
     const p = c.price;
@@ -160,6 +162,9 @@ export function visibleCandidates(
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(t.text)) namedOther.add(t);
+    // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
+    // or with a percentage ("$1,250.00 (66% off)"); words after it may be the next amount's.
+    if (SAVING.test(`${t.before.slice(-20)} ${t.text}`) || /\d\s?%/.test(t.text)) savings.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after)) promotions.add(c);
     else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
     const f: Record<FeatureName, number> = {
@@ -194,14 +199,16 @@ export function visibleCandidates(
   });
   markOldThenCurrent(out, readable);
   markWasBeforeNow(out, readable);
+  const statedSavings = markSavingPairs(out, savings);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
   // in pieces never one of their own (class 2): neither is a candidate at all.
   // The EU's lowest price of the last 30 days is a reference of its own, never the price: it
   // goes to `references` (shown outside carousels and lists of other items).
   const pieces = unitsOfPieces(raw);
-  if (promotions.size > 0 || pieces.size > 0 || lowest30d.size > 0) {
+  if (promotions.size > 0 || pieces.size > 0 || lowest30d.size > 0 || statedSavings.size > 0) {
     const kept = out.filter((c, i) => {
       const r = raw[i] as (typeof raw)[number];
+      if (statedSavings.has(c)) return false;
       if (lowest30d.has(r)) {
         if (references && !c.text.isExcluded && !pieces.has(r)) references.push(c);
         return false;
@@ -248,6 +255,43 @@ function unitsOfPieces<T extends { text: PriceText; price: FoundPrice; bare: boo
     if (whole) out.add(c);
   }
   return out;
+}
+
+/** How far apart (in elements) the old price, the price and the saving may stand. */
+const SAVING_SPAN = 40;
+
+/**
+ * "$299.99" … "$179.99" … "Save $120": a page that states a saving equal to the difference of
+ * two of its amounts says which is the old price and which the price, whatever their classes or
+ * the words beside them (issue #34 classes 3 and 4). The saving must be stated as one (its words,
+ * or a percentage beside it), to the cent, with all three close together; the higher amount is
+ * marked as an old price and the saving is no candidate. Returns the savings so matched.
+ */
+function markSavingPairs(
+  list: VisibleCandidate[],
+  savings: ReadonlySet<PriceText>,
+): Set<VisibleCandidate> {
+  const matched = new Set<VisibleCandidate>();
+  if (savings.size === 0) return matched;
+  const was = FEATURES.indexOf("wasWords");
+  const cents = (c: VisibleCandidate) => Math.round(Number(c.amount) * 100);
+  for (const saving of list) {
+    if (!savings.has(saving.text)) continue;
+    const near = list.filter(
+      (c) =>
+        c !== saving &&
+        !savings.has(c.text) &&
+        Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
+    );
+    const amounts = new Set(near.map(cents));
+    // Every copy of the old price near the saving (a page may draw its buy box twice).
+    const highs = near.filter(
+      (c) => amounts.has(cents(c) - cents(saving)) && cents(c) > cents(saving),
+    );
+    for (const high of highs) high.features[was] = 1;
+    if (highs.length > 0) matched.add(saving);
+  }
+  return matched;
 }
 
 /**

@@ -141,6 +141,8 @@ export const NOW_WORDS = new RegExp(
  * The concepts of amounts that are not the item's price: shipping, instalments, savings,
  * before tax, deposits, points, used offers, other sellers.
  */
+/** Words that state a saving ("Save", "You save", "spar"): the amount beside them is one. */
+export const SAVING = anywhere(entriesOf(words.save));
 export const OTHER_AMOUNT_CONCEPTS = [
   "shipping",
   "instalment",

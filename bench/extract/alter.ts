@@ -1,0 +1,36 @@
+/**
+ * Altered copies of a saved page, to see what extraction makes of it without what an unseen
+ * store would not share with the seen ones (stress.ts, explain.ts --as).
+ */
+import { createHash } from "node:crypto";
+
+const hashOf = (token: string) =>
+  `n${createHash("sha256").update(token).digest("hex").slice(0, 8)}`;
+
+/** Every class and id token → a hash of itself. */
+export function scrambleNames(html: string): string {
+  return html.replace(
+    /(\s(?:class|id)\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi,
+    (_m, head: string, dq?: string, sq?: string) =>
+      `${head}"${(dq ?? sq ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(hashOf)
+        .join(" ")}"`,
+  );
+}
+
+/** JSON-LD blocks, microdata attributes and price meta tags removed. */
+export function withoutStructuredData(html: string): string {
+  return html
+    .replace(/<script[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/\s(?:itemprop|itemscope|itemtype)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi, "")
+    .replace(/<meta[^>]*(?:price|availability)[^>]*>/gi, "");
+}
+
+export const ALTERATIONS = {
+  saved: (html: string) => html,
+  scrambled: scrambleNames,
+  nosd: withoutStructuredData,
+  both: (html: string) => scrambleNames(withoutStructuredData(html)),
+} as const;
