@@ -12,11 +12,7 @@ export function scrambleNames(html: string): string {
   return html.replace(
     /(\s(?:class|id)\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi,
     (_m, head: string, dq?: string, sq?: string) =>
-      `${head}"${(dq ?? sq ?? "")
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(hashOf)
-        .join(" ")}"`,
+      `${head}"${(dq ?? sq ?? "").split(/\s+/).filter(Boolean).map(hashOf).join(" ")}"`,
   );
 }
 

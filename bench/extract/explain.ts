@@ -29,7 +29,8 @@ for (const page of positionals) {
     console.error(`${page}: a page of the blind third; it is scored, never read`);
     continue;
   }
-  const alter = ALTERATIONS[(values.as ?? "saved") as keyof typeof ALTERATIONS] ?? ALTERATIONS.saved;
+  const alter =
+    ALTERATIONS[(values.as ?? "saved") as keyof typeof ALTERATIONS] ?? ALTERATIONS.saved;
   const result = extractProduct(alter(readFileSync(resolve(corpus, row.path), "utf8")), row.url);
   console.log(`${row.path} (${row.url})`);
   console.log(`  expected ${row.price} ${row.currency}`);

@@ -70,4 +70,5 @@ for (const [name] of VARIANTS) {
   );
 }
 if (values.misses)
-  for (const [name, list] of misses) console.log(`\n${name}:\n${list.map((l) => `- ${l}`).join("\n")}`);
+  for (const [name, list] of misses)
+    console.log(`\n${name}:\n${list.map((l) => `- ${l}`).join("\n")}`);
