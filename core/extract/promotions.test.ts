@@ -165,3 +165,34 @@ describe("the tax part of a price beside the title is not the price", () => {
     expect(price(r)).toBe("5999 EUR");
   });
 });
+
+describe("an amount taken off something is not the price", () => {
+  const cases: [string, string, string, string][] = [
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Outlet Savings: -$80.00</span></div><p><span>Was: $149.99</span></p><div><span>$69.99</span></div>`,
+      "6999 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>Instant savings (-$15.00)</span></div><div><span>$54.99</span></div>`,
+      "5499 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      `<div><span>Gutschein: -12,00 €</span></div><div><span>47,99 €</span></div>`,
+      "4799 EUR",
+    ],
+  ];
+  it.each(cases)("%s: %s %s", (lang, url, buyBox, want) => {
+    expect(price(shop(buyBox, lang, url))).toBe(want);
+  });
+
+  it("a dash between spaces is a separator: 'Lamp 7 - $24.99' is the price", () => {
+    const r = shop(`<p><span>Lamp 7 - $24.99</span></p>`, "en", "https://shop.example.com/p/1");
+    expect(price(r)).toBe("2499 USD");
+  });
+});

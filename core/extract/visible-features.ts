@@ -165,7 +165,8 @@ export function visibleCandidates(
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
     // or with a percentage ("$1,250.00 (66% off)"); words after it may be the next amount's.
     if (SAVING.test(`${t.before.slice(-20)} ${t.text}`) || /\d\s?%/.test(t.text)) savings.add(t);
-    if (isPromotion(lead, readable(t.text), p.index, t.after)) promotions.add(c);
+    if (isPromotion(lead, readable(t.text), p.index, t.after) || DEDUCTION.test(lead))
+      promotions.add(c);
     else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
     const f: Record<FeatureName, number> = {
       bias: 1,
@@ -326,6 +327,13 @@ function markWasBeforeNow(list: VisibleCandidate[], readable: (text: string) => 
     if (NOW_WORDS.test(lead)) p.features[was] = 1;
   }
 }
+
+/**
+ * "-$80.00", "−12,00 €": an amount with a minus sign written against it is taken off something (a
+ * saving, a coupon, a trade-in), never the price; "10-20 €" (a digit before the dash) is a range
+ * and "Lamp - $24.99" (a dash between spaces) a separator.
+ */
+const DEDUCTION = /(?:^|[\s:(])[-−](?:[^\p{L}\d\s]{1,3}|[A-Z]{3})?$/u;
 
 /**
  * A free-shipping or discount threshold, a saving, a reward or a monthly payment: the words

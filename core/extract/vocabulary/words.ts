@@ -674,7 +674,7 @@ export const VISIBLE_WORDS = {
   },
   /** Savings: "you save", "ahorra". */
   save: {
-    en: ["save"],
+    en: ["save", "saving"],
     de: ["spar"],
     fr: ["économisez", "économie"],
     es: ["ahorra", "ahorro"],
