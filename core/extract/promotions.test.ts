@@ -196,3 +196,31 @@ describe("an amount taken off something is not the price", () => {
     expect(price(r)).toBe("2499 USD");
   });
 });
+
+describe("one of several payments is not the price", () => {
+  it.each([
+    [
+      "fr",
+      "https://shop.example.fr/p/1",
+      `<p><span>3x</span> <span>86,33€</span> (sans frais)</p><div><span>259,00 €</span></div>`,
+      "25900 EUR",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<p><span>4 x</span> <span>$24.75</span></p><div><span>$99.00</span></div>`,
+      "9900 USD",
+    ],
+  ])("%s: %s %s", (lang, url, buyBox, want) => {
+    expect(price(shop(buyBox, lang, url))).toBe(want);
+  });
+
+  it("a size '60 x 30 cm' in the title does not make its price an instalment", () => {
+    const r = shop(
+      `<p><span>Panel 60 x 30 cm</span></p><p><span>$32.00</span></p>`,
+      "en",
+      "https://shop.example.com/p/1",
+    );
+    expect(price(r)).toBe("3200 USD");
+  });
+});

@@ -51,6 +51,8 @@ export const FEATURES = [
 export type FeatureName = (typeof FEATURES)[number];
 
 const TIMES = /(?:\d\s*[x×]\s*$|^\s*[x×]\s*\d|\d+\s*(?:x|×)\s*(?:de\s*)?$)/i;
+/** "3x " or "12x de " right before an amount: one of several payments. */
+const TIMES_BEFORE = /\d\s*[x×]\s*(?:de\s*)?(?:[^\p{L}\d\s]{1,3}\s?)?$/iu;
 
 export type VisibleCandidate = {
   text: PriceText;
@@ -162,6 +164,8 @@ export function visibleCandidates(
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(t.text)) namedOther.add(t);
+    // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
+    if (TIMES_BEFORE.test(lead)) namedOther.add(t);
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
     // or with a percentage ("$1,250.00 (66% off)"); words after it may be the next amount's.
     if (SAVING.test(`${t.before.slice(-20)} ${t.text}`) || /\d\s?%/.test(t.text)) savings.add(t);

@@ -186,6 +186,15 @@ describe("a number and the currency sign beside it", () => {
     expect(amounts("R$10,00")).toEqual(["10"]);
   });
 
+  it("a price per a quantity of a unit is a unit price, though the quantity is a number", () => {
+    const found = findPrices("8,27 € (4,14 € / 100 ml)");
+    expect(found.map((p) => [p.amount, p.isPerUnit])).toEqual([
+      ["8.27", false],
+      ["4.14", true],
+    ]);
+    expect(findPrices("$3.49 ($0.29 / 100 g)")[1]?.isPerUnit).toBe(true);
+  });
+
   it("keeps the signs that do belong to the number before them", () => {
     expect(amounts("10,75 € 11,95 €")).toEqual(["10.75", "11.95"]);
     expect(amounts("19.99$")).toEqual(["19.99"]);

@@ -340,7 +340,10 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
       isRangeStart ? normalized.slice(from, next.end + 6) : window,
       hints,
     );
-    if (parsed) out.push({ ...parsed, index: n.start });
+    if (!parsed) continue;
+    // "4,14 € / 100 ml": the window ends at the next number, the quantity of a unit price.
+    const isPerUnit = parsed.isPerUnit || PER_UNIT.test(normalized.slice(n.end, n.end + 24));
+    out.push({ ...parsed, isPerUnit, index: n.start });
   }
   return out;
 }
