@@ -64,6 +64,23 @@ describe("tracking", () => {
     expect(second.id).not.toBe(first.id);
   });
 
+  it("records what the shared product shows at each new watcher's save: its history's points, lowest and highest", async () => {
+    const { db } = database.current;
+    let last: Awaited<ReturnType<typeof track>> | undefined;
+    let lastUser = "";
+    for (const price of ["120.00", "99.00", "109.00"]) {
+      store.setPage("/p/arc-lamp", productPage({ title: "Arc Lamp", price, currency: "USD" }));
+      lastUser = (await seedUser(db)).id;
+      last = await track(lastUser, "/p/arc-lamp");
+    }
+    const history = await getWatchHistory(db, lastUser, last!.id, now);
+    expect(history.points.map((p) => p.price?.amountMinor)).toEqual([12000, 9900, 10900]);
+    expect(history.stats).toMatchObject({
+      lowest: { amountMinor: 9900, currency: "USD" },
+      highest: { amountMinor: 12000, currency: "USD" },
+    });
+  });
+
   it("refuses a second watch of the same product by the same person", async () => {
     const { db } = database.current;
     const a = await seedUser(db);

@@ -194,7 +194,7 @@ test("the dense list sorts, searches and pages through 210 products", async ({ p
   await page.screenshot({ path: "test-results/screenshots/hub-list.png", fullPage: true });
 });
 
-test("the price chart: range buttons, a tooltip with date, price and change, the table", async ({
+test("the price chart: range buttons, a tooltip with date, price and change, the table, the figures; in both themes; at 390 px a product checked once", async ({
   page,
 }) => {
   const now = Date.now();
@@ -289,6 +289,62 @@ test("the price chart: range buttons, a tooltip with date, price and change, the
   await page.getByRole("button", { name: "Hide the price table" }).click();
   await expect(table).toBeHidden();
   await page.screenshot({ path: "test-results/screenshots/price-chart.png", fullPage: true });
+
+  await test.step("the figures: lowest and highest of the whole history", async () => {
+    const prices = history.flatMap((h) => (h.price ? [h.price.amountMinor] : []));
+    const euros = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+    await expect(page.getByText("Lowest", { exact: true }).locator("..")).toContainText(
+      euros(Math.min(...prices)),
+    );
+    await expect(page.getByText("Highest", { exact: true }).locator("..")).toContainText(
+      euros(Math.max(...prices)),
+    );
+  });
+
+  await test.step("the product page in both themes", async () => {
+    for (const theme of ["dark", "light"] as const) {
+      await page.evaluate((t) => localStorage.setItem("dropwave-theme", t), theme);
+      await page.reload();
+      await expect(
+        page.locator("[data-testid=price-chart-plot] [data-ready=true] canvas"),
+      ).toHaveCount(1);
+      await page.screenshot({
+        path: `test-results/screenshots/watch-${theme}.png`,
+        fullPage: true,
+      });
+    }
+  });
+
+  await test.step("at 390 px a product checked once: the tooltip gives the check's time wherever the pointer is, and the average says it is time-weighted (#39 item 9)", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    store.setPage("/p/once", productPage({ title: "Once Lamp", price: "42.00" }));
+    await page.goto("/hub");
+    await page.getByLabel("Product link").fill(store.url("/p/once"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Start tracking" }).click();
+    await page.getByRole("link", { name: "Once Lamp" }).first().click();
+    await expect(page.getByText("Average, time-weighted")).toBeVisible();
+    await expect(page.getByTestId("price-chart")).toContainText("Avg (time-weighted) $42.00");
+    await expect(page.locator("[data-testid=price-chart-plot] [data-ready=true]")).toHaveCount(1);
+    const once = page.locator(".u-over");
+    // The verdict's figures (#37) put the chart below the fold at 390 px: a pointer moved to
+    // coordinates outside the viewport hovers nothing.
+    await once.scrollIntoViewIfNeeded();
+    const onceBox = (await once.boundingBox())!;
+    const times = new Set<string>();
+    for (const share of [0.1, 0.5, 0.97]) {
+      await page.mouse.move(onceBox.x + onceBox.width * share, onceBox.y + onceBox.height / 2);
+      await expect(tooltip).toBeVisible();
+      await expect(tooltip).toContainText("$42.00");
+      times.add((await tooltip.locator("div").first().textContent()) ?? "");
+    }
+    // One check: one time, wherever the pointer is (it showed the pointer's own time).
+    expect([...times]).toHaveLength(1);
+    await page.screenshot({
+      path: "test-results/screenshots/phone-chart-once.png",
+      fullPage: true,
+    });
+  });
 });
 
 test("hydrating a signed-in page adopts the server's document: one page, its stylesheets kept, no script run again, nothing logged", async ({

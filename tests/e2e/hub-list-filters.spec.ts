@@ -2,6 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { productPage, startStoreServer } from "../helpers/store-server.ts";
 import { register, uniqueEmail, waitForHydrationIfScripted } from "./helpers.ts";
 
+// Product pictures, and the dense list's filters (the dense list's sorting, search and paging:
+// fast-pages.spec.ts).
+
 let store: Awaited<ReturnType<typeof startStoreServer>>;
 
 test.beforeAll(async () => {
@@ -23,41 +26,109 @@ function watchForErrors(page: Page) {
   return errors;
 }
 
-test("a picture that cannot be had shows the placeholder and logs nothing in the console (#39 item 12)", async ({
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+test("product pictures: they come through Dropwave, never straight from the store; one that cannot be had gives way to the placeholder, before hydration too, and logs nothing (#39 item 12)", async ({
   page,
 }) => {
+  store.setPage("/img/teapot.png", { body: PNG, contentType: "image/png" });
+  store.setPage(
+    "/p/teapot",
+    productPage({ title: "Iron Teapot", price: "35.00", image: store.url("/img/teapot.png") }),
+  );
   // The store names a picture it does not have (its own 404).
   store.setPage(
     "/p/no-picture",
     productPage({ title: "Pictureless Kettle", price: "40.00", image: store.url("/img/gone.png") }),
   );
+  const toStore: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(store.origin)) toStore.push(request.url());
+  });
   const errors = watchForErrors(page);
-  await register(page, uniqueEmail("no-picture"));
-  await page.getByLabel("Product link").fill(store.url("/p/no-picture"));
-  await page.getByRole("button", { name: "Preview" }).click();
-  const preview = page.getByTestId("preview-card");
-  await expect(preview).toContainText("Pictureless Kettle");
-  // The preview's <img> failed quietly and gave way to the placeholder.
-  await expect(preview.locator("img")).toHaveCount(0);
-  await expect(preview.getByText("◢◤")).toBeVisible();
+  await register(page, uniqueEmail("pictures"));
 
-  await page.getByRole("button", { name: "Start tracking" }).click();
-  const card = page.getByTestId("watch-card").filter({ hasText: "Pictureless Kettle" });
-  await expect(card.getByText("◢◤")).toBeVisible();
-  await expect(card.locator("img")).toHaveCount(0);
+  await test.step("a picture comes through Dropwave on the preview, the card and the product page", async () => {
+    await page.getByLabel("Product link").fill(store.url("/p/teapot"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByTestId("preview-card").locator("img");
+    await expect(preview).toHaveAttribute("src", /^\/img\/s\//);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await page.getByRole("button", { name: "Start tracking" }).click();
+    const card = page.getByTestId("watch-card").filter({ hasText: "Iron Teapot" }).locator("img");
+    await expect(card).toHaveAttribute("src", /^\/img\/p\/[0-9a-f-]{36}$/);
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await page.getByRole("link", { name: "Iron Teapot" }).click();
+    const large = page.locator("header img");
+    await expect(large).toHaveAttribute("src", /^\/img\/p\//);
+    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    expect(toStore).toEqual([]);
+    // Fetched from the store by the server once, then served from its disk cache.
+    expect(store.hitsFor("/img/teapot.png")).toBe(1);
+    await page.goto("/hub");
+  });
 
-  // A full load of the hub, the product page and the dense list: the picture is asked for again
-  // on each, and none logs an error.
-  for (const path of ["/hub", "/hub?view=list"]) {
-    await page.goto(path);
-    await waitForHydrationIfScripted(page);
-    await expect(page.locator("#main").getByText("◢◤")).toBeVisible();
-  }
-  await page.getByRole("link", { name: "Pictureless Kettle" }).click();
-  await expect(page.getByRole("heading", { name: "Pictureless Kettle" })).toBeVisible();
-  await expect(page.locator("#main header").getByText("◢◤")).toBeVisible();
-  expect(store.hitsFor("/img/gone.png")).toBeGreaterThan(0);
-  expect(errors).toEqual([]);
+  await test.step("a picture that cannot be had shows the placeholder, on every page, logging nothing", async () => {
+    await page.getByLabel("Product link").fill(store.url("/p/no-picture"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByTestId("preview-card");
+    await expect(preview).toContainText("Pictureless Kettle");
+    // The preview's <img> failed quietly and gave way to the placeholder.
+    await expect(preview.locator("img")).toHaveCount(0);
+    await expect(preview.getByText("◢◤")).toBeVisible();
+    await page.getByRole("button", { name: "Start tracking" }).click();
+    const card = page.getByTestId("watch-card").filter({ hasText: "Pictureless Kettle" });
+    await expect(card.getByText("◢◤")).toBeVisible();
+    await expect(card.locator("img")).toHaveCount(0);
+    // A full load of the hub, the dense list and the product page: the picture is asked for
+    // again on each, and none logs an error.
+    for (const path of ["/hub", "/hub?view=list"]) {
+      await page.goto(path);
+      await waitForHydrationIfScripted(page);
+      await expect(page.locator("#main").getByText("◢◤")).toBeVisible();
+    }
+    await page.getByRole("link", { name: "Pictureless Kettle" }).click();
+    await expect(page.getByRole("heading", { name: "Pictureless Kettle" })).toBeVisible();
+    await expect(page.locator("#main header").getByText("◢◤")).toBeVisible();
+    expect(store.hitsFor("/img/gone.png")).toBeGreaterThan(0);
+    expect(toStore).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  await test.step("a picture that fails before the page hydrates is replaced by the placeholder all the same", async () => {
+    // The store's picture cannot load here (img.store.test). Hold the page's scripts until the
+    // browser has given up on it, so it fails before hydration, as on a slow connection.
+    store.setPage("/p/lamp", productPage({ title: "Arc Lamp", price: "120.00" }));
+    await page.goto("/hub?view=cards");
+    await page.getByLabel("Product link").fill(store.url("/p/lamp"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Start tracking" }).click();
+    const lamp = page.getByTestId("watch-card").filter({ hasText: "Arc Lamp" });
+    await expect(lamp).toBeVisible();
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/hub", { waitUntil: "commit" });
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('[data-testid="watch-card"]')];
+      const img = cards.find((c) => c.textContent?.includes("Arc Lamp"))?.querySelector("img");
+      return img?.complete === true && img.naturalWidth === 0;
+    });
+    releaseScripts();
+    await expect(page.getByRole("button", { name: "Preview" })).toBeEnabled();
+    await expect(lamp.locator("img")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "wait" });
+    await page.screenshot({ path: "test-results/screenshots/hub-light.png", fullPage: true });
+  });
 });
 
 test("the dense list offers the cards' Show and Store filters, kept in the address and across views (#39 item 12)", async ({
