@@ -10,6 +10,7 @@ import { type Database, databaseOptionsFromEnv, openDatabase } from "../core/db/
 import { migrateDatabase } from "../core/db/migrate.ts";
 import { type Env, EnvError, getEnv } from "../core/env.ts";
 import { createExtractPool, type Extractor, type ExtractPool } from "../core/extract-pool/index.ts";
+import { createRateStore } from "../core/groups/rate-days.ts";
 import { createRateSource } from "../core/groups/rate-source.ts";
 import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
 import { createMailer } from "../core/mail/mailer.ts";
@@ -170,6 +171,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
             fetcher,
             url: env.REFERENCE_RATES_URL,
             log: log.child({ module: "rates" }),
+            store: createRateStore(database.sql),
           }),
           concurrency: Math.max(4, env.FETCH_HOST_CONCURRENCY * 4),
           workerId: presence?.name,

@@ -13,6 +13,7 @@ import {
   type Fetcher,
 } from "../core/fetch/index.ts";
 import { createRecentPages } from "../core/fetch/recent-pages.ts";
+import { createRateStore } from "../core/groups/rate-days.ts";
 import { createRateSource } from "../core/groups/rate-source.ts";
 import { createProductImages } from "../core/images/product-images.ts";
 import type { Logger } from "../core/log.ts";
@@ -87,6 +88,7 @@ export async function createServices(options: {
       fetcher,
       url: env.REFERENCE_RATES_URL,
       log: log.child({ module: "rates" }),
+      store: createRateStore(database.sql),
     }),
     productImages,
     extract: options.extract ?? inlineExtractor,

@@ -2,12 +2,12 @@ import { data, Form, Link, redirect } from "react-router";
 import { getUserCountry } from "../../core/accounts/country.ts";
 import { VERDICT_WORDS } from "../../core/checks/price-verdict.ts";
 import { isAppError } from "../../core/errors.ts";
-import { groupChart } from "../../core/groups/group-chart.ts";
 import { safeParseInput } from "../../core/input.ts";
 import { decimalToMinor, minorToDecimal } from "../../core/money/index.ts";
 import type { ReferenceRates } from "../../core/money/reference-rates.ts";
 import {
   deleteGroup,
+  getGroupChart,
   getGroupView,
   UpdateGroupInput,
   updateGroup,
@@ -46,15 +46,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       country: await getUserCountry(db, userId),
       rates,
     });
-    const isMixed = group.members.some(
-      (m) => m.price && m.price.currency !== group.comparison.currency,
-    );
-    const chart = groupChart(
-      group.members,
-      group.comparison.currency,
-      isMixed ? await rates() : null,
-      now,
-    );
+    // Today's rates were read (and kept) above when today's prices needed them.
+    const chart = await getGroupChart(group, services.rates, now);
     return { group, chart, nowIso: now.toISOString() };
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") {

@@ -188,3 +188,27 @@ describe("the group alert honours each store's watch options, as its own alerts 
     ]);
   });
 });
+
+describe("each day's reference rates are kept while a group spans currencies (#37 gap c)", () => {
+  it("a check of a store in a group of several currencies asks for the day's rates, even without a target", async () => {
+    const { db, sql } = database.current;
+    const { group, products } = await seedGroup([10000, 12000], 9000);
+    await db
+      .update(watchGroup)
+      .set({ targetMinor: null, targetCurrency: null })
+      .where(eq(watchGroup.id, group.id));
+    let asked = 0;
+    const rates = async () => {
+      asked += 1;
+      return { date: "2026-11-27", perEur: { EUR: 1, USD: 1.08 } };
+    };
+    const raise = () =>
+      raiseGroupAlerts(sql, { productId: products[0]!, observationId: "o", at: now, rates });
+    // One currency: nothing to convert, no feed asked.
+    expect(await raise()).toBe(0);
+    expect(asked).toBe(0);
+    await db.update(product).set({ currency: "USD" }).where(eq(product.id, products[1]!));
+    expect(await raise()).toBe(0);
+    expect(asked).toBe(1);
+  });
+});

@@ -9,9 +9,11 @@ type GroupRow = {
   id: string;
   user_id: string;
   name: string;
-  target_minor: string | number;
-  target_currency: string;
+  target_minor: string | number | null;
+  target_currency: string | null;
   is_target_met: boolean;
+  /** Its stores' prices are in more than one currency. */
+  is_mixed: boolean;
 };
 
 type MemberRow = {
@@ -61,17 +63,23 @@ export async function raiseGroupAlerts(
   },
 ): Promise<number> {
   const { rows: groups } = await sql.query<GroupRow>(
-    `select g.id, g.user_id, g.name, g.target_minor, g.target_currency, g.is_target_met
+    `select g.id, g.user_id, g.name, g.target_minor, g.target_currency, g.is_target_met,
+            (select count(distinct p.currency) from watch m join product p on p.id = m.product_id
+              where m.group_id = g.id) > 1 as is_mixed
        from watch_group g
-      where g.target_minor is not null and g.target_currency is not null
-        and exists (select 1 from watch w
+      where exists (select 1 from watch w
                      where w.group_id = g.id and w.product_id = $1::uuid and not w.is_paused
                        and ($2::uuid is null or w.id = $2::uuid))`,
     [input.productId, input.watchId ?? null],
     { name: "dropwave_group_alert_groups" },
   );
+  // The day's reference rates are asked whenever a store of a group in several currencies is
+  // read, target or not: reading them keeps them (decision 0077), so the group's chart has
+  // each day's rates, not only those of the days someone opened the page.
+  if (input.rates && groups.some((g) => g.is_mixed)) await input.rates();
   let raised = 0;
   for (const group of groups) {
+    if (group.target_minor === null || group.target_currency === null) continue;
     const members = await readMembers(sql, group.id, input.at);
     const target = { amountMinor: Number(group.target_minor), currency: group.target_currency };
     const isMixed = members.some((m) => m.price && m.price.currency !== target.currency);

@@ -64,6 +64,34 @@ describe("the reference rate source (issue #37 item 7)", () => {
     expect(await source.current(at("2026-12-02T17:00:00Z"))).toBeNull();
   });
 
+  it("keeps every day the feed holds: a group's chart gets each day's rates back (decision 0077)", async () => {
+    const history = `<Cube><Cube time='2026-11-27'><Cube currency='USD' rate='1.08'/></Cube><Cube time='2026-11-26'><Cube currency='USD' rate='1.07'/></Cube><Cube time='2026-11-24'><Cube currency='USD' rate='1.05'/></Cube></Cube>`;
+    answer = { status: 200, body: history };
+    const kept: string[] = [];
+    const source = createRateSource({
+      fetcher: testFetcher(),
+      url,
+      store: {
+        keep: async (days) => {
+          kept.push(...days.map((d) => d.date));
+        },
+        between: async () => [{ date: "2026-11-20", perEur: { EUR: 1, USD: 1.01 } }],
+      },
+    });
+    expect((await source.current(at("2026-11-27T17:00:00Z")))?.date).toBe("2026-11-27");
+    expect(kept).toEqual(["2026-11-24", "2026-11-26", "2026-11-27"]);
+    // The 25th was not published: the 24th comes with it; the store's older day too.
+    expect((await source.days("2026-11-25", "2026-11-27")).map((d) => d.date)).toEqual([
+      "2026-11-24",
+      "2026-11-26",
+      "2026-11-27",
+    ]);
+    expect((await source.days("2026-11-20", "2026-11-24")).map((d) => d.date)).toEqual([
+      "2026-11-20",
+      "2026-11-24",
+    ]);
+  });
+
   it("an address the fetcher refuses (a private one not allowed) is unavailable too", async () => {
     const source = createRateSource({ fetcher: testFetcher({ allowPrivate: [] }), url });
     expect(await source.current(at("2026-11-27T17:00:00Z"))).toBeNull();

@@ -1,15 +1,23 @@
 import type { Fetcher } from "../fetch/index.ts";
 import type { Logger } from "../log.ts";
-import { parseEcbRates, type ReferenceRates } from "../money/reference-rates.ts";
+import { parseEcbRateDays, type ReferenceRates } from "../money/reference-rates.ts";
+import type { RateStore } from "./rate-days.ts";
 
 /**
  * Where a group's comparison gets its exchange rates (issue #37 item 7, decision 0069): the
  * configured daily feed, fetched through the one SSRF-safe fetcher, kept for a few hours.
  * When the feed cannot be read and no rates younger than MAX_AGE are kept, `current` is null
- * and the comparison says it is unavailable: never a guess.
+ * and the comparison says it is unavailable: never a guess. Every day a reading of the feed
+ * holds is kept (in the database with a `store`, decision 0077): `days` gives them back for a
+ * group's chart, which converts each past price at its own day's rates.
  */
 export type RateSource = {
   current(now: Date): Promise<ReferenceRates | null>;
+  /**
+   * The kept days from `from` to `to` (YYYY-MM-DD), with the nearest kept day before `from`,
+   * oldest first. Reads no feed: `current` does.
+   */
+  days(from: string, to: string): Promise<ReferenceRates[]>;
 };
 
 /** Fetched rates are reused this long (the ECB publishes once a working day, about 16:00 CET). */
@@ -23,8 +31,12 @@ export function createRateSource(options: {
   fetcher: Fetcher;
   url: string;
   log?: Logger;
+  /** Where each day's rates are kept for every process (core/groups/rate-days.ts). */
+  store?: RateStore;
 }): RateSource {
   let kept: { rates: ReferenceRates; fetchedAt: number } | null = null;
+  /** Every day this process read, by day (all there is without a store). */
+  const read = new Map<string, ReferenceRates>();
   let failedAt: number | null = null;
   let inFlight: Promise<void> | null = null;
 
@@ -36,10 +48,15 @@ export function createRateSource(options: {
       headers: { accept: "application/xml, text/xml" },
       maxBytes: 256 * 1024,
     });
-    const rates = outcome.kind === "ok" ? parseEcbRates(outcome.body) : null;
+    const days = outcome.kind === "ok" ? parseEcbRateDays(outcome.body) : [];
+    const rates = days.at(-1);
     if (rates) {
       kept = { rates, fetchedAt: now.getTime() };
       failedAt = null;
+      for (const day of days) read.set(day.date, day);
+      await options.store?.keep(days, now).catch((error: unknown) => {
+        options.log?.warn({ err: error }, "reference rates read but not kept");
+      });
     } else {
       failedAt = now.getTime();
       options.log?.warn({ url: options.url, outcome: outcome.kind }, "reference rates unavailable");
@@ -59,6 +76,14 @@ export function createRateSource(options: {
       }
       const rates = (kept as { rates: ReferenceRates } | null)?.rates ?? null;
       return rates && isUsable(rates, now) ? rates : null;
+    },
+    async days(from, to) {
+      const byDay = new Map<string, ReferenceRates>();
+      for (const day of (await options.store?.between(from, to)) ?? []) byDay.set(day.date, day);
+      for (const day of read.values()) byDay.set(day.date, day);
+      const sorted = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
+      const before = sorted.filter((d) => d.date <= from).at(-1);
+      return sorted.filter((d) => d.date <= to && (d.date >= from || d === before));
     },
   };
 }

@@ -16,24 +16,34 @@ export type ReferenceRates = {
 };
 
 /**
- * The feed's rates, or null when the document is not one: no day, or no rate. Each
- * `<Cube currency="USD" rate="1.0812"/>` is one rate; the `<Cube time="…">` around them, the day.
+ * Every day of a feed, oldest first (decision 0077): the daily feed holds one day, the ECB's
+ * 90-day and full histories (`eurofxref-hist-90d.xml`, `eurofxref-hist.xml`) one per working
+ * day. Each `<Cube time="…">` is a day; each `<Cube currency="USD" rate="1.0812"/>` inside it, one
+ * of its rates. A day without a rate is no day.
  */
-export function parseEcbRates(xml: string): ReferenceRates | null {
-  let date: string | null = null;
-  const perEur: Record<string, number> = { EUR: 1 };
-  let count = 0;
+export function parseEcbRateDays(xml: string): ReferenceRates[] {
+  const days = new Map<string, Record<string, number>>();
+  let current: Record<string, number> | null = null;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if (name.toLowerCase() !== "cube") return;
         const time = attributes.time;
-        if (time && /^\d{4}-\d{2}-\d{2}$/.test(time) && date === null) date = time;
+        if (time !== undefined) {
+          current = /^\d{4}-\d{2}-\d{2}$/.test(time) ? (days.get(time) ?? { EUR: 1 }) : null;
+          if (current) days.set(time, current);
+          return;
+        }
         const currency = attributes.currency?.toUpperCase();
         const rate = attributes.rate === undefined ? Number.NaN : Number(attributes.rate);
-        if (currency && /^[A-Z]{3}$/.test(currency) && Number.isFinite(rate) && rate > 0) {
-          perEur[currency] = rate;
-          count += 1;
+        if (
+          current &&
+          currency &&
+          /^[A-Z]{3}$/.test(currency) &&
+          Number.isFinite(rate) &&
+          rate > 0
+        ) {
+          current[currency] = rate;
         }
       },
     },
@@ -41,7 +51,35 @@ export function parseEcbRates(xml: string): ReferenceRates | null {
   );
   parser.write(xml);
   parser.end();
-  return date !== null && count > 0 ? { date, perEur } : null;
+  return [...days.entries()]
+    .filter(([, perEur]) => Object.keys(perEur).length > 1)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, perEur]) => ({ date, perEur }));
+}
+
+/** The feed's latest day's rates, or null when the document is not one: no day, or no rate. */
+export function parseEcbRates(xml: string): ReferenceRates | null {
+  return parseEcbRateDays(xml).at(-1) ?? null;
+}
+
+/**
+ * The rates for `day` (YYYY-MM-DD) among kept days (oldest first): that day's, or the nearest
+ * earlier day's when none was published or kept for it (a weekend, a holiday, a day nobody
+ * asked); null when no day on or before it is kept — never a later day's, never a guess.
+ */
+export function ratesOnDay(days: readonly ReferenceRates[], day: string): ReferenceRates | null {
+  let low = 0;
+  let high = days.length - 1;
+  let found: ReferenceRates | null = null;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const candidate = days[mid]!;
+    if (candidate.date <= day) {
+      found = candidate;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
 }
 
 /**

@@ -5,7 +5,9 @@ import type { Db } from "../db/client.ts";
 import { product, watch, watchGroup } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { compareGroup, type GroupComparison } from "../groups/compare-group.ts";
+import { type GroupChart, groupChart } from "../groups/group-chart.ts";
 import { type GroupSuggestion, suggestGroups } from "../groups/match-products.ts";
+import type { RateSource } from "../groups/rate-source.ts";
 import { storedText } from "../input.ts";
 import { COUNTRY_CURRENCY, type Money, PositiveMoney } from "../money/index.ts";
 import type { ReferenceRates } from "../money/reference-rates.ts";
@@ -328,6 +330,27 @@ export async function getGroupView(
       rates,
     ),
   };
+}
+
+/**
+ * A group page's chart (core/groups/group-chart.ts): every store's history in the comparison's
+ * currency, each price in another currency at the kept rates of its own day (decision 0077).
+ */
+export async function getGroupChart(
+  view: GroupView,
+  rates: Pick<RateSource, "days">,
+  now: Date,
+): Promise<GroupChart> {
+  const { currency } = view.comparison;
+  const points = view.members.flatMap((m) => m.points);
+  const isMixed = points.some((p) => p.price && p.price.currency !== currency);
+  const first = points.reduce<string | null>(
+    (min, p) => (min === null || p.at < min ? p.at : min),
+    null,
+  );
+  const days =
+    isMixed && first ? await rates.days(first.slice(0, 10), now.toISOString().slice(0, 10)) : null;
+  return groupChart(view.members, currency, days, now);
 }
 
 /** Groups to offer the person: their watches' products that share a GTIN, or brand and part number. */

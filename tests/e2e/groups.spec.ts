@@ -20,11 +20,21 @@ const today = new Date().toISOString().slice(0, 10);
 const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
 
+/** The shape of the ECB's 90-day feed, for the last 31 days: the dollar dearer before a fortnight ago. */
+function ratesHistory(): string {
+  const feed = referenceRatesFeed(today, { USD: "1.0800", GBP: "0.8500" });
+  const days = Array.from({ length: 31 }, (_, d) => {
+    const usd = d > 15 ? "1.1000" : "1.0800";
+    return `<Cube time='${daysAgo(d).slice(0, 10)}'><Cube currency='USD' rate='${usd}'/><Cube currency='GBP' rate='0.8500'/></Cube>`;
+  });
+  return feed.replace(/<Cube><Cube time=.*<\/Cube><\/Cube>/s, `<Cube>${days.join("")}</Cube>`);
+}
+
 test.beforeAll(async () => {
   store = await startStoreServer();
   rates = createServer((_, res) => {
     res.writeHead(200, { "content-type": "text/xml" });
-    res.end(referenceRatesFeed(today, { USD: "1.0800", GBP: "0.8500" }));
+    res.end(ratesHistory());
   });
   await new Promise<void>((resolve) => rates.listen(RATES_PORT, "127.0.0.1", resolve));
 });
@@ -216,6 +226,10 @@ test("a group of three stores: every price, the cheapest in stock in one currenc
   const chart = page.getByTestId("group-chart");
   await expect(chart.locator("path[data-store]")).toHaveCount(3);
   await expect(chart.locator("figcaption")).toContainText("UK Kitchens");
+  // Each past price at its own day's rates (decision 0077), every day of the month kept.
+  const ratesNote = page.getByTestId("group-chart-rates");
+  await expect(ratesNote).toContainText("reference rates of their own day");
+  await expect(ratesNote).not.toContainText("not drawn");
 
   // One alert for the group.
   await page.getByLabel("Alert me when any store in stock is at or below").fill("96");

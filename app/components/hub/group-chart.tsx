@@ -100,6 +100,43 @@ export function GroupChart({ chart }: { chart: GroupChartData }) {
           </span>
         ) : null}
       </figcaption>
+      <RateNotes chart={chart} />
     </figure>
+  );
+}
+
+/** How many earlier-day substitutions are named before "and N more". */
+const NAMED_EARLIER_DAYS = 3;
+
+/**
+ * What the chart's conversions rest on (decision 0077): each price in another currency at its
+ * own day's reference rates; the days that took an earlier day's, and the prices not drawn for
+ * want of any kept rate, said in words.
+ */
+export function RateNotes({ chart }: { chart: GroupChartData }) {
+  const isConverted = chart.series.some((s) => s.steps.some((step) => step.ratesDate !== null));
+  if (!isConverted && chart.notDrawn.length === 0) return null;
+  const named = chart.earlierRates.slice(0, NAMED_EARLIER_DAYS);
+  const more = chart.earlierRates.length - named.length;
+  return (
+    <div data-testid="group-chart-rates" className="space-y-1 text-xs text-muted">
+      {isConverted ? (
+        <p>
+          Prices in other currencies are converted at the European Central Bank's reference rates of
+          their own day.
+          {named.length > 0
+            ? ` Days without published rates (a weekend, a holiday, or a day the rates were not read) take the nearest earlier day's: ${named
+                .map((d) => `${d.day} at ${d.ratesDate}'s`)
+                .join(", ")}${more > 0 ? `, and ${more} more` : ""}.`
+            : null}
+        </p>
+      ) : null}
+      {chart.notDrawn.map((n) => (
+        <p key={n.store}>
+          {n.store}: prices of {n.from === n.to ? n.from : `${n.from} to ${n.to}`} are not drawn, no
+          exchange rate is kept for {n.from === n.to ? "that day" : "those days"}.
+        </p>
+      ))}
+    </div>
   );
 }

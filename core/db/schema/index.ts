@@ -4,6 +4,7 @@ export * from "./billing.ts";
 export * from "./email-rate-limit.ts";
 export * from "./fetch.ts";
 export * from "./notifications.ts";
+export * from "./rates.ts";
 export * from "./settings.ts";
 export * from "./tracking.ts";
 export * from "./workers.ts";
