@@ -99,6 +99,10 @@ export function isEventKind(kind: string): kind is EventKind {
  * the 12 days tracked" while the history is shorter than the window).
  */
 export function eventLabel(kind: EventKind, details?: Record<string, unknown>): string {
+  // A group's one alert ("any store at or below X", decision 0068) rides on a store's watch.
+  if (kind === "below_target" && typeof details?.groupId === "string") {
+    return "Below your group's target";
+  }
   if (kind === "lowest_in_days") {
     const days = Number(details?.days);
     const covered = Number(details?.coveredDays);

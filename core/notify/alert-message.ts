@@ -70,7 +70,7 @@ export type AlertMessage = {
   percentChange: number | null;
   /** "−20.0 %"-style text, or null. */
   percentText: string | null;
-  /** For `unreachable`: why. */
+  /** Why this alert, when the label does not say it all: for `unreachable`, why it failed; for a group's alert, its target. */
   reason: string | null;
   urls: { product: string; page: string; manage: string };
   /** Good news (green) or not (a rise, unreachable). */
@@ -118,6 +118,32 @@ function httpUrl(value: string | null): string | null {
   }
 }
 
+/**
+ * A group's alert (decision 0068) as its event's details name it: the group, its target, and the
+ * store's price in the target's currency when the store charges in another; null otherwise.
+ */
+function groupTarget(
+  details: Record<string, unknown> | undefined,
+  locale: string,
+): { name: string; currency: string; target: string; converted: string | null } | null {
+  if (typeof details?.groupId !== "string") return null;
+  const currency = details.groupTargetCurrency;
+  const amount = details.groupTargetMinor;
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (typeof amount !== "number" || !Number.isSafeInteger(amount)) return null;
+  const converted = details.convertedMinor;
+  const name = typeof details.groupName === "string" ? truncate(details.groupName, 100) : "";
+  return {
+    name: name || "your group",
+    currency,
+    target: formatMoney({ amountMinor: amount, currency }, locale),
+    converted:
+      typeof converted === "number" && Number.isSafeInteger(converted)
+        ? formatMoney({ amountMinor: converted, currency }, locale)
+        : null,
+  };
+}
+
 export function buildAlertMessage(input: AlertInput): AlertMessage {
   const { event, product } = input;
   const locale = input.locale ?? "en-US";
@@ -133,10 +159,13 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
   const name = truncate(product.title, 200) || "Your product";
   const short = truncate(name, 80);
   const label = eventLabel(event.kind, event.details);
+  const group = groupTarget(event.details, locale);
   const reason =
     event.kind === "unreachable" && typeof event.details?.reason === "string"
       ? truncate(event.details.reason, 300)
-      : null;
+      : group
+        ? `At or below ${group.target}, your target for the group "${group.name}".`
+        : null;
   const isSamePrice =
     oldPrice !== null && newPrice !== null && oldPrice.formatted === newPrice.formatted;
   const was = oldPrice && !isSamePrice ? ` (was ${oldPrice.formatted})` : "";
@@ -154,6 +183,12 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     summary = newPrice
       ? `${name} is back in stock at ${newPrice.formatted}.`
       : `${name} is back in stock.`;
+  } else if (group && newPrice) {
+    title = `${label}: ${short} now ${newPrice.formatted}${was}`;
+    const about =
+      group.converted && newPrice.currency !== group.currency ? ` (about ${group.converted})` : "";
+    const at = product.storeName ? ` at ${truncate(product.storeName, 100)}` : "";
+    summary = `${name} is now ${newPrice.formatted}${about}${at}, at or below ${group.target}, your target for the group "${group.name}".`;
   } else {
     const now = newPrice ? ` now ${newPrice.formatted}` : "";
     title = `${label}: ${short}${now}${was}`;
