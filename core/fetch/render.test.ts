@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, startServer } from "../../tests/helpers/local-server.ts";
+import { extractProduct } from "../extract/extract-product.ts";
 import { createFetcher, type Fetcher } from "./index.ts";
 import type { DialOverride, Resolver } from "./options.ts";
 import { forwardedHeaders } from "./render.ts";
@@ -44,6 +45,15 @@ beforeAll(async () => {
     document.getElementById("price").textContent = d.amount + " " + d.currency;
   });
 </script></body></html>`);
+    } else if (path === "/hidden-prices") {
+      // A stylesheet hides another size's price and clips a screen-reader copy; a person sees
+      // only $24.99. Nothing in the markup itself says so.
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(`<!doctype html><html lang="en"><head><title>Tee</title><style>
+.p-alt{display:none}.a11y{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+</style></head><body><main><h1>Tee</h1>
+<div><span class="p-alt">$19.99</span><span class="a11y">Sale price $9.99</span><span>$24.99</span></div>
+<button>Add to cart</button></main></body></html>`);
     } else if (path === "/api/price") {
       // Like many stores, the price API wants the session cookie the page set.
       if (
@@ -124,6 +134,25 @@ describe.skipIf(!hasChromium)("rendering fetcher (system Chromium)", () => {
     const api = store.requests.find((r) => r.url === "/api/price");
     // The XHR reached the store through Dropwave's fetcher (its User-Agent), not Chromium's stack.
     expect(api?.headers["user-agent"]).toMatch(/Dropwave\/0\.1\.0-test/);
+  });
+
+  it("marks what the browser does not render, so that extraction reads the page as shown", async () => {
+    const outcome = await fetcher.fetchPage(`${store.origin}/hidden-prices`, { render: true });
+    expect(outcome).toMatchObject({ kind: "ok", isRendered: true });
+    if (outcome.kind !== "ok") return;
+    expect(outcome.body).toContain('<span class="p-alt" data-dw-unrendered="">$19.99</span>');
+    expect(outcome.body).toContain(
+      '<span class="a11y" data-dw-unrendered="">Sale price $9.99</span>',
+    );
+    expect(outcome.body).toContain("<span>$24.99</span>");
+    const read = extractProduct(outcome.body, `${store.origin}/hidden-prices`);
+    expect(read.price).toEqual({ amountMinor: 2499, currency: "USD" });
+    // As served (no rendering), nothing says which is shown: the first price under the title.
+    const plain = extractProduct(
+      outcome.body.replaceAll(' data-dw-unrendered=""', ""),
+      store.origin,
+    );
+    expect(plain.price?.amountMinor).not.toBe(2499);
   });
 
   it("with the default policy, a page's requests to private addresses are blocked", async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { HEADLESS_CHROMIUM_ARGS } from "../chromium-args.ts";
 import { classifyChallenge } from "../page/challenge/index.ts";
+import { readRenderedPage as readRenderedDom } from "../page/read-rendered.ts";
 import { type RawResponse, runChain } from "./chain.ts";
 import type { HostGate } from "./host-gate.ts";
 import { pageHeaders, type ResolvedOptions } from "./options.ts";
@@ -299,7 +300,11 @@ async function readRenderedPage(
   input: { url: string; startedAt: number; maxBytes: number },
 ): Promise<FetchOutcome> {
   const { url } = input;
-  const html = await page.content();
+  // The DOM as rendered, what is not shown marked (as the extension reads a tab).
+  const html = await page
+    .evaluate(readRenderedDom)
+    .then((read) => read.html)
+    .catch(() => page.content());
   const bytes = Buffer.byteLength(html);
   if (bytes > input.maxBytes) return { kind: "too_large", url, limitBytes: input.maxBytes };
   const challenge = classifyChallenge(document.status, document.headers, html);

@@ -42,6 +42,8 @@ export class Element {
   /** In navigation, footer, carousels, recommendations … */
   isExcluded = false;
   isHidden = false;
+  /** Marked by the browser that rendered the page as not shown (core/page/read-rendered.ts). */
+  isUnrendered = false;
   isPerUnit = false;
   /** In <main>, <article> or an element named for the product. */
   isInMain = false;
@@ -149,7 +151,9 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     name === "aside" ||
     (name === "header" && !parent.isInMain) ||
     (says & Says.excluded) !== 0;
+  el.isUnrendered = parent.isUnrendered || attrs.data?.["data-dw-unrendered"] !== undefined;
   el.isHidden =
+    el.isUnrendered ||
     parent.isHidden ||
     attrs.hidden !== undefined ||
     (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||

@@ -105,6 +105,9 @@ export class PriceTexts extends Hooks {
 
   /** The innermost element with a short text holding a number and a currency → a price text. */
   private notePriceText(el: Element, buf: string): boolean {
+    // What the browser that rendered the page did not show is no price of it (its text is not in
+    // the log either: driver.ts).
+    if (el.isUnrendered) return false;
     const hasCurrency = CURRENCY_HINT.test(buf);
     // Without a currency, only a price-named element or near ancestor makes a price text: the
     // elements' own word bits say so before any token list is built.
