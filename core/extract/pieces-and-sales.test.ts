@@ -162,3 +162,40 @@ describe("a stated saving tells the old price from the price (classes 3 and 4)",
     expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("4999 USD");
   });
 });
+
+describe("a percentage beside two amounts tells the old price from the price (class 4)", () => {
+  const cases: [string, string, string, string][] = [
+    [
+      "lv",
+      "https://shop.example.lv/p/1",
+      `<div><span>EUR219.99</span> <span>-50%</span> <span>EUR110.00</span></div>`,
+      "11000 EUR",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>$80.00</span></div><div><span>$60.00</span> <span>(25% off)</span></div>`,
+      "6000 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      `<div><span>49,99 €</span></div><div><span>-20 %</span></div><div><span>39,99 €</span></div>`,
+      "3999 EUR",
+    ],
+  ];
+  it.each(cases)("%s: %s", (lang, url, box, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
+<h1>Dress 5</h1>${box}<button>Add to cart</button></main></body></html>`;
+    const r = extractProduct(html, url);
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+  });
+
+  it("a percentage that does not relate the two amounts marks nothing", () => {
+    const html = `<!doctype html><html lang="en"><body><main><h1>Dress 5</h1>
+<div><span>$80.00</span></div><p>Earn 5% back</p><div><span>$60.00</span></div>
+<button>Add to cart</button></main></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/p/1");
+    expect(r.price?.amountMinor).toBe(8000);
+  });
+});

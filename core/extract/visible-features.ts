@@ -205,6 +205,7 @@ export function visibleCandidates(
   markOldThenCurrent(out, readable);
   markWasBeforeNow(out, readable);
   const statedSavings = markSavingPairs(out, savings);
+  markPercentPairs(out, readable);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
   // in pieces never one of their own (class 2): neither is a candidate at all.
   // The EU's lowest price of the last 30 days is a reference of its own, never the price: it
@@ -297,6 +298,29 @@ function markSavingPairs(
     if (highs.length > 0) matched.add(saving);
   }
   return matched;
+}
+
+/**
+ * "EUR219.99 -50% EUR110.00", "$80.00 $60.00 (25% off)": a percentage right beside two amounts
+ * that it relates (the second is the first less that percentage, to the displayed rounding) is a
+ * reduction: the first is the old price, whatever its classes (issue #34 class 4).
+ */
+function markPercentPairs(list: VisibleCandidate[], readable: (text: string) => string): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1] as VisibleCandidate;
+    const b = list[i] as VisibleCandidate;
+    const high = Number(a.amount);
+    const low = Number(b.amount);
+    if (b.text.order - a.text.order > 12 || !(high > low && low > 0)) continue;
+    const near = `${b.text.before.slice(-30)} ${readable(b.text.text)} ${b.text.after.slice(0, 20)}`;
+    const cut = (1 - low / high) * 100;
+    for (const m of near.matchAll(/(\d{1,2})(?:[.,]\d)?\s?%/g))
+      if (Math.abs(cut - Number(m[1])) < 1) {
+        a.features[was] = 1;
+        break;
+      }
+  }
 }
 
 /**
