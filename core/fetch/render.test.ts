@@ -47,9 +47,11 @@ beforeAll(async () => {
 </script></body></html>`);
     } else if (path === "/hidden-prices") {
       // A stylesheet hides another size's price and clips a screen-reader copy; a person sees
-      // only $24.99. Nothing in the markup itself says so.
+      // only $24.99. Nothing in the markup itself says so. The page is still faded out by an
+      // anti-flicker class (shown a moment after load): that hides nothing.
       res.setHeader("content-type", "text/html; charset=utf-8");
-      res.end(`<!doctype html><html lang="en"><head><title>Tee</title><style>
+      res.end(`<!doctype html><html lang="en" class="async-hide"><head><title>Tee</title><style>
+.async-hide{opacity:0 !important}
 .p-alt{display:none}.a11y{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 </style></head><body><main><h1>Tee</h1>
 <div><span class="p-alt">$19.99</span><span class="a11y">Sale price $9.99</span><span>$24.99</span></div>

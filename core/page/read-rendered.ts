@@ -22,14 +22,11 @@ export function readRenderedPage(): { html: string; url: string } {
     seen.add(el);
     if (skip.has(el.localName)) continue;
     const check = (el as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
+    // Opacity is not asked: an anti-flicker snippet fades the whole body in after load, and
+    // elements fade in as they scroll into view; both are shown to the person a moment later.
     const isVisible =
       typeof check !== "function" ||
-      check.call(el, {
-        opacityProperty: true,
-        visibilityProperty: true,
-        checkOpacity: true,
-        checkVisibilityCSS: true,
-      });
+      check.call(el, { visibilityProperty: true, checkVisibilityCSS: true });
     const box = el.getBoundingClientRect();
     // A text clipped to a pixel (the usual screen-reader-only class) is read aloud, not shown.
     if (!isVisible || box.width <= 1 || box.height <= 1) {
