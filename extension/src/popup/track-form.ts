@@ -16,7 +16,8 @@ import { describeError, h, popupState } from "./dom.ts";
 
 /**
  * "Track" with an alert choice: the same choices as the hub's (core/checks/alert-kinds.ts),
- * each with its field (a price, a percentage, a number of days). The API checks the rule with
+ * each with its field (a price, a percentage, a number of days), and the hub's "Only a real
+ * deal" box for the choices about a lower price (decision 0063). The API checks the rule with
  * the one schema (core/checks/alert-rule.ts) and names a bad field.
  */
 export function trackForm(
@@ -43,6 +44,7 @@ export function trackForm(
         body: {
           url,
           rule: fields.rule(),
+          onlyRealDeal: fields.onlyRealDeal(),
           reading: toReading(result),
           ...(recipe ? { recipe } : {}),
         },
@@ -78,7 +80,10 @@ export function trackForm(
   );
 }
 
-/** The alert picker and its one extra field; `rule()` reads them into the API's shape. */
+/**
+ * The alert picker, its one extra field and "Only a real deal"; `rule()` and `onlyRealDeal()`
+ * read them into the API's shape.
+ */
 function ruleFields(currency: string) {
   const kind = h(
     "select",
@@ -105,9 +110,32 @@ function ruleFields(currency: string) {
     ),
     days: h("div", { hidden: true }, h("label", { for: "days" }, "Lowest in how many days"), days),
   };
+  const realDeal = h("input", {
+    type: "checkbox",
+    id: "only-real-deal",
+    "data-testid": "only-real-deal",
+  }) as HTMLInputElement;
+  // The hub's words (app/components/hub/rule-fields.tsx), the box beside them (popup.css .check).
+  const realDealRow = h(
+    "label",
+    { class: "check", for: "only-real-deal" },
+    realDeal,
+    h(
+      "span",
+      {},
+      "Only a real deal",
+      h(
+        "span",
+        { class: "muted hint" },
+        'Below the 90-day low, or a discount whose "was" price Dropwave saw charged.',
+      ),
+    ),
+  );
+  const isPriceDown = () => RULE_KINDS[kind.value as AlertRuleKind]?.isPriceDown ?? false;
   kind.addEventListener("change", () => {
     const field = RULE_KINDS[kind.value as AlertRuleKind]?.field ?? null;
     for (const [name, row] of Object.entries(rows)) row.hidden = name !== field;
+    realDealRow.hidden = !isPriceDown();
   });
   const rule = (): Record<string, unknown> => {
     const chosen = kind.value as AlertRuleKind;
@@ -135,7 +163,10 @@ function ruleFields(currency: string) {
       rows.amount,
       rows.percent,
       rows.days,
+      realDealRow,
     ],
     rule,
+    /** Only for a choice about a lower price: back in stock and a rise are never held back. */
+    onlyRealDeal: () => realDeal.checked && isPriceDown(),
   };
 }
