@@ -194,9 +194,18 @@ test("the extension, connected from /user without copying a token: one click tra
       "Any change",
       "Price rises above",
     ]);
+    // "Only a real deal" only for a choice about a lower price, as on the hub (#37 item 4).
+    await popup.locator("#rule").selectOption("back_in_stock");
+    await expect(popup.getByTestId("only-real-deal")).toBeHidden();
     await popup.locator("#rule").selectOption("percent_drop");
     await popup.getByLabel("Drop of at least (%)").fill("15");
-    await track(popup, openedAt);
+    await popup.getByLabel("Only a real deal").check();
+    const watchId = await track(popup, openedAt);
+    const saved = await page.request.get(`${APP}/api/v1/watches/${watchId}`);
+    expect((await saved.json()).watch).toMatchObject({
+      onlyRealDeal: true,
+      rule: { kind: "percent_drop", percent: 15 },
+    });
     await page.goto("/hub");
     await expect(page.getByText("Drops by 15 %").first()).toBeVisible();
     await expect(page.getByText("Trail boots")).toBeVisible();
