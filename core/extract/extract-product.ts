@@ -4,6 +4,7 @@ import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { type CurrencyEvidence, currencyEvidence } from "./currency-evidence.ts";
+import { landedOf } from "./landed.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { readJsonLd } from "./read-json-ld.ts";
@@ -422,6 +423,7 @@ function run(
     isPriceRange: chosen ? chosen.isRange || chosen.isFrom : false,
     listPrice: listPrice ? listPrice.price : null,
     referenceLowest30d: reference ? reference.price : null,
+    ...landedOf(scan, chosen, listPrice, options.country),
     availability: status === "not_product" ? "unknown" : availability,
     brand: pick("brand") ?? null,
     sku: pick("sku") ?? null,

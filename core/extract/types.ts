@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money } from "../money/money.ts";
+import { UnitPrice } from "../money/unit-price.ts";
 import { PriceRecipe } from "./recipe-schema.ts";
 
 export const CandidateSource = z.enum([
@@ -77,6 +78,18 @@ export const ProductVariant = z.object({
 });
 export type ProductVariant = z.infer<typeof ProductVariant>;
 
+/**
+ * Delivery as the page states it, in the price's currency (issue #37 item 6, decision 0079):
+ * what it costs (0: free; null: not stated, only a threshold) and the order value from which it
+ * is free, when the page names one.
+ */
+export const ShippingStated = z.object({
+  costMinor: z.number().int().min(0).refine(Number.isSafeInteger).nullable(),
+  freeAboveMinor: z.number().int().min(1).refine(Number.isSafeInteger).optional(),
+  currency: z.string().length(3),
+});
+export type ShippingStated = z.infer<typeof ShippingStated>;
+
 export const ExtractStatus = z.enum(["ok", "ambiguous", "no_price", "not_product"]);
 export type ExtractStatus = z.infer<typeof ExtractStatus>;
 
@@ -96,6 +109,10 @@ export const ExtractResult = z.object({
    * absent in results made elsewhere (a browser's reading).
    */
   referenceLowest30d: Money.nullable().optional(),
+  /** Shipping the page states beside the price (structured data first); absent when none. */
+  shipping: ShippingStated.optional(),
+  /** The price per kg, l, m, m² or piece the page states (structured data first); absent when none. */
+  unitPrice: UnitPrice.optional(),
   availability: Availability,
   brand: z.string().nullable(),
   sku: z.string().nullable(),

@@ -7,6 +7,7 @@ import {
   CURRENCY_HINTS,
   type Entry,
   HIDDEN_CLASSES,
+  MEASURE_UNITS,
   PLATFORM_ASSETS,
   PLATFORM_BODY_CLASSES,
   PLATFORM_SCRIPTS,
@@ -138,13 +139,14 @@ export const NOW_WORDS = new RegExp(
   "iu",
 );
 /**
- * The concepts of amounts that are not the item's price: shipping, instalments, savings,
- * before tax, deposits, points, used offers, other sellers.
+ * The concepts of amounts that are not the item's price: shipping, an order's minimum,
+ * instalments, savings, before tax, deposits, points, used offers, other sellers.
  */
 /** Words that state a saving ("Save", "You save", "spar"): the amount beside them is one. */
 export const SAVING = anywhere(entriesOf(words.save));
 export const OTHER_AMOUNT_CONCEPTS = [
   "shipping",
+  "orderMinimum",
   "instalment",
   "save",
   "beforeTax",
@@ -171,6 +173,74 @@ export const PROMOTION_BEFORE = new RegExp(
 export const PROMOTION_AFTER = new RegExp(
   `^\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3}(?![\\p{L}]))?\\s*${alternation(entriesOf(words.promotionAfter))}`,
   "u",
+);
+
+// The landed price (issue #37 item 6): shipping and unit prices, read by landed.ts.
+const SHIP = alternation(entriesOf(words.shipping));
+const FREE = alternation(entriesOf(words.freeShipping));
+/** A currency sign or code that may stand between words and an amount ("Shipping: $"). */
+const SIGN = "(?:[^\\p{L}\\p{N}\\s]{1,3}|[a-z]{3})?";
+/** A shipping word in a text (any case). */
+export const SHIPPING_WORD = anywhere(entriesOf(words.shipping), "iu");
+/**
+ * Free delivery: a free word beside a shipping word, either order, no more than one word
+ * between ("free shipping", "FREE standard delivery", "Versand kostenlos", "versandkostenfrei").
+ */
+export const FREE_SHIPPING = new RegExp(
+  `${FREE}\\p{L}*[^\\p{L}\\p{N}]{1,3}(?:\\p{L}+[^\\p{L}\\p{N}]{1,3})?${SHIP}|${SHIP}\\p{L}*(?:[^\\p{L}\\p{N}]{1,3}\\p{L}+)?[^\\p{L}\\p{N}]{0,3}${FREE}`,
+  "iu",
+);
+/** Every free-delivery phrase of a text (to see what follows the last). */
+export const FREE_SHIPPING_ALL = new RegExp(FREE_SHIPPING.source, "giu");
+/** A free-shipping threshold's words at the end of the text before its amount (lower case). */
+export const SHIPPING_THRESHOLD_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.shippingThreshold))}\\s*:?\\s*${SIGN}\\s*$`,
+  "u",
+);
+/** A free-shipping threshold's words right after its amount (lower case): "$35+", "$50 and up". */
+export const SHIPPING_THRESHOLD_AFTER = new RegExp(
+  `^\\s*${alternation(entriesOf(words.shippingThresholdAfter))}`,
+  "u",
+);
+/**
+ * A delivery cost's label at the end of the text before its amount, a word after it allowed:
+ * "Shipping: $", "Shipping costs: ", "+ Versandkosten".
+ */
+export const SHIPPING_COST_BEFORE = new RegExp(
+  `${SHIP}\\p{L}*(?: \\p{L}+)?\\s*[:=]?\\s*\\+?\\s*${SIGN}\\s*$`,
+  "iu",
+);
+/** A delivery cost's words right after its amount: "$4.99 shipping", "3,00 € de frais de port". */
+export const SHIPPING_COST_AFTER = new RegExp(`^\\s*\\(?\\s*(?:\\p{L}{1,3} )?${SHIP}`, "iu");
+
+/** Words that make a shipping figure relative or conditional ("$5 more", "with code"). */
+export const SHIPPING_CONDITION = anywhere(entriesOf(words.shippingCondition), "u");
+
+/** Units of measure (MEASURE_UNITS) as a whole word, with the quantity before it, if any. */
+const UNIT_ENTRIES = Object.values(MEASURE_UNITS).flatMap((w) => entriesOf(w));
+const MEASURE = `(?:(\\d+(?:[.,]\\d+)?) ?)?(${alternation(UNIT_ENTRIES)})(?![\\p{L}\\p{N}])`;
+const PER = alternation(entriesOf(words.perMeasure));
+/** Which unit a written unit is (lower case). */
+export const UNIT_OF: readonly (readonly [keyof typeof MEASURE_UNITS, RegExp])[] = Object.entries(
+  MEASURE_UNITS,
+).map(([unit, w]) => [
+  unit as keyof typeof MEASURE_UNITS,
+  new RegExp(`^${alternation(entriesOf(w))}$`, "iu"),
+]);
+/** Right after a unit price's amount: "/ 100 g", "per kg", "pro Stück", "le kg" (groups: quantity, unit). */
+export const UNIT_AFTER = new RegExp(`^\\s*(?:/|${PER}(?= ))\\s*${MEASURE}`, "iu");
+/** Right before it: "1 kg = ", "(100 g = €", "Prix au kg : ", "price per 100 g:" (groups: quantity, unit). */
+export const UNIT_BEFORE = new RegExp(
+  `(?:${MEASURE}\\s*=|(?:^|[^\\p{L}])${PER} ${MEASURE}\\s*:?)\\s*${SIGN}\\s*$`,
+  "iu",
+);
+
+/** A "per" word before a space (any case, Latin letters): UNIT_HINT's own pre-filter. */
+export const PER_HINT = new RegExp(`(?:^|[^a-z\\u00C0-\\u024F])${PER} `, "i");
+/** A unit price's words anywhere in a text: the test before its amounts are read. */
+export const UNIT_HINT = new RegExp(
+  `(?:/|(?:^|[^\\p{L}])${PER} )\\s*${MEASURE}|${MEASURE}\\s*=`,
+  "iu",
 );
 
 /** A currency sign, word or code: the cheap test before a text is parsed as a price. */

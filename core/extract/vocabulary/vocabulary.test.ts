@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { availabilityFromText, readAvailability } from "../availability.ts";
 import { scanHtml } from "../scan/index.ts";
+import { shippingOfAmount } from "../shipping.ts";
+import { unitOfAmount } from "../unit-price.ts";
 import { FEATURES, type FeatureName, visibleCandidates } from "../visible-features.ts";
 import { alternation, entriesOf, OTHER_AMOUNT_CONCEPTS } from "./patterns.ts";
 import {
@@ -12,6 +14,7 @@ import {
   CURRENCY_HINTS,
   type Entry,
   HIDDEN_CLASSES,
+  MEASURE_UNITS,
   PLATFORM_ASSETS,
   PLATFORM_BODY_CLASSES,
   PLATFORM_SCRIPTS,
@@ -98,6 +101,17 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
     isCandidate(`<p><span>zqxj:</span> <span>€ 5</span></p>`, "5"),
   nowPrice: (w) => feature(`<div><b>€ 9</b> <b>${html(w)} € 5</b></div>`, "9", "wasWords"),
   shipping: otherAmount,
+  orderMinimum: otherAmount,
+  // The landed price (issue #37 item 6, landed.ts): free delivery, its threshold, what makes a
+  // shipping figure conditional, the words between an amount and its unit.
+  freeShipping: (w) => shippingOfAmount(`${w} shipping over `, "", false) === "threshold",
+  shippingThreshold: (w) => shippingOfAmount(`free shipping ${w} `, "", false) === "threshold",
+  shippingThresholdAfter: (w) =>
+    shippingOfAmount("free shipping on ", ` ${w}`, false) === "threshold",
+  shippingCondition: (w) =>
+    shippingOfAmount("free shipping over ", ` ${w}`, false) === null &&
+    shippingOfAmount("free shipping over ", " zqxj", false) === "threshold",
+  perMeasure: (w) => unitOfAmount("", ` ${w} kg`)?.unit === "kg",
   instalment: otherAmount,
   save: otherAmount,
   beforeTax: otherAmount,
@@ -125,6 +139,11 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
+  shippingThreshold: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  shippingThresholdAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
+  shippingCondition: anywhere("u"),
+  freeShipping: anywhere("iu"),
+  perMeasure: (alt) => new RegExp(`^${alt}$`, "iu"),
 };
 
 /** The entries compiled into one pattern with a concept's: none of them may cover another. */
@@ -189,6 +208,14 @@ describe("the vocabulary: every entry takes effect", () => {
       expectAll(entries, effect, rivalsOf(key), SHAPES[key] ?? anywhere("i"));
     });
   }
+
+  it("units of measure", () => {
+    const all = Object.values(MEASURE_UNITS).flatMap((w) => entriesOf(w));
+    for (const [unit, words] of Object.entries(MEASURE_UNITS)) {
+      const isUnit = (w: string) => unitOfAmount("", ` / ${w}`)?.unit === unit;
+      expectAll(entriesOf(words), isUnit, all, (alt) => new RegExp(`^${alt}$`, "iu"));
+    }
+  });
 
   it("currency hints", () => {
     const isPriceText = (w: string) =>

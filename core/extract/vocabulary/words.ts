@@ -611,8 +611,6 @@ export const VISIBLE_WORDS = {
       // Where "ship" starts no word.
       p(/shipping/, "freeshipping"),
       p(/\bship/, "ship"),
-      p(/spend \S+ more/, "spend $5 more"),
-      "minimum order",
       "delivery",
       "postage",
       "transport",
@@ -637,6 +635,66 @@ export const VISIBLE_WORDS = {
     zh: ["運費", "运费"],
     ko: ["배송"],
     ja: ["送料"],
+  },
+  /** An order's minimum or what is missing to reach it: not an amount of the item. */
+  orderMinimum: {
+    en: [p(/spend \S+ more/, "spend $5 more"), "minimum order"],
+  },
+  /**
+   * Beside a shipping word (no more than a word between), what makes delivery free: "free
+   * shipping", "kostenloser Versand", "livraison offerte", "spedizione gratuita" (issue #37 item 6).
+   */
+  freeShipping: {
+    en: [p(/\bfree/, "free")],
+    any: ["gratis"],
+    de: ["kostenlos", "frei"],
+    // "gratuit" also stands in Italian, Spanish and Portuguese "gratuita", "gratuito".
+    fr: ["gratuit", "offert"],
+    pt: ["grátis"],
+    pl: ["darmow", "bezpłatn"],
+    cs: ["zdarma"],
+    sv: [p(/\bfri\b/, "fri")],
+  },
+  /**
+   * Right before a free-shipping threshold's amount (besides promotionBefore's "on orders over"):
+   * "Free shipping over $35", "Kostenloser Versand ab 29 €", "Livraison gratuite à partir de 25 €".
+   */
+  shippingThreshold: {
+    en: ["over", "above", "orders"],
+    de: ["ab", "über"],
+    fr: ["à partir de", "au-delà de"],
+    es: ["a partir de", "desde", "más de"],
+    it: ["a partire da", p(/sopra(?: i)?/, "sopra i"), "oltre"],
+    pt: ["acima de"],
+    nl: ["vanaf", "boven"],
+    pl: ["od", "powyżej"],
+    sv: ["över"],
+  },
+  /** Right after a free-shipping threshold's amount: "Free shipping on $35+ orders", "$50 and up". */
+  shippingThresholdAfter: {
+    en: [p(/\+/, "+"), "and up", "or more", "and over"],
+    de: ["und mehr"],
+    fr: ["et plus"],
+    es: ["o más"],
+  },
+  /**
+   * Beside a shipping figure, words that make it conditional, not the store's cost or threshold:
+   * "free shipping over $50 with code SHIP", "$4.99 per item", "+ 2 € jede weitere".
+   */
+  shippingCondition: {
+    en: [p(/\bcode\b/, "code"), "coupon", "voucher", "per item", "each additional"],
+    de: ["gutschein", "jede weitere"],
+    fr: ["bon de réduction", "article supplémentaire"],
+    es: ["cupón"],
+    it: ["buono sconto"],
+  },
+  /** Between an amount and the quantity it is the price of: "€12.50 per kg", "3,98 € pro kg", "12,50 € le kg". */
+  perMeasure: {
+    en: ["per"],
+    de: ["pro", "je"],
+    fr: ["par", "le", "la", "au"],
+    es: ["por", "el"],
+    it: ["al"],
   },
   /** Credit, financing, instalments, a price per month. */
   instalment: {
@@ -865,6 +923,35 @@ export const CURRENCY_HINTS: Words = {
   mk: ["ден"],
   ar: ["درهم", "ر.س", "د.إ", "د.ك"],
 };
+
+/**
+ * Units a unit price is stated per (core/money/unit-price.ts), as written after a quantity or a
+ * "per" word: "€0.42 / 100 g", "$0.25/oz", "3,98 € pro Stück". Matched as whole words, any case.
+ */
+export const MEASURE_UNITS = {
+  kg: { any: ["kg", "kgs", "kilo", p(/kilogram(?:me)?s?/, "kilogram"), "кг"] },
+  g: { any: ["g", "gr", p(/gramm?e?s?/, "grams")] },
+  lb: { any: [p(/lbs?/, "lb"), p(/pounds?/, "pound")] },
+  oz: { any: ["oz", p(/ounces?/, "ounce")] },
+  l: { any: ["l", "ltr", p(/lit(?:er|re)s?/, "litre")] },
+  ml: { any: ["ml"] },
+  cl: { any: ["cl"] },
+  fl_oz: { any: [p(/fl\.? ?oz/, "fl oz"), p(/fluid ounces?/, "fluid ounce")] },
+  m: { any: ["m", p(/met(?:er|re)s?/, "metre"), "lfm"] },
+  cm: { any: ["cm"] },
+  ft: { any: ["ft", p(/f(?:oo|ee)t/, "foot")] },
+  m2: { any: ["m2", "m²", "qm"] },
+  sq_ft: { any: [p(/sq\.? ?ft/, "sq ft"), "ft²"] },
+  piece: {
+    en: [p(/counts?/, "count"), "ct", p(/pieces?/, "piece"), p(/pcs?/, "pc"), "each", "ea", "unit"],
+    de: ["stück", "stk", "st."],
+    fr: ["pièce"],
+    it: ["pezzo"],
+    es: ["unidad"],
+    nl: ["stuk"],
+    pl: ["szt"],
+  },
+} as const satisfies Record<string, Words>;
 
 /** Values of schema.org availability, og:availability and feeds, lower case, without spaces. */
 export const AVAILABILITY_VALUES = {
