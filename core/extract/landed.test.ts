@@ -236,6 +236,26 @@ describe("unit prices stated beside the price", () => {
     });
   });
 
+  it("one after the other: a unit price after the price's shipping, shipping after the unit price", () => {
+    const one = read(
+      page(
+        '<p class="price">$24.99</p><p>+ $4.99 shipping</p><p>($0.42 / 100 g)</p><p>Free shipping on orders over $35</p>',
+      ),
+    );
+    expect(one.shipping).toEqual({ costMinor: 499, freeAboveMinor: 3500, currency: "USD" });
+    expect(one.unitPrice).toEqual({
+      amountMinor: 42,
+      currency: "USD",
+      perQuantity: 100,
+      unit: "g",
+    });
+    const other = read(
+      page('<p class="price">11,98 €</p><p>(23,96 € / kg)</p><p>Versand: 4,95 €</p>', "de"),
+    );
+    expect(other.shipping).toEqual({ costMinor: 495, currency: "EUR" });
+    expect(other.unitPrice?.amountMinor).toBe(2396);
+  });
+
   it("no unit price without a unit, and none from a price of one piece", () => {
     expect(read(page("<p class=price>$3.99</p><p>$0.25 / pack</p>")).unitPrice).toBeUndefined();
     expect(read(page("<p class=price>$3.99 / each</p>")).unitPrice).toBeUndefined();

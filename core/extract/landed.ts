@@ -76,6 +76,9 @@ function amountsOf(t: PriceText): { text: string; found: FoundPrice[] } {
 function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
   const own = new Set([decimalOf(price)]);
   const known = new Set([price, listPrice].flatMap((m) => (m ? [decimalOf(m)] : [])));
+  // The amounts read as the price's shipping or unit price: what follows them is tied to the
+  // price too ("$24.99 Shipping: $4.99 ($0.42 / 100 g)", "(23,96 € / kg) Versand: 4,95 €").
+  const read = new Set<string>();
   const title = titleOrder(scan);
   const buys = scan.buyControls.filter((b) => !b.isExcluded).map((b) => b.order);
   const isInBuyBox = (order: number) =>
@@ -111,7 +114,9 @@ function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
       const isTied = (amounts: ReadonlySet<string>) =>
         !t.isExcluded &&
         (tiedTo !== undefined
-          ? amounts.has(tiedTo.amount) && !tiedTo.isFrom && !OFFER_COUNT.test(tiedTo.lead)
+          ? (amounts.has(tiedTo.amount) || read.has(tiedTo.amount)) &&
+            !tiedTo.isFrom &&
+            !OFFER_COUNT.test(tiedTo.lead)
           : isInBuyBox(t.order));
       const isListing = p.isFrom || OFFER_COUNT.test(lead.slice(-30));
       if (isShipping) {
@@ -121,14 +126,16 @@ function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
           thresholds.push({ order: t.order, isExcluded: t.isExcluded, minor });
         else if (minor !== null && kind === "cost" && isTied(own) && !own.has(p.amount)) {
           if (!cost || t.order < cost.order) cost = { order: t.order, isExcluded: false, minor };
+          read.add(p.amount);
         } else if (!cost && own.has(p.amount) && !t.isExcluded && !isListing && isFreeAfter(rest)) {
           cost = { order: t.order, isExcluded: false, minor: 0 };
           costIsFreeWords = true;
         }
       }
       if (isUnit && isTied(known) && (!unitPrice || t.order < unitPrice.order)) {
-        const read = unitOf(lead, rest, p.amount, price);
-        if (read) unitPrice = { ...read, order: t.order };
+        const unit = unitOf(lead, rest, p.amount, price);
+        if (unit) unitPrice = { ...unit, order: t.order };
+        if (unit) read.add(p.amount);
       }
     }
   }

@@ -33,7 +33,9 @@ export function shippingOfAmount(
   if (isThreshold(before, after)) return "threshold";
   if (isFrom || PROMOTION_BEFORE.test(before)) return null;
   if (SHIPPING_COST_BEFORE.test(before) && !FREE_SHIPPING.test(before.slice(-30))) return "cost";
-  if (SHIPPING_COST_AFTER.test(after) && !FREE_SHIPPING.test(after)) return "cost";
+  const label = SHIPPING_COST_AFTER.exec(after);
+  // "$4.99 shipping", not "$4.99 shipping free" (what follows further is another sentence).
+  if (label && !FREE_SHIPPING.test(after.slice(0, label[0].length + 12))) return "cost";
   return null;
 }
 
