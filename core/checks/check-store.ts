@@ -9,6 +9,7 @@ import {
 import { assignments, col, json, paramList, scalar } from "../db/typed-params.ts";
 import type { ExtractResult } from "../extract/index.ts";
 import { extractionColumns } from "./extraction-columns.ts";
+import { LANDED_KEYS, pickLanded } from "./landed-columns.ts";
 import type { ObservedFacts } from "./observed-facts.ts";
 
 /**
@@ -103,6 +104,10 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
                  -- A new "was" price starts a new row too (0062).
                  or o.list_price_minor is distinct from $7::bigint
                  or o.reference_lowest_30d_minor is distinct from $8::bigint
+                 -- So does a new shipping or unit price (0079).
+                 or (o.shipping_cost_minor, o.shipping_free_above_minor, o.unit_price_minor,
+                     o.unit_price_quantity, o.unit_price_unit)
+                    is distinct from ($9::bigint, $10::bigint, $11::bigint, $12::float8, $13::text)
                  -- A browser's observation and a server's are never one row.
                  or o.source is distinct from $6::text)
              then nextval(pg_get_serial_sequence('price_observation', 'id')) end)::float8
@@ -119,7 +124,8 @@ select p.lease_owner, p.lease_until, p.check_interval_minutes, p.consecutive_fai
   from product p
   left join lateral (
     select id, price_minor, currency, list_price_minor, reference_lowest_30d_minor,
-           availability, observed_at, source
+           shipping_cost_minor, shipping_free_above_minor, unit_price_minor, unit_price_quantity,
+           unit_price_unit, availability, observed_at, source
       from price_observation
      -- The shared history only: a person's own browser readings are their watch's (0048).
      where product_id = p.id and watch_id is null order by observed_at desc, id desc limit 1
@@ -147,6 +153,7 @@ export async function readCheckState(
       source,
       facts?.listPriceMinor ?? null,
       facts?.referenceLowest30dMinor ?? null,
+      ...LANDED_KEYS.map((key) => facts?.[key] ?? null),
     ],
     { name: "dropwave_check_read" },
   );
@@ -255,6 +262,11 @@ const readingDefs = {
   currency: product.currency,
   listPriceMinor: product.listPriceMinor,
   referenceLowest30dMinor: priceObservation.referenceLowest30dMinor,
+  shippingCostMinor: product.shippingCostMinor,
+  shippingFreeAboveMinor: product.shippingFreeAboveMinor,
+  unitPriceMinor: product.unitPriceMinor,
+  unitPriceQuantity: product.unitPriceQuantity,
+  unitPriceUnit: product.unitPriceUnit,
   availability: product.availability,
   extractStatus: product.extractStatus,
   candidates: product.candidates,
@@ -285,6 +297,7 @@ with locked as (
       "priceMinor",
       "currency",
       "listPriceMinor",
+      ...LANDED_KEYS,
       "availability",
       "extractStatus",
       "candidates",
@@ -306,8 +319,8 @@ joined as (
   returning id
 ),
 added as (
-  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.listPriceMinor, o.referenceLowest30dMinor, o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
-  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.listPriceMinor}, ${p.referenceLowest30dMinor}, ${p.availability},
+  insert into price_observation (${[o.id, o.productId, o.priceMinor, o.currency, o.listPriceMinor, o.referenceLowest30dMinor, ...LANDED_KEYS.map((k) => o[k]), o.availability, o.observedAt, o.lastSeenAt, o.source].map(col).join(", ")})
+  select ${p.newObservationId}, ${p.productId}, ${p.priceMinor}, ${p.currency}, ${p.listPriceMinor}, ${p.referenceLowest30dMinor}, ${LANDED_KEYS.map((k) => p[k]).join(", ")}, ${p.availability},
          ${p.at}, ${p.at}, ${p.source}
     from locked where ${p.newObservationId} is not null
   returning id
@@ -357,6 +370,7 @@ export async function storeReading(
       currency: facts.currency,
       listPriceMinor: facts.listPriceMinor,
       referenceLowest30dMinor: facts.referenceLowest30dMinor,
+      ...pickLanded(facts),
       availability: facts.availability,
       lastOutcome: input.outcome,
       nextCheckAt: input.nextCheckAt,

@@ -1,5 +1,6 @@
 import type { product } from "../db/schema/index.ts";
 import type { ExtractResult } from "../extract/types.ts";
+import { landedColumnsOf } from "./landed-columns.ts";
 
 /** The product columns a successful extraction sets (the check worker adds its schedule). */
 export function extractionColumns(result: ExtractResult, at: Date) {
@@ -16,6 +17,7 @@ export function extractionColumns(result: ExtractResult, at: Date) {
       result.listPrice && result.listPrice.currency === result.price?.currency
         ? result.listPrice.amountMinor
         : null,
+    ...landedColumnsOf(result),
     availability: result.availability,
     extractStatus: result.status,
     candidates: result.candidates,

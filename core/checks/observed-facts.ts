@@ -1,6 +1,10 @@
 import type { ExtractResult } from "../extract/types.ts";
+import { type LandedColumns, landedColumnsOf } from "./landed-columns.ts";
 
-/** What one successful check saw, in the product row's terms. */
+/**
+ * What one successful check saw, in the product row's terms (the landed price's columns may be
+ * left out: none stated).
+ */
 export type ObservedFacts = {
   priceMinor: number | null;
   currency: string | null;
@@ -9,7 +13,7 @@ export type ObservedFacts = {
   /** The page's EU "lowest price in the last 30 days", in the price's currency, or null (0071). */
   referenceLowest30dMinor: number | null;
   availability: string;
-};
+} & Partial<LandedColumns>;
 
 export function factsFromExtraction(result: ExtractResult): ObservedFacts {
   return {
@@ -26,5 +30,7 @@ export function factsFromExtraction(result: ExtractResult): ObservedFacts {
         ? result.referenceLowest30d.amountMinor
         : null,
     availability: result.availability,
+    // Shipping and the unit price the page stated (0079); absent fields read as null.
+    ...landedColumnsOf(result),
   };
 }

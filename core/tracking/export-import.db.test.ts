@@ -66,7 +66,7 @@ describe("export and import", () => {
     const csv = exportToCsv(data);
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "url,title,store,observed_at,last_seen_at,price,currency,availability,checks",
+      "url,title,store,observed_at,last_seen_at,price,currency,availability,checks,shipping,free_shipping_from,unit_price,unit_price_per",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"Chair, ""Oak"" =SUM(1)"');

@@ -5,7 +5,8 @@ import { VERDICT_KEYS } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation } from "../db/schema/index.ts";
 import { storedText } from "../input.ts";
-import { minorToDecimal, NonNegativeMoney } from "../money/index.ts";
+import { CurrencyCode, minorToDecimal, NonNegativeMoney } from "../money/index.ts";
+import { describeQuantity, UnitPrice } from "../money/unit-price.ts";
 
 import { CandidateKey, CheckIntervalMinutes } from "./watch-fields.ts";
 import { listGroups } from "./watch-groups.ts";
@@ -21,6 +22,17 @@ export const ExportedPoint = z.object({
   listPrice: NonNegativeMoney.nullable().optional(),
   /** The page's EU 30-day low beside it (0071); absent in exports made before it was kept. */
   referenceLowest30d: NonNegativeMoney.nullable().optional(),
+  /** Shipping the page stated (0079): cost (0 free, null unstated), threshold; absent before. */
+  shipping: z
+    .object({
+      costMinor: z.number().int().min(0).nullable(),
+      freeAboveMinor: z.number().int().min(1).optional(),
+      currency: CurrencyCode,
+    })
+    .nullable()
+    .optional(),
+  /** The unit price the page stated (0079); absent in exports made before it was kept. */
+  unitPrice: UnitPrice.nullable().optional(),
   availability: z.enum(["in_stock", "out_of_stock", "preorder", "unknown"]),
   checks: z.number().int().min(1).max(1_000_000),
 });
@@ -149,6 +161,10 @@ const CSV_COLUMNS = [
   "currency",
   "availability",
   "checks",
+  "shipping",
+  "free_shipping_from",
+  "unit_price",
+  "unit_price_per",
 ];
 
 function csvCell(value: string | number | null): string {
@@ -157,6 +173,20 @@ function csvCell(value: string | number | null): string {
   // Quote when needed; neutralise spreadsheet formulas in text cells.
   const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Shipping cost, free-shipping threshold, unit price (decimals) and what it is per ("100 g"). */
+function landedCells(p: ExportedPoint | null): (string | null)[] {
+  const s = p?.shipping;
+  const u = p?.unitPrice;
+  const decimal = (minor: number | null | undefined, currency: string) =>
+    minor === null || minor === undefined ? null : minorToDecimal(minor, currency);
+  return [
+    s ? decimal(s.costMinor, s.currency) : null,
+    s ? decimal(s.freeAboveMinor, s.currency) : null,
+    u ? decimal(u.amountMinor, u.currency) : null,
+    u ? describeQuantity(u.perQuantity, u.unit) : null,
+  ];
 }
 
 /**
@@ -180,6 +210,7 @@ export function exportToCsv(data: WatchExport): string {
           p?.price?.currency ?? null,
           p?.availability ?? null,
           p?.checks ?? null,
+          ...landedCells(p),
         ]
           .map(csvCell)
           .join(","),

@@ -1,3 +1,4 @@
+import { MeasureUnit } from "../money/unit-price.ts";
 import type { ExportedWatch, WatchExport } from "./export-watches.ts";
 
 /**
@@ -18,11 +19,19 @@ export type HistoryColumns = {
   listPriceMinor: Float64Array;
   /** The page's EU 30-day low (0071) in the price's currency; NaN when none (or in another). */
   referenceLowest30dMinor: Float64Array;
+  /**
+   * Four numbers per point (0079): the shipping cost, the free-shipping threshold, the unit
+   * price and its quantity, in the price's currency; NaN where none.
+   */
+  landed: Float64Array;
+  /** Index into MeasureUnit's units of the unit price's unit; -1 with none. */
+  unit: Int8Array;
   /** Index into AVAILABILITIES. */
   availability: Uint8Array;
 };
 
 export const AVAILABILITIES = ["in_stock", "out_of_stock", "preorder", "unknown"] as const;
+const UNITS = MeasureUnit.options;
 
 export type ImportedWatch = Omit<ExportedWatch, "history"> & { history: HistoryColumns };
 export type ImportFile = {
@@ -57,6 +66,8 @@ export function toImportFile(data: WatchExport): ImportFile {
       currency: new Int16Array(n),
       listPriceMinor: new Float64Array(n),
       referenceLowest30dMinor: new Float64Array(n),
+      landed: new Float64Array(4 * n),
+      unit: new Int8Array(n),
       availability: new Uint8Array(n),
     };
     history.forEach((point, i) => {
@@ -72,6 +83,19 @@ export function toImportFile(data: WatchExport): ImportFile {
         point.price && point.referenceLowest30d?.currency === point.price.currency
           ? point.referenceLowest30d.amountMinor
           : Number.NaN;
+      const currency = point.price?.currency;
+      const ship = currency && point.shipping?.currency === currency ? point.shipping : null;
+      const unit = currency && point.unitPrice?.currency === currency ? point.unitPrice : null;
+      columns.landed.set(
+        [
+          ship?.costMinor ?? Number.NaN,
+          ship?.freeAboveMinor ?? Number.NaN,
+          unit?.amountMinor ?? Number.NaN,
+          unit?.perQuantity ?? Number.NaN,
+        ],
+        4 * i,
+      );
+      columns.unit[i] = unit ? UNITS.indexOf(unit.unit) : -1;
       columns.availability[i] = AVAILABILITIES.indexOf(point.availability);
     });
     return { ...watch, history: columns };
@@ -89,6 +113,8 @@ export function transferablesOf(file: ImportFile): ArrayBuffer[] {
       h.currency,
       h.listPriceMinor,
       h.referenceLowest30dMinor,
+      h.landed,
+      h.unit,
       h.availability,
     ].map((column) => column.buffer as ArrayBuffer),
   );
@@ -100,11 +126,21 @@ export function historyRow(file: ImportFile, columns: HistoryColumns, i: number)
   const listPrice = columns.listPriceMinor[i] as number;
   const euLowest30d = columns.referenceLowest30dMinor[i] as number;
   const currency = columns.currency[i] as number;
+  const landed = (k: number) => {
+    const value = columns.landed[4 * i + k] as number;
+    return Number.isNaN(value) ? null : value;
+  };
+  const unit = columns.unit[i] as number;
   return {
     priceMinor: Number.isNaN(price) ? null : price,
     currency: currency < 0 ? null : (file.currencies[currency] ?? null),
     listPriceMinor: Number.isNaN(listPrice) ? null : listPrice,
     referenceLowest30dMinor: Number.isNaN(euLowest30d) ? null : euLowest30d,
+    shippingCostMinor: landed(0),
+    shippingFreeAboveMinor: landed(1),
+    unitPriceMinor: landed(2),
+    unitPriceQuantity: landed(3),
+    unitPriceUnit: unit < 0 ? null : (UNITS[unit] ?? null),
     availability: AVAILABILITIES[columns.availability[i] as number] ?? "unknown",
     observedAt: new Date(columns.atMs[i] as number),
     lastSeenAt: new Date(columns.lastSeenMs[i] as number),

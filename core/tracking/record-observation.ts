@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { extractionColumns } from "../checks/extraction-columns.ts";
+import { isSameLanded } from "../checks/landed-columns.ts";
 import { factsFromExtraction, type ObservedFacts } from "../checks/observed-facts.ts";
 import type { Db } from "../db/client.ts";
 import { type ObservationSource, priceObservation, product } from "../db/schema/index.ts";
@@ -10,7 +11,7 @@ export { extractionColumns, factsFromExtraction, type ObservedFacts };
 type Executor = Pick<Db, "select" | "insert" | "update">;
 
 /**
- * Appends a check to the price history: a new row only when price, currency, the page's list price or availability
+ * Appends a check to the price history: a new row only when price, currency, the page's list price, its shipping or unit price, or availability
  * (or who saw it: the server or a browser) changed since the last row; otherwise the check's time joins the last row as a second offset.
  * Returns the observation row id and whether it is a change. With `watchId`, the reading is
  * that watch's own (a person's browser saw it) and continues that watch's own rows, never the
@@ -41,6 +42,7 @@ export async function recordObservation(
     last.currency === facts.currency &&
     last.listPriceMinor === facts.listPriceMinor &&
     last.referenceLowest30dMinor === facts.referenceLowest30dMinor &&
+    isSameLanded(last, facts) &&
     last.availability === facts.availability &&
     last.source === source;
   if (isSame) {

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import { checkEuLowest30d, type EuLowest30dCheck } from "../checks/eu-lowest-30d.ts";
+import { landedOf } from "../checks/landed-columns.ts";
 import { type PriceVerdict, priceVerdict } from "../checks/price-verdict.ts";
 import { checkReference, type ReferenceCheck } from "../checks/reference-check.ts";
 import type { Db } from "../db/client.ts";
 import { alertEvent, priceObservation } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { Money } from "../money/index.ts";
+import type { Shipping } from "../money/landed-total.ts";
+import type { UnitPrice } from "../money/unit-price.ts";
 import { getWatch } from "./watch-view.ts";
 
 export type HistoryPoint = {
@@ -18,6 +21,10 @@ export type HistoryPoint = {
   listPrice: Money | null;
   /** The EU "lowest price in the last 30 days" the page printed (decision 0071), or null. */
   referenceLowest30d: Money | null;
+  /** Shipping the page stated (decision 0079), in the price's currency, or null. */
+  shipping: Shipping | null;
+  /** The unit price the page stated (decision 0079), or null. */
+  unitPrice: UnitPrice | null;
   availability: string;
   /** How many checks saw these values. */
   checks: number;
@@ -63,6 +70,7 @@ export function toHistoryPoint(row: typeof priceObservation.$inferSelect): Histo
       row.referenceLowest30dMinor !== null && row.currency
         ? { amountMinor: row.referenceLowest30dMinor, currency: row.currency }
         : null,
+    ...landedOf(row, row.currency),
     availability: row.availability,
     checks: 1 + row.checkOffsets.length,
     source: row.source,

@@ -95,6 +95,8 @@ export function productPage(options: {
   currency?: string;
   availability?: "InStock" | "OutOfStock";
   image?: string;
+  /** More of the buy box after the price ("<p>Shipping: $4.99</p>"). */
+  extra?: string;
 }): string {
   const offers =
     options.price === null
@@ -117,7 +119,7 @@ export function productPage(options: {
   };
   return `<!doctype html><html lang="en"><head><title>${options.title}</title>
 <script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
-<body><h1>${options.title}</h1>${options.price === null ? "<p>Sold out</p>" : `<p class="price">$${options.price}</p>`}
+<body><h1>${options.title}</h1>${options.price === null ? "<p>Sold out</p>" : `<p class="price">$${options.price}</p>`}${options.extra ?? ""}
 <button>Add to cart</button></body></html>`;
 }
 

@@ -21,6 +21,8 @@ const point = (
   price: amountMinor === null ? null : { amountMinor, currency },
   listPrice: null,
   referenceLowest30d: null,
+  shipping: null,
+  unitPrice: null,
   availability,
   checks: 1,
   source: "server",

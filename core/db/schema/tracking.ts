@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PriceRecipe } from "../../extract/recipe.ts";
 import { user } from "./auth.ts";
-import { belongsTo, ownedByUser } from "./columns.ts";
+import { belongsTo, landedColumns, ownedByUser } from "./columns.ts";
 
 /**
  * A product is one page (normalised URL) shared by everyone who tracks it: one fetch serves
@@ -43,6 +43,8 @@ export const product = pgTable(
     priceMinor: bigint("price_minor", { mode: "number" }),
     currency: text("currency"),
     listPriceMinor: bigint("list_price_minor", { mode: "number" }),
+    /** Shipping and the unit price the last extraction read (0079). */
+    ...landedColumns(),
     availability: text("availability").notNull().default("unknown"),
     /** ok | ambiguous | no_price | not_product, from the last successful fetch. */
     extractStatus: text("extract_status"),
@@ -175,6 +177,8 @@ export const priceObservation = pgTable(
      * price's currency (null when none): compared with Dropwave's own history (0071).
      */
     referenceLowest30dMinor: bigint("reference_lowest_30d_minor", { mode: "number" }),
+    /** Shipping and the unit price the page stated (0079); a change starts a new row. */
+    ...landedColumns(),
     availability: text("availability").notNull(),
     observedAt: timestamp("observed_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),

@@ -3,7 +3,8 @@ import { AlertRule } from "../../../core/checks/alert-rule.ts";
 import { EU_LOWEST_KEYS } from "../../../core/checks/eu-lowest-30d.ts";
 import { VERDICT_KEYS, VERDICT_WINDOWS } from "../../../core/checks/price-verdict.ts";
 import { REFERENCE_KEYS } from "../../../core/checks/reference-check.ts";
-import { ExtractResult } from "../../../core/extract/types.ts";
+import { ExtractResult, ShippingStated } from "../../../core/extract/types.ts";
+import { UnitPrice } from "../../../core/money/unit-price.ts";
 
 /**
  * Response bodies of /api/v1 as Zod schemas. The OpenAPI document is generated from these
@@ -14,6 +15,12 @@ import { ExtractResult } from "../../../core/extract/types.ts";
 const Money = z.object({ amountMinor: z.number().int(), currency: z.string().length(3) });
 const Instant = z.iso.datetime({ offset: true });
 const Id = z.string().min(1);
+const Shipping = ShippingStated.nullable().describe(
+  "Shipping the page stated beside the price, in its currency (decision 0079): costMinor 0 is free, null not stated (a threshold only); freeAboveMinor, the order value from which it is free.",
+);
+const UnitPriceStated = UnitPrice.nullable().describe(
+  "The price per quantity of a unit the page stated (decision 0079): amountMinor per perQuantity unit (kg, g, lb, oz, l, ml, cl, fl_oz, m, cm, ft, m2, sq_ft, piece), as the page named it.",
+);
 
 export const ErrorBody = z.object({
   error: z.object({
@@ -57,6 +64,11 @@ export const WatchView = z.object({
   imageUrl: z.string().nullable(),
   price: Money.nullable(),
   listPrice: Money.nullable(),
+  shipping: Shipping,
+  unitPrice: UnitPriceStated,
+  landedPrice: Money.nullable().describe(
+    "The price with its delivery, where the page says what that costs (decision 0079): the price when free (also at or above the threshold), price plus cost below it; null when unknown.",
+  ),
   availability: z.string(),
   extractStatus: z.string().nullable(),
   rule: AlertRule,
@@ -134,6 +146,8 @@ export const WatchHistory = z.object({
       referenceLowest30d: Money.nullable().describe(
         'The EU "lowest price in the last 30 days" the page printed (decision 0071).',
       ),
+      shipping: Shipping,
+      unitPrice: UnitPriceStated,
       availability: z.string(),
       checks: z.number().int(),
       source: z.enum(["server", "browser"]).describe("Who saw it: a server check or a browser."),

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { setupTestDatabase } from "../../../tests/helpers/db.ts";
+import { forThisFile } from "../../../tests/helpers/for-file.ts";
+import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
+
+/**
+ * The landed price through the API (issue #37 item 6, decision 0079): the preview, the watch,
+ * its history and the export carry the shipping and the unit price the page states, and the
+ * watch its total with shipping. Every answer is checked against its published schema.
+ */
+const database = setupTestDatabase();
+const store = forThisFile(startStoreServer);
+
+describe("/api/v1 and the landed price", () => {
+  it("previews, shows, charts and exports shipping, the unit price and the landed total", async () => {
+    const { request } = await createTestApp(database.current, {
+      env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
+    });
+    const alice = await createPerson(request);
+    store.setPage(
+      "/coffee",
+      productPage({
+        title: "Coffee beans 500 g",
+        price: "11.98",
+        currency: "EUR",
+        extra: "<p>(23,96 € / kg)</p><p>Versand: 4,95 €</p><p>Kostenloser Versand ab 29 €</p>",
+      }),
+    );
+    const shipping = { costMinor: 495, freeAboveMinor: 2900, currency: "EUR" };
+    const unitPrice = { amountMinor: 2396, currency: "EUR", perQuantity: 1, unit: "kg" };
+
+    const preview = await request("/api/v1/preview", {
+      body: { url: store.url("/coffee") },
+      headers: alice.auth,
+    });
+    expect((await preview.json()).product).toMatchObject({ shipping, unitPrice });
+
+    const created = await request("/api/v1/watches", {
+      body: { url: store.url("/coffee") },
+      headers: alice.auth,
+    });
+    expect(created.status).toBe(201);
+    const { watch } = await created.json();
+    expect(watch).toMatchObject({
+      price: { amountMinor: 1198, currency: "EUR" },
+      shipping,
+      unitPrice,
+      landedPrice: { amountMinor: 1693, currency: "EUR" },
+    });
+
+    const history = await (
+      await request(`/api/v1/watches/${watch.id}/history`, { headers: alice.auth })
+    ).json();
+    expect(history.points).toMatchObject([{ shipping, unitPrice }]);
+
+    const exported = await (await request("/api/v1/export", { headers: alice.auth })).json();
+    expect(exported.watches[0].history).toMatchObject([{ shipping, unitPrice }]);
+    const csv = await (await request("/api/v1/export?format=csv", { headers: alice.auth })).text();
+    expect(csv.trim().split("\r\n")[1]).toMatch(/,4\.95,29\.00,23\.96,kg$/);
+  });
+
+  it("says null where the page states neither", async () => {
+    const { request } = await createTestApp(database.current, {
+      env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
+    });
+    const bob = await createPerson(request);
+    store.setPage("/plain", productPage({ title: "Plain", price: "5.00" }));
+    const { watch } = await (
+      await request("/api/v1/watches", { body: { url: store.url("/plain") }, headers: bob.auth })
+    ).json();
+    expect([watch.shipping, watch.unitPrice, watch.landedPrice]).toEqual([null, null, null]);
+  });
+});
