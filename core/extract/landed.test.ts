@@ -254,6 +254,11 @@ describe("unit prices stated beside the price", () => {
     );
     expect(other.shipping).toEqual({ costMinor: 495, currency: "EUR" });
     expect(other.unitPrice?.amountMinor).toBe(2396);
+    const free = read(
+      page('<p class="price">$8.99</p><p>($0.90 / 100 g)</p><p>+ FREE Shipping</p>'),
+    );
+    expect(free.shipping).toEqual({ costMinor: 0, currency: "USD" });
+    expect(free.unitPrice?.amountMinor).toBe(90);
   });
 
   it("no unit price without a unit, and none from a price of one piece", () => {

@@ -8,7 +8,7 @@ import { isFreeAfter, shippingOfAmount } from "./shipping.ts";
 import type { ShippingStated } from "./types.ts";
 import { unitAmountToMinor, unitOfAmount } from "./unit-price.ts";
 import { titleOrder } from "./visible-features.ts";
-import { PER_HINT, SHIPPING_WORD, UNIT_HINT } from "./vocabulary/patterns.ts";
+import { PER_HINT, SHIPPING_WORD, UNIT_AFTER, UNIT_HINT } from "./vocabulary/patterns.ts";
 
 /** What the page states of the landed price: shipping and a unit price (issue #37 item 6). */
 export type Landed = { shipping?: ShippingStated; unitPrice?: UnitPrice };
@@ -119,6 +119,11 @@ function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
             !OFFER_COUNT.test(tiedTo.lead)
           : isInBuyBox(t.order));
       const isListing = p.isFrom || OFFER_COUNT.test(lead.slice(-30));
+      if (isUnit && isTied(known) && (!unitPrice || t.order < unitPrice.order)) {
+        const unit = unitOf(lead, rest, p.amount, price);
+        if (unit) unitPrice = { ...unit, order: t.order };
+        if (unit) read.add(p.amount);
+      }
       if (isShipping) {
         const minor = decimalToMinor(p.amount, price.currency);
         const kind = minor === null ? null : shippingOfAmount(lead, rest, p.isFrom);
@@ -127,15 +132,16 @@ function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
         else if (minor !== null && kind === "cost" && isTied(own) && !own.has(p.amount)) {
           if (!cost || t.order < cost.order) cost = { order: t.order, isExcluded: false, minor };
           read.add(p.amount);
-        } else if (!cost && own.has(p.amount) && !t.isExcluded && !isListing && isFreeAfter(rest)) {
+        } else if (
+          !cost &&
+          (own.has(p.amount) || read.has(p.amount)) &&
+          !t.isExcluded &&
+          !isListing &&
+          isFreeAfter(rest.replace(UNIT_AFTER, ""))
+        ) {
           cost = { order: t.order, isExcluded: false, minor: 0 };
           costIsFreeWords = true;
         }
-      }
-      if (isUnit && isTied(known) && (!unitPrice || t.order < unitPrice.order)) {
-        const unit = unitOf(lead, rest, p.amount, price);
-        if (unit) unitPrice = { ...unit, order: t.order };
-        if (unit) read.add(p.amount);
       }
     }
   }

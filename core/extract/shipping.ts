@@ -61,7 +61,10 @@ function isThresholdLead(before: string, after: string): boolean {
   );
 }
 
-/** The price itself followed by "+ FREE Shipping", "& free delivery", "und kostenloser Versand". */
+/**
+ * The price itself (or its unit price, "($0.90 / 100 g)" taken off) followed by "+ FREE
+ * Shipping", "& free delivery", "und kostenloser Versand".
+ */
 export function isFreeAfter(rest: string): boolean {
   const after = rest.slice(0, 40).toLowerCase();
   const match = FREE_SHIPPING.exec(after);
@@ -71,5 +74,5 @@ export function isFreeAfter(rest: string): boolean {
   const digit = next.search(/\d/);
   if (digit >= 0 && isThresholdLead(next.slice(0, digit), next.slice(digit))) return false;
   // Nothing but signs and at most one short word ("and", "und", "et", "mit", "inkl.") between.
-  return /^[\s+&,.(]*(?:\p{L}{1,4}\.?\s+)?$/u.test(after.slice(0, match.index));
+  return /^[\s+&,.()]*(?:\p{L}{1,4}\.?\s+)?$/u.test(after.slice(0, match.index));
 }
