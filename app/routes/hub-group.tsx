@@ -5,6 +5,7 @@ import { isAppError } from "../../core/errors.ts";
 import { safeParseInput } from "../../core/input.ts";
 import { decimalToMinor, minorToDecimal } from "../../core/money/index.ts";
 import type { ReferenceRates } from "../../core/money/reference-rates.ts";
+import { describeQuantity } from "../../core/money/unit-price.ts";
 import {
   deleteGroup,
   getGroupChart,
@@ -13,6 +14,7 @@ import {
   updateGroup,
 } from "../../core/tracking/watch-groups.ts";
 import { GroupChart } from "../components/hub/group-chart.tsx";
+import { describeShipping, describeUnitPrice } from "../components/hub/landed-line.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { cardClass } from "../components/ui/card.tsx";
 import { inputClass } from "../components/ui/field.tsx";
@@ -104,6 +106,10 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
   const cheapest = comparison.cheapestInStock;
   const cheapestMember = group.members.find((m) => m.watchId === cheapest?.watchId);
   const rowOf = new Map(comparison.rows.map((r) => [r.watchId, r]));
+  const { landed } = group;
+  const landedOf = new Map(landed.rows.map((r) => [r.watchId, r]));
+  const storeOf = (watchId: string | undefined) =>
+    group.members.find((m) => m.watchId === watchId)?.store;
   const targetCurrency = group.target?.currency ?? comparison.currency ?? "EUR";
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-10">
@@ -130,6 +136,16 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
             "No store has it in stock now."
           )}
         </p>
+        <p data-testid="group-landed" className="text-sm">
+          {landed.cheapestLanded
+            ? `Cheapest delivered: ${storeOf(landed.cheapestLanded.watchId)} at ${money(landed.cheapestLanded.landed)} with shipping.`
+            : landed.unknownLanded > 0 && landed.rows.some((r) => r.landed)
+              ? `Delivered prices compare once every store states its shipping (${landed.unknownLanded} in stock do not).`
+              : ""}{" "}
+          {landed.cheapestPerUnit && landed.per
+            ? `Cheapest per ${describeQuantity(landed.per.perQuantity, landed.per.unit)}: ${storeOf(landed.cheapestPerUnit.watchId)} at ${describeUnitPrice(landed.cheapestPerUnit.unit)}.`
+            : ""}
+        </p>
         <p data-testid="group-comparison" className="text-sm text-muted">
           {comparison.status === "compared" && comparison.ratesDate
             ? `Compared in ${comparison.currency} at the European Central Bank's reference rates of ${comparison.ratesDate}; stores charge in their own currency.`
@@ -153,6 +169,12 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
                 <th className="py-2 pr-4 font-normal">Price</th>
                 <th className="py-2 pr-4 font-normal">
                   In {comparison.currency ?? "your currency"}
+                </th>
+                <th className="py-2 pr-4 font-normal">With shipping</th>
+                <th className="py-2 pr-4 font-normal">
+                  {landed.per
+                    ? `Per ${describeQuantity(landed.per.perQuantity, landed.per.unit)}`
+                    : "Unit price"}
                 </th>
                 <th className="py-2 pr-4 font-normal">Stock</th>
                 <th className="py-2 pr-4 font-normal">Verdict</th>
@@ -185,6 +207,21 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
                     <td className="py-2 pr-4 font-semibold">{money(m.price)}</td>
                     <td className="py-2 pr-4">
                       {row?.converted ? money(row.converted) : m.price ? "unavailable" : "—"}
+                    </td>
+                    <td className="py-2 pr-4" data-testid="group-store-landed">
+                      {landedOf.get(m.watchId)?.landed
+                        ? money(landedOf.get(m.watchId)?.landed)
+                        : "—"}
+                      <span className="block text-xs text-muted">
+                        {describeShipping(m.price, m.shipping) ?? "shipping not stated"}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-4" data-testid="group-store-unit">
+                      {landedOf.get(m.watchId)?.unit
+                        ? describeUnitPrice(landedOf.get(m.watchId)!.unit!)
+                        : m.unitPrice
+                          ? describeUnitPrice(m.unitPrice)
+                          : "—"}
                     </td>
                     <td className="py-2 pr-4">
                       {availabilityLabel[m.availability] ?? m.availability}

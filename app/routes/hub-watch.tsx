@@ -12,6 +12,7 @@ import { minorToDecimal } from "../../core/money/decimal-to-minor.ts";
 import { deleteWatch, updateWatch } from "../../core/tracking/update-watch.ts";
 import { getWatchHistory } from "../../core/tracking/watch-history.ts";
 import { getWatch } from "../../core/tracking/watch-view.ts";
+import { LandedLine } from "../components/hub/landed-line.tsx";
 import { PriceChart } from "../components/hub/price-chart.tsx";
 import { IntervalSelect, RuleFields } from "../components/hub/rule-fields.tsx";
 import { VerdictWords } from "../components/hub/verdict-words.tsx";
@@ -234,6 +235,7 @@ export default function WatchPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm text-muted">{w.store}</p>
           <h1 className="font-display text-2xl font-bold">{w.title ?? w.url}</h1>
           <p className="text-4xl font-black text-accent">{money(w.price)}</p>
+          <LandedLine {...w} />
           <VerdictLine verdict={history.verdict} />
           <ReferenceLine check={history.reference} nowIso={nowIso} />
           {history.euLowest30d ? (

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { product, watch, watchGroup } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import { compareGroup, type GroupComparison } from "../groups/compare-group.ts";
+import { compareLanded, type LandedComparison } from "../groups/compare-landed.ts";
 import { type GroupChart, groupChart } from "../groups/group-chart.ts";
 import { type GroupSuggestion, suggestGroups } from "../groups/match-products.ts";
 import type { RateSource } from "../groups/rate-source.ts";
@@ -66,6 +67,10 @@ export type GroupMember = {
   title: string | null;
   url: string;
   price: Money | null;
+  /** Shipping, unit price and the price with shipping the store's page states (0079). */
+  shipping: WatchView["shipping"];
+  unitPrice: WatchView["unitPrice"];
+  landedPrice: Money | null;
   availability: string;
   lastCheckedAt: string | null;
   lastError: string | null;
@@ -77,6 +82,8 @@ export type GroupMember = {
 export type GroupView = GroupSummary & {
   members: GroupMember[];
   comparison: GroupComparison;
+  /** The stores compared with shipping and per unit, in the comparison's currency (0079). */
+  landed: LandedComparison;
 };
 
 function notFound(): AppError {
@@ -303,6 +310,9 @@ export async function getGroupView(
         title: w.title,
         url: w.url,
         price: w.price,
+        shipping: w.shipping,
+        unitPrice: w.unitPrice,
+        landedPrice: w.landedPrice,
         availability: w.availability,
         lastCheckedAt: w.lastCheckedAt,
         lastError: w.lastError,
@@ -329,6 +339,7 @@ export async function getGroupView(
       currency,
       rates,
     ),
+    landed: compareLanded(members, currency, rates),
   };
 }
 

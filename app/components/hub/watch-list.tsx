@@ -21,6 +21,7 @@ import {
   SORT_LABELS,
   WATCH_SORTS,
 } from "./card-order.ts";
+import { LandedLine } from "./landed-line.tsx";
 import { NoPriceNotice, noPriceReason } from "./no-price-notice.tsx";
 import { VerdictWords } from "./verdict-words.tsx";
 
@@ -188,6 +189,7 @@ function WatchCard({ watch: w, onRemove }: { watch: WatchCardData; onRemove: () 
             <VerdictWords verdict={w.verdict} className="text-sm" testId="card-verdict" />
           ) : null}
         </p>
+        <LandedLine {...w} />
         {noPrice ? <NoPriceNotice watchId={w.id} reason={noPrice} rule={w.rule} /> : null}
         <p className="text-xs text-muted" data-testid="card-facts">
           {/* No "Low — · High —" before there is a price (#39 item 5). */}

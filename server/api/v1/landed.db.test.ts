@@ -60,6 +60,46 @@ describe("/api/v1 and the landed price", () => {
     expect(csv.trim().split("\r\n")[1]).toMatch(/,4\.95,29\.00,23\.96,kg$/);
   });
 
+  it("compares a group's stores delivered and per unit", async () => {
+    const { request } = await createTestApp(database.current, {
+      env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
+    });
+    const carol = await createPerson(request);
+    // The cheaper shelf price costs more delivered; the bigger pack less per 100 g.
+    const pages = {
+      "/g/small": { price: "4.99", extra: "<p>($1.00 / 100 g)</p><p>Shipping: $5.99</p>" },
+      "/g/big": { price: "8.99", extra: "<p>($0.90 / 100 g)</p><p>+ FREE Shipping</p>" },
+    };
+    const ids: string[] = [];
+    for (const [path, page] of Object.entries(pages)) {
+      store.setPage(path, productPage({ title: "Coffee", ...page }));
+      const created = await request("/api/v1/watches", {
+        body: { url: store.url(path) },
+        headers: carol.auth,
+      });
+      ids.push((await created.json()).watch.id);
+    }
+    const made = await request("/api/v1/groups", {
+      body: { name: "Coffee", watchIds: ids },
+      headers: carol.auth,
+    });
+    expect(made.status).toBe(201);
+    const { group } = await made.json();
+    const view = await (
+      await request(`/api/v1/groups/${group.id}`, { headers: carol.auth })
+    ).json();
+    expect(view.group.landed).toMatchObject({
+      per: { perQuantity: 100, unit: "g" },
+      cheapestLanded: { watchId: ids[1], landed: { amountMinor: 899, currency: "USD" } },
+      unknownLanded: 0,
+      cheapestPerUnit: { watchId: ids[1], unit: { amountMinor: 90, currency: "USD" } },
+    });
+    expect(view.group.members.map((m: { landedPrice: unknown }) => m.landedPrice)).toEqual([
+      { amountMinor: 1098, currency: "USD" },
+      { amountMinor: 899, currency: "USD" },
+    ]);
+  });
+
   it("says null where the page states neither", async () => {
     const { request } = await createTestApp(database.current, {
       env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },

@@ -321,6 +321,11 @@ export const GroupViewBody = z.object({
         title: z.string().nullable(),
         url: z.string(),
         price: Money.nullable().describe("The store's own price, in its own currency."),
+        shipping: Shipping,
+        unitPrice: UnitPriceStated,
+        landedPrice: Money.nullable().describe(
+          "The store's price with its shipping, in its own currency (decision 0079); null when unknown.",
+        ),
         availability: z.string(),
         lastCheckedAt: Instant.nullable(),
         lastError: z.string().nullable(),
@@ -342,5 +347,16 @@ export const GroupViewBody = z.object({
       ),
       cheapestInStock: z.object({ watchId: Id, price: Money, converted: Money }).nullable(),
     }),
+    landed: z
+      .object({
+        rows: z.array(z.object({ watchId: Id, landed: Money.nullable(), unit: UnitPriceStated })),
+        per: z.object({ perQuantity: z.number(), unit: UnitPrice.shape.unit }).nullable(),
+        cheapestLanded: z.object({ watchId: Id, landed: Money }).nullable(),
+        unknownLanded: z.number().int(),
+        cheapestPerUnit: z.object({ watchId: Id, unit: UnitPrice }).nullable(),
+      })
+      .describe(
+        "The stores compared with shipping and per unit in the comparison's currency (decision 0079): unit prices in the unit most stores state; cheapestLanded only when every store in stock has a known price with shipping.",
+      ),
   }),
 });
