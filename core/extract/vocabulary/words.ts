@@ -863,8 +863,8 @@ export const VISIBLE_WORDS = {
   used: {
     en: ["refurbished", p(/\bused\b/, "used"), "pre-owned"],
     de: ["gebraucht", "b-ware", "generalüberholt"],
-    fr: ["reconditionn", "d'occasion"],
-    it: ["usato"],
+    fr: ["reconditionn", "d'occasion", p(/neufs? (?:&|et) occasions?/, "neufs & occasions")],
+    it: [p(/usat[oi]/, "usati")],
     es: ["usado", "seminuev"],
   },
   /** Other sellers' offers of the same product. */
