@@ -71,6 +71,45 @@ describe("extractProduct: structured data", () => {
   });
 });
 
+describe("extractProduct: a priceSpecification that is not the price", () => {
+  const offerPage = (specs: unknown[]) =>
+    `<html><head><script type="application/ld+json">${JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Coffee 1 kg",
+      offers: { "@type": "Offer", priceCurrency: "EUR", priceSpecification: specs },
+    })}</script></head><body><h1>Coffee 1 kg</h1></body></html>`;
+  const item = { "@type": "UnitPriceSpecification", price: "24.90", priceCurrency: "EUR" };
+
+  it("a delivery charge is shipping, never a rival price", () => {
+    const r = extractProduct(
+      offerPage([
+        item,
+        { "@type": "DeliveryChargeSpecification", price: "4.95", priceCurrency: "EUR" },
+      ]),
+      "https://shop.example.de/p/coffee",
+    );
+    expect(r.status).toBe("ok");
+    expect(r.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+
+  it("a price per one kilogram is a unit price; per one piece it is the item's", () => {
+    const perKg = {
+      "@type": "UnitPriceSpecification",
+      price: "12.45",
+      priceCurrency: "EUR",
+      referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "KGM" },
+    };
+    const r = extractProduct(offerPage([item, perKg]), "https://shop.example.de/p/coffee");
+    expect(r.status).toBe("ok");
+    expect(r.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+    expect(r.candidates.find((c) => c.price.amountMinor === 1245)?.role).toBe("unit_price");
+    const perPiece = { ...perKg, price: "24.90", referenceQuantity: { value: 1, unitCode: "C62" } };
+    const alone = extractProduct(offerPage([perPiece]), "https://shop.example.de/p/coffee");
+    expect(alone.price).toEqual({ amountMinor: 2490, currency: "EUR" });
+  });
+});
+
 describe("extractProduct: saying it cannot tell", () => {
   it("two different offers and nothing to choose: ambiguous, with both as candidates with stable keys", () => {
     const result = page("generic-ambiguous-offers", "https://espresso.example.com/bundle");

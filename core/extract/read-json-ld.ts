@@ -9,6 +9,8 @@ type Located = { node: Node; path: string };
 
 const PRODUCT_TYPES =
   /^(product|productgroup|productmodel|individualproduct|someproducts|vehicle|car|book)$/;
+/** UN/CEFACT common codes of one piece: a price per one of them is the item's own. */
+const PIECE_CODES = new Set(["C62", "EA", "H87", "PCE", "NMP", "XPP"]);
 const LIST_TYPES = /listprice|strikethroughprice|srp|msrp|invoiceprice|wasprice|originalprice/i;
 
 function typesOf(node: Node): string[] {
@@ -245,10 +247,21 @@ function readOffer(
   specs.forEach((spec, i) => {
     const s = asRecord(spec);
     if (!s) return;
+    const kind = asArray(s["@type"])
+      .map((t) => asText(t) ?? "")
+      .join(" ");
+    // A delivery charge is what shipping costs, never the price (core/extract/landed.ts reads it).
+    if (/DeliveryChargeSpecification|PaymentChargeSpecification/.test(kind)) return;
     const type = asText(s.priceType) ?? "";
     const specCurrency = asText(s.priceCurrency)?.toUpperCase() ?? currency;
     const quantity = asRecord(s.referenceQuantity);
-    const isUnit = quantity !== null && Number(asText(quantity.value) ?? 1) !== 1;
+    // A price per a quantity other than one, or per one of a measure (kg, l, m …), is a unit
+    // price; per one piece ("C62", "EA") it is the item's own.
+    const unitCode = (quantity && asText(quantity.unitCode)?.toUpperCase()) ?? "";
+    const isUnit =
+      quantity !== null &&
+      (Number(asText(quantity.value) ?? 1) !== 1 ||
+        (unitCode !== "" && !PIECE_CODES.has(unitCode)));
     const role = isUnit ? "unit_price" : type && LIST_TYPES.test(type) ? "list_price" : "price";
     const at =
       specs.length > 1 || Array.isArray(offer.priceSpecification)
