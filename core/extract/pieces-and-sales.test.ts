@@ -154,6 +154,15 @@ describe("a stated saving tells the old price from the price (classes 3 and 4)",
     expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
   });
 
+  it("the price with its own '(25% off)' is never taken for a saving", () => {
+    const html = `<!doctype html><html lang="en"><body><main><h1>Lamp</h1>
+<div><span>$80.00</span></div><div><span>$60.00 (25% off)</span></div>
+<p><span>With the stand: $140.00</span></p>
+<button>Add to cart</button></main></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/p/lamp");
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("6000 USD");
+  });
+
   it("a saving that is no difference of two amounts marks nothing", () => {
     const html = `<!doctype html><html lang="en"><body><main><h1>Lamp</h1>
 <div><span>$49.99</span></div><p><span>Save $5 on your first order</span></p><div><span>$39.99</span></div>

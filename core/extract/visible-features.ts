@@ -166,9 +166,9 @@ export function visibleCandidates(
     if (indexInText === 0 && OTHER_AMOUNT.test(t.text)) namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
-    // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
-    // or with a percentage ("$1,250.00 (66% off)"); words after it may be the next amount's.
-    if (SAVING.test(`${t.before.slice(-20)} ${t.text}`) || /\d\s?%/.test(t.text)) savings.add(t);
+    // Stated as a saving by its own words or those right before it ("Save $120", "You save:");
+    // words after it may be the next amount's, and "(25% off)" also follows the price itself.
+    if (SAVING.test(`${t.before.slice(-20)} ${t.text}`)) savings.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after) || DEDUCTION.test(lead))
       promotions.add(c);
     else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
@@ -269,8 +269,8 @@ const SAVING_SPAN = 40;
 /**
  * "$299.99" … "$179.99" … "Save $120": a page that states a saving equal to the difference of
  * two of its amounts says which is the old price and which the price, whatever their classes or
- * the words beside them (issue #34 classes 3 and 4). The saving must be stated as one (its words,
- * or a percentage beside it), to the cent, with all three close together; the higher amount is
+ * the words beside them (issue #34 classes 3 and 4). The saving must be stated as one (its own
+ * words or those right before it), to the cent, with all three close together; the higher amount is
  * marked as an old price and the saving is no candidate. Returns the savings so matched.
  */
 function markSavingPairs(
