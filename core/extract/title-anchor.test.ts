@@ -28,3 +28,23 @@ describe("class 5: the product's title, not the first <h1>", () => {
     expect(price(r)).toBe("4900 EUR");
   });
 });
+
+describe("a title drawn after the buy box in the markup", () => {
+  // A grid puts the <h1> first on screen; in the markup it follows the price and the button.
+  const page = (lang: string, price: string, buy: string) =>
+    `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
+<div class="grid"><div class="buy"><div><span>${price}</span></div><button>${buy}</button></div>
+<header><h1>Felt pen medium</h1></header></div>
+<section><p>Related</p></section></main></body></html>`;
+
+  it.each([
+    ["de", "https://shop.example.ch/p/1", "CHF 19.50", "In den Warenkorb", "1950 CHF"],
+    ["en", "https://shop.example.com/p/1", "$19.50", "Add to cart", "1950 USD"],
+  ])(
+    "%s: the price beside the buy control, just before the title, is the price",
+    (lang, url, price, buy, want) => {
+      const r = extractProduct(page(lang, price, buy), url);
+      expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+    },
+  );
+});

@@ -427,6 +427,9 @@ const OTHER_KIND: readonly FeatureName[] = [
   "bareNumber",
 ];
 
+/** How far (in elements) from the title its price may stand. */
+const TITLE_REACH = 150;
+
 /** The first candidate after the title that nothing marks as another kind of amount. */
 function markFirstAfterTitle(
   list: VisibleCandidate[],
@@ -438,6 +441,21 @@ function markFirstAfterTitle(
   const isOther = (c: VisibleCandidate) =>
     namedOther.has(c.text) || OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
   let first = list.find((c) => c.text.order > h1 && !isOther(c));
+  // A title drawn after the buy box in the markup (a stylesheet puts it first on screen): with
+  // no price close after the title, the closest one before it, beside a buy control, is the one
+  // a person reads under it.
+  if (!first || first.text.order - h1 > TITLE_REACH) {
+    const buy = at("nearBuyControl");
+    const before = list.findLast(
+      (c) =>
+        c.text.order < h1 &&
+        h1 - c.text.order <= TITLE_REACH &&
+        !isOther(c) &&
+        !c.text.isExcluded &&
+        (c.features[buy] ?? 0) >= 0.5,
+    );
+    if (before) first = before;
+  }
   // "Starting at $899" above the buy box's "$1,049.99" (issue #34 class 3): a "from" price gives
   // way to the higher price that follows it closely, nothing marking that one as another kind.
   if (first?.price.isFrom) {
