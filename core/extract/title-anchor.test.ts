@@ -48,3 +48,22 @@ describe("a title drawn after the buy box in the markup", () => {
     },
   );
 });
+
+describe("a first <h1> that is the site's logo", () => {
+  it.each([
+    ["en", "https://shop.example.com/p/1", "$9.99", "$24.99", "2499 USD"],
+    ["de", "https://shop.example.de/p/1", "9,99 €", "24,99 €", "2499 EUR"],
+  ])(
+    "%s: the price under the element showing og:title is the price",
+    (lang, url, deal, price, want) => {
+      const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title>
+<meta property="og:title" content="Desk lamp Aurora"></head><body>
+<header><h1><a href="/">Shop</a></h1></header>
+<div class="promo"><p><span>Deal of the day</span> <span>${deal}</span></p></div>
+<div class="product"><h2>Desk lamp Aurora</h2><div><span>${price}</span></div><button>Add to cart</button></div>
+</body></html>`;
+      const r = extractProduct(html, url);
+      expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+    },
+  );
+});

@@ -45,6 +45,7 @@ export function scanHtml(html: PageText): PageScan {
     h1,
     h1Order: c.head.h1Order,
     titleMatchOrder: c.head.titleMatchOrder,
+    isH1Excluded: c.head.isH1Excluded,
     canonical: c.head.canonical,
     hreflangs: c.head.hreflangs,
     statedCurrencies: mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),

@@ -106,8 +106,10 @@ export type PageScan = {
   title: string | null;
   h1: string | null;
   h1Order: number;
-  /** The first body element whose text is the page's og:title (-1: none, or an <h1> came first). */
+  /** The first body element whose text is the page's og:title (-1: none, or a product <h1> came first). */
   titleMatchOrder: number;
+  /** The first <h1> stands in a header, navigation or footer. */
+  isH1Excluded: boolean;
   canonical: string | null;
   /** `<link rel="alternate" hreflang>` of the page, in document order. */
   hreflangs: readonly { lang: string; href: string }[];

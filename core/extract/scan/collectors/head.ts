@@ -35,9 +35,12 @@ export class HeadAndMeta extends Hooks {
   private isInH1 = false;
   /**
    * Where the first element of the body whose whole text is the page's og:title stands: the
-   * title a person sees on a page with no <h1> (a classified ad's posting title).
+   * title a person sees on a page with no <h1> (a classified ad's posting title) or whose first
+   * <h1> is the site's logo in its header.
    */
   titleMatchOrder = -1;
+  /** The first <h1> stands in a header, navigation or footer (a logo's, not a product's). */
+  isH1Excluded = false;
   /** og:title as the body would show it, once read (null: none; undefined: not read yet). */
   private titleTarget: string | null | undefined;
   private readonly log: TextLog;
@@ -86,6 +89,7 @@ export class HeadAndMeta extends Hooks {
     if (name === "h1" && this.h1Order < 0) {
       this.isInH1 = true;
       this.h1Order = el.order;
+      this.isH1Excluded = el.isExcluded;
     }
     // A <title> inside a microdata or RDFa item is the item's, not the page's.
     if (name === "title" && this.title === null && !parent.scopeType) this.isInTitle = true;
@@ -118,7 +122,8 @@ export class HeadAndMeta extends Hooks {
   override close(el: Element, _parent: Element): void {
     if (el.tag === "h1") this.isInH1 = false;
     if (el.tag === "title") this.isInTitle = false;
-    if (this.titleMatchOrder < 0 && this.h1Order < 0 && el.textAt >= 0) this.matchTitle(el);
+    if (this.titleMatchOrder < 0 && (this.h1Order < 0 || this.isH1Excluded) && el.textAt >= 0)
+      this.matchTitle(el);
   }
 
   private matchTitle(el: Element): void {
