@@ -118,6 +118,14 @@ describe("class 4: an old price in a store's words beside the current one", () =
   });
 });
 
+/** A small page: the title, the buy box given, a buy button; its price as "amountMinor CUR". */
+function priceOfBox(lang: string, url: string, box: string): string | null {
+  const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
+<h1>Desk 3</h1>${box}<button>Add to cart</button></main></body></html>`;
+  const r = extractProduct(html, url);
+  return r.price && `${r.price.amountMinor} ${r.price.currency}`;
+}
+
 describe("a stated saving tells the old price from the price (classes 3 and 4)", () => {
   // No class names and no struck markup: the old price comes first under the title, as on a
   // store whose stylesheet strikes it; the saving the page states is their difference.
@@ -148,27 +156,19 @@ describe("a stated saving tells the old price from the price (classes 3 and 4)",
     ],
   ];
   it.each(cases)("%s: %s", (lang, url, box, want) => {
-    const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
-<h1>Desk 3</h1>${box}<button>Add to cart</button></main></body></html>`;
-    const r = extractProduct(html, url);
-    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+    expect(priceOfBox(lang, url, box)).toBe(want);
   });
 
   it("the price with its own '(25% off)' is never taken for a saving", () => {
-    const html = `<!doctype html><html lang="en"><body><main><h1>Lamp</h1>
-<div><span>$80.00</span></div><div><span>$60.00 (25% off)</span></div>
-<p><span>With the stand: $140.00</span></p>
-<button>Add to cart</button></main></body></html>`;
-    const r = extractProduct(html, "https://shop.example.com/p/lamp");
-    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("6000 USD");
+    const box = `<div><span>$80.00</span></div><div><span>$60.00 (25% off)</span></div>
+<p><span>With the stand: $140.00</span></p>`;
+    expect(priceOfBox("en", "https://shop.example.com/p/lamp", box)).toBe("6000 USD");
   });
 
   it("a saving that is no difference of two amounts marks nothing", () => {
-    const html = `<!doctype html><html lang="en"><body><main><h1>Lamp</h1>
-<div><span>$49.99</span></div><p><span>Save $5 on your first order</span></p><div><span>$39.99</span></div>
-<button>Add to cart</button></main></body></html>`;
-    const r = extractProduct(html, "https://shop.example.com/p/lamp");
-    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("4999 USD");
+    const box = `<div><span>$49.99</span></div><p><span>Save $5 on your first order</span></p>
+<div><span>$39.99</span></div>`;
+    expect(priceOfBox("en", "https://shop.example.com/p/lamp", box)).toBe("4999 USD");
   });
 });
 
@@ -194,17 +194,11 @@ describe("a percentage beside two amounts tells the old price from the price (cl
     ],
   ];
   it.each(cases)("%s: %s", (lang, url, box, want) => {
-    const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
-<h1>Dress 5</h1>${box}<button>Add to cart</button></main></body></html>`;
-    const r = extractProduct(html, url);
-    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+    expect(priceOfBox(lang, url, box)).toBe(want);
   });
 
   it("a percentage that does not relate the two amounts marks nothing", () => {
-    const html = `<!doctype html><html lang="en"><body><main><h1>Dress 5</h1>
-<div><span>$80.00</span></div><p>Earn 5% back</p><div><span>$60.00</span></div>
-<button>Add to cart</button></main></body></html>`;
-    const r = extractProduct(html, "https://shop.example.com/p/1");
-    expect(r.price?.amountMinor).toBe(8000);
+    const box = `<div><span>$80.00</span></div><p>Earn 5% back</p><div><span>$60.00</span></div>`;
+    expect(priceOfBox("en", "https://shop.example.com/p/1", box)).toBe("8000 USD");
   });
 });
