@@ -202,3 +202,14 @@ describe("a percentage beside two amounts tells the old price from the price (cl
     expect(priceOfBox("en", "https://shop.example.com/p/1", box)).toBe("8000 USD");
   });
 });
+
+describe("a bare number in a price-named element", () => {
+  it("is no price when it is written against letters (a code)", () => {
+    const html = `<!doctype html><html lang="de"><head><title>Shop</title></head><body><main>
+<h1>Drohne</h1><span class="price-code">333ORAK</span><span class="price">69,99 €</span>
+<button>In den Warenkorb</button></main></body></html>`;
+    const r = extractProduct(html, "https://shop.example.de/p/1");
+    expect(r.price).toEqual({ amountMinor: 6999, currency: "EUR" });
+    expect(r.candidates.some((c) => c.price.amountMinor === 33300)).toBe(false);
+  });
+});

@@ -119,7 +119,9 @@ function candidatesOf(
     if (
       found.length === 0 &&
       PRICE_WORD.test(t.tokens) &&
-      /^\D{0,12}\d[\d.,' ]*\D{0,12}$/.test(text)
+      /^\D{0,12}\d[\d.,' ]*\D{0,12}$/.test(text) &&
+      // "333ORAK", "A1234": digits written against letters are a code, not a bare price.
+      !/\p{L}\d|\d\p{L}/u.test(text)
     ) {
       // A bare number in an element named for a price ("<span class=price>19,99</span>").
       const parsed = parsePriceString(text);
