@@ -1,0 +1,114 @@
+import { FEATURES, type FeatureName } from "./feature-names.ts";
+import { oldThenCurrent } from "./read-amount.ts";
+import type { PriceText } from "./scan/types.ts";
+import type { VisibleCandidate } from "./visible-features.ts";
+import { NOW_WORDS } from "./vocabulary/patterns.ts";
+
+/**
+ * Which of two amounts is the old price, read from how the page relates them rather than from
+ * class names (issue #34 class 4): one text "$79.99 $39.99", "Now" after the higher one, a
+ * stated saving equal to their difference, a percentage that takes one to the other. Each marks
+ * the old price's "was" feature (read-visible-text.ts makes it a list price).
+ */
+
+/** How far apart (in elements) the old price, the price and the saving may stand. */
+const SAVING_SPAN = 40;
+
+/**
+ * "$299.99" … "$179.99" … "Save $120": a page that states a saving equal to the difference of
+ * two of its amounts says which is the old price and which the price, whatever their classes or
+ * the words beside them (issue #34 classes 3 and 4). The saving must be stated as one (its own
+ * words or those right before it), to the cent, with all three close together; the higher amount is
+ * marked as an old price and the saving is no candidate. Returns the savings so matched.
+ */
+export function markSavingPairs(
+  list: VisibleCandidate[],
+  savings: ReadonlySet<PriceText>,
+): Set<VisibleCandidate> {
+  const matched = new Set<VisibleCandidate>();
+  if (savings.size === 0) return matched;
+  const was = FEATURES.indexOf("wasWords");
+  const cents = (c: VisibleCandidate) => Math.round(Number(c.amount) * 100);
+  for (const saving of list) {
+    if (!savings.has(saving.text)) continue;
+    const near = list.filter(
+      (c) =>
+        c !== saving &&
+        !savings.has(c.text) &&
+        Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
+    );
+    const amounts = new Set(near.map(cents));
+    // Every copy of the old price near the saving (a page may draw its buy box twice).
+    const highs = near.filter(
+      (c) => amounts.has(cents(c) - cents(saving)) && cents(c) > cents(saving),
+    );
+    for (const high of highs) high.features[was] = 1;
+    if (highs.length > 0) matched.add(saving);
+  }
+  return matched;
+}
+
+/**
+ * "EUR219.99 -50% EUR110.00", "$80.00 $60.00 (25% off)": a percentage right beside two amounts
+ * that it relates (the second is the first less that percentage, to the displayed rounding) is a
+ * reduction: the first is the old price, whatever its classes (issue #34 class 4).
+ */
+export function markPercentPairs(
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1] as VisibleCandidate;
+    const b = list[i] as VisibleCandidate;
+    const high = Number(a.amount);
+    const low = Number(b.amount);
+    if (b.text.order - a.text.order > 12 || !(high > low && low > 0)) continue;
+    const near = `${b.text.before.slice(-30)} ${readable(b.text.text)} ${b.text.after.slice(0, 20)}`;
+    const cut = (1 - low / high) * 100;
+    for (const m of near.matchAll(/(\d{1,2})(?:[.,]\d)?\s?%/g))
+      if (Math.abs(cut - Number(m[1])) < 1) {
+        a.features[was] = 1;
+        break;
+      }
+  }
+}
+
+/**
+ * "$79.99 $39.99" in one text (read-amount.ts `oldThenCurrent`): the first is an old price (its
+ * "was" feature, so a list price), the second reads as if it stood alone.
+ */
+export function markOldThenCurrent(
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  for (let i = 0; i + 1 < list.length; i++) {
+    const a = list[i] as VisibleCandidate;
+    const b = list[i + 1] as VisibleCandidate;
+    if (a.text !== b.text || list[i + 2]?.text === a.text || list[i - 1]?.text === a.text) continue;
+    if (!oldThenCurrent(readable(a.text.text), [a.price, b.price])) continue;
+    a.features[at("wasWords")] = 1;
+    b.features[at("sharesText")] = 0;
+    b.features[at("laterInText")] = 0;
+  }
+}
+
+/**
+ * "$64.95" then "Now $52.00" (in the same text or the next few elements): the higher amount
+ * right before a price its words name as the current one is the old price, struck or not.
+ */
+export function markWasBeforeNow(
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (let i = 1; i < list.length; i++) {
+    const c = list[i] as VisibleCandidate;
+    const p = list[i - 1] as VisibleCandidate;
+    if (c.text.order - p.text.order > 10 || Number(p.amount) <= Number(c.amount)) continue;
+    const own = readable(c.text.text).slice(0, Math.max(0, c.price.index));
+    const lead = `${c.text.before.slice(-30)} ${own}`.trimEnd().replace(/[$€£¥]\s*$/, "");
+    if (NOW_WORDS.test(lead)) p.features[was] = 1;
+  }
+}
