@@ -15,7 +15,7 @@ import { buildManifest, type ExtensionTarget } from "../extension/manifest.ts";
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ENTRIES = ["background", "popup", "picker", "connect"] as const;
+export const ENTRIES = ["background", "popup", "picker", "connect"] as const;
 const STATIC = ["popup.html", "popup.css"] as const;
 /** The toolbar and store icons, rendered from extension/icon.svg at each size the manifest names. */
 export const ICON_SIZES = [16, 32, 48, 128] as const;

@@ -1,7 +1,8 @@
 import { canonicalCurrency } from "../money/currencies.ts";
 import { decimalToMinor } from "../money/decimal-to-minor.ts";
+import { UNITS } from "../money/measure-units.ts";
 import type { Money } from "../money/money.ts";
-import { UNITS, type UnitPrice } from "../money/unit-price.ts";
+import type { UnitPrice } from "../money/unit-price.ts";
 import { asArray, asRecord, asText, walkJson } from "./json-walk.ts";
 import { readAmount } from "./read-amount.ts";
 import { parseTolerantJson } from "./tolerant-json.ts";

@@ -1,5 +1,5 @@
 /// <reference types="chrome" />
-import { countryFromLanguages } from "../../core/accounts/country-input.ts";
+import { countryFromLanguages } from "../../core/accounts/country-from-languages.ts";
 import { extractProduct } from "../../core/extract/extract-product.ts";
 import type { PriceRecipe } from "../../core/extract/recipe.ts";
 import type { ExtractResult } from "../../core/extract/types.ts";
@@ -43,7 +43,7 @@ export function readProduct(
 
 /**
  * The country of the browser's languages (`navigator.languages`, "es-MX" → MX): the last
- * tie-break for a currency sign the page does not decide (core/accounts/country-input.ts).
+ * tie-break for a currency sign the page does not decide (core/accounts/country-from-languages.ts).
  */
 export function browserCountry(): string | null {
   const languages = typeof navigator === "undefined" ? [] : (navigator.languages ?? []);
