@@ -78,14 +78,18 @@ test.afterAll(async () => {
   }
 });
 
-/** The id of the tab showing `url` (the extension's own view of tabs). */
+/**
+ * The id of the tab showing `url` (the extension's own view of tabs). That view follows a
+ * navigation a moment after the page has (a fragment change above all): wait for it.
+ */
 async function tabIdOf(url: string): Promise<number> {
-  const id = await worker.evaluate(async (wanted) => {
-    const tabs = await chrome.tabs.query({});
-    return tabs.find((t) => t.url === wanted)?.id ?? null;
-  }, url);
-  if (id === null) throw new Error(`no tab shows ${url}`);
-  return id;
+  const find = () =>
+    worker.evaluate(async (wanted) => {
+      const tabs = await chrome.tabs.query({});
+      return tabs.find((t) => t.url === wanted)?.id ?? null;
+    }, url);
+  await expect.poll(find, { message: `a tab shows ${url}` }).not.toBeNull();
+  return (await find()) as number;
 }
 
 /** Opens a store page in its own tab, and the popup for it (as the toolbar button would). */
