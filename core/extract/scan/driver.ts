@@ -161,24 +161,19 @@ export class ScanDriver implements TagEvents {
       return;
     }
     const isContinued = this.lastWasText;
-    if (el.isUnrendered) {
-      // Not shown by the browser that rendered the page (core/page/read-rendered.ts): no text a
-      // person reads, so neither the log nor the price, buy and sold-out texts; the readers of
-      // markup (microdata, scripts) still hear it.
-      c.head.text(text, el, isContinued);
-      c.scripts.text(text, el, isContinued);
-      c.kept.text(text, el, isContinued);
-      c.challenge.text(text, el, isContinued);
-      this.lastWasText = true;
-      return;
-    }
-    this.log.append(text, el.isHidden);
+    // Not shown by the browser that rendered the page (core/page/read-rendered.ts): no text a
+    // person reads, so neither the log nor the price, buy and sold-out texts; the readers of
+    // markup (microdata, scripts) still hear it.
+    const isShown = !el.isUnrendered;
+    if (isShown) this.log.append(text, el.isHidden);
     c.head.text(text, el, isContinued);
     c.scripts.text(text, el, isContinued);
     c.kept.text(text, el, isContinued);
-    c.prices.text(text, el, isContinued);
-    c.buys.text(text, el, isContinued);
-    c.soldOut.text(text, el, isContinued);
+    if (isShown) {
+      c.prices.text(text, el, isContinued);
+      c.buys.text(text, el, isContinued);
+      c.soldOut.text(text, el, isContinued);
+    }
     c.challenge.text(text, el, isContinued);
     this.lastWasText = true;
   }
