@@ -101,6 +101,12 @@ export class KeptElements extends Hooks {
    * walking the elements in between (a page may nest thousands).
    */
   private readonly keeping: Element[] = [];
+  /**
+   * Whitespace that opened no part yet: it starts the part that continues it. A page read whole
+   * and the same page read in pieces may split "\n</" into "\n" and "</" or not; the parts
+   * must come out the same either way (scan/pieces.test.ts).
+   */
+  private readonly pendingBlank = new WeakMap<KeptElement, string>();
 
   override open(el: Element, parent: Element, attrs: Attrs, isLeaf: boolean): void {
     const wantsPrice = (el.says & Says.price) !== 0 || el.hasDataPriceAttr;
@@ -146,12 +152,15 @@ export class KeptElements extends Hooks {
       for (const record of recordsOf(keeper)) {
         fed++;
         if (record.text.length < MAX_TEXT) record.text += text;
-        if (isBlank) continue;
-        if (isContinued && record.parts.length > 0) {
+        const pending = isContinued ? (this.pendingBlank.get(record) ?? "") : "";
+        this.pendingBlank.delete(record);
+        if (isContinued && record.parts.length > 0 && !pending) {
           const last = record.parts.length - 1;
           if ((record.parts[last] ?? "").length < MAX_TEXT) record.parts[last] += text;
+        } else if (isBlank) {
+          this.pendingBlank.set(record, pending + text);
         } else if (record.parts.length < MAX_PARTS) {
-          record.parts.push(text);
+          record.parts.push(pending + text);
         }
       }
     }
