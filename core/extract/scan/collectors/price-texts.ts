@@ -10,6 +10,8 @@ import type { PriceText } from "../types.ts";
 const MAX_PRICE_TEXTS = 800;
 const MAX_AFTER = 40;
 const MAX_CHILD_PRICES = 8;
+/** The longest leading text of an unnamed element read as a price on its own. */
+const MAX_UNNAMED_HEAD = 40;
 
 const collapse = (text: string) =>
   text
@@ -47,9 +49,9 @@ export class PriceTexts extends Hooks {
   private pendingAfter: PriceText[] = [];
   private readonly log: TextLog;
   /**
-   * Price-named elements with an amount in their own text before their first block child
-   * ("Now $52.00" then the reviews widget, inside one `<h5 class="product-price">`): that
-   * leading text, read if the element ends too long to be one price.
+   * Elements with an amount in their own text before their first block child ("Now $52.00"
+   * then the reviews widget, inside one `<h5>`): that leading text, read if the element ends
+   * too long to be one price. Price-named elements, or a short text with a currency.
    */
   private readonly heads = new Map<Element, string>();
 
@@ -61,13 +63,19 @@ export class PriceTexts extends Hooks {
   override open(el: Element, parent: Element, _attrs: Attrs, _isLeaf: boolean): void {
     if (
       parent.textAt >= 0 &&
-      (parent.says & Says.price) !== 0 &&
       CLOSES_P.has(el.tag) &&
       this.heads.size < 50 &&
       !this.heads.has(parent) &&
       this.log.hasDigit(parent)
     ) {
-      this.heads.set(parent, this.log.textOf(parent));
+      const head = this.log.textOf(parent);
+      // A price-named element's leading number is read; an unnamed one's only with a currency
+      // beside it and short enough to be one price ("Now $52.00" before the reviews widget).
+      if (
+        (parent.says & Says.price) !== 0 ||
+        (CURRENCY_HINT.test(head) && collapse(head).length <= MAX_UNNAMED_HEAD)
+      )
+        this.heads.set(parent, head);
     }
   }
 
