@@ -54,4 +54,24 @@ describe("other products under a heading that names them", () => {
     );
     expect(r.price?.amountMinor).toBe(4999);
   });
+
+  it.each([
+    ["en", "shop.example.com", "Use it with", "$40.00", "Add to basket"],
+    ["en", "shop.example.com", "Goes well with", "$40.00", "Add to basket"],
+    ["en", "shop.example.com", "Complete the look", "$40.00", "Add to basket"],
+    ["en", "shop.example.com", "Frequently bought together", "$40.00", "Add to basket"],
+    ["de", "laden.example.de", "Passend dazu", "40,00 €", "In den Warenkorb"],
+    ["fr", "boutique.example.fr", "Souvent achetés ensemble", "40,00 €", "Ajouter au panier"],
+    ["es", "tienda.example.es", "Completa el look", "40,00 €", "Añadir a la cesta"],
+  ])('$0: a cross-sell under "$2" is another product', (lang, host, heading, price, buy) => {
+    // The buy box shows no price; the first item under the heading must not stand in for it.
+    const r = page(
+      lang,
+      host,
+      `<h1>Setting spray</h1><p>-</p><button>${buy}</button>
+       <div><h3>${heading}</h3><div><a href="/p/2"><img src="/a.jpg" alt=""></a>
+       <div><span>${price}</span></div><a href="/p/2"><span>Liquid foundation</span></a></div></div>`,
+    );
+    expect(r.price).toBeNull();
+  });
 });
