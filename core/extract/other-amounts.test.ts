@@ -11,6 +11,15 @@ const BUY: Record<string, string> = {
   en: "Add to cart",
   de: "In den Warenkorb",
   fr: "Ajouter au panier",
+  es: "Añadir al carrito",
+  it: "Aggiungi al carrello",
+  et: "Lisa ostukorvi",
+  fi: "Lisää ostoskoriin",
+  pl: "Dodaj do koszyka",
+  cs: "Do košíku",
+  lv: "Ielikt grozā",
+  ro: "Adaugă în coș",
+  ru: "В корзину",
 };
 function price(other: string, lang: string, host: string, shown: string): number | null {
   const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body>
@@ -58,5 +67,31 @@ describe("a rebate's or a trade-in's price before the price (en)", () => {
     "Only $9.99 with a trade-in",
   ])("%s", (other) => {
     expect(price(other, "en", "shop.example.com", "$59.99")).toBe(5999);
+  });
+});
+
+describe("a term of months with an amount: a warranty's or a plan's, not the price", () => {
+  it.each([
+    ["en", "shop.example.com", "24 months $195.60", "$978.00", 97800],
+    ["et", "pood.example.ee", "12 kuud:146,70 €", "978,00 €", 97800],
+    ["it", "negozio.example.it", "24 mesi: 195,60 €", "978,00 €", 97800],
+    ["es", "tienda.example.es", "12 meses: 81,50 €", "978,00 €", 97800],
+    ["fi", "kauppa.example.fi", "12 kuukautta 146,70 €", "978,00 €", 97800],
+  ])("%s (%s): %s", (lang, host, other, shown, expected) => {
+    expect(price(other, lang, host, shown)).toBe(expected);
+  });
+});
+
+describe("a delivery cost in an inflected form before the price", () => {
+  it.each([
+    ["pl", "sklep.example.pl", "Koszt dostawy 10,99 zł", "99,00 zł", 9900],
+    ["ru", "magazin.example.ru", "Стоимость доставки 300 ₽", "2 990 ₽", 299000],
+    ["lv", "veikals.example.lv", "Piegādes maksa 4,99 €", "49,00 €", 4900],
+    ["cs", "obchod.example.cz", "Cena dopravy 99 Kč", "1 290 Kč", 129000],
+    ["et", "pood.example.ee", "Kohaletoimetamise summa alates 10,99 €", "978,00 €", 97800],
+    ["fi", "kauppa.example.fi", "Toimitus 4,90 €", "49,00 €", 4900],
+    ["ro", "magazin.example.ro", "Livrare 15,99 lei", "199,00 lei", 19900],
+  ])("%s (%s): %s", (lang, host, other, shown, expected) => {
+    expect(price(other, lang, host, shown)).toBe(expected);
   });
 });

@@ -155,6 +155,7 @@ export const OTHER_AMOUNT_CONCEPTS = [
   "used",
   "otherSellers",
   "addOn",
+  "term",
 ] as const;
 export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),

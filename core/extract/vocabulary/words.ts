@@ -643,14 +643,17 @@ export const VISIBLE_WORDS = {
     nl: ["verzend"],
     sv: ["frakt"],
     da: ["fragt"],
-    cs: ["doprava"],
-    hr: ["dostava"],
-    pl: ["dostawa", "wysyłka"],
-    ru: ["доставка"],
+    // Stems, so that inflected forms count too ("dopravy", "dostawy", "доставки", "piegādes").
+    cs: ["doprav"],
+    hr: ["dostav"],
+    pl: ["dostaw", "wysyłk"],
+    ru: ["доставк"],
     hu: ["szállítás"],
-    lv: ["piegāde"],
-    lt: ["pristatymas"],
-    et: ["tarne"],
+    lv: ["piegād"],
+    lt: ["pristatym"],
+    et: ["tarne", "toimetami"],
+    fi: ["toimitus"],
+    ro: ["livrare"],
     tr: ["kargo"],
     zh: ["運費", "运费"],
     ko: ["배송"],
@@ -878,6 +881,21 @@ export const VISIBLE_WORDS = {
     fr: ["garantie", "emballage cadeau"],
     es: ["garantía", "envoltorio"],
     it: ["confezione regalo", "estensione di garanzia"],
+  },
+  /**
+   * A term of months written with the amount ("12 kuud: 146,70 €", "24 months $195.60"): the
+   * amount is a warranty's, a plan's or instalments' for that term, not the product's price.
+   */
+  term: {
+    en: [p(/\d\s*months?\b/, "12 months")],
+    fr: [p(/\d\s*mois\b/, "12 mois")],
+    es: [p(/\d\s*meses\b/, "12 meses")],
+    it: [p(/\d\s*mesi\b/, "12 mesi")],
+    nl: [p(/\d\s*maanden\b/, "12 maanden")],
+    pl: [p(/\d\s*miesi/, "12 miesięcy")],
+    sv: [p(/\d\s*månader/, "12 månader")],
+    et: [p(/\d\s*kuud\b/, "12 kuud")],
+    fi: [p(/\d\s*kuukau/, "12 kuukautta")],
   },
   /** Used, refurbished, pre-owned offers. */
   used: {
