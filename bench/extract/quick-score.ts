@@ -30,9 +30,9 @@ for (const given of values.corpus ?? ["../shared/corpus/us-stores"]) {
         : isRightAmount(label, answer) && answer.currency === label.currency
           ? 0
           : 1;
-    (tally[part][i] as number)++;
+    tally[part][i] = (tally[part][i] ?? 0) + 1;
   }
-  for (const [part, [right, wrong, none]] of Object.entries(tally))
+  for (const [part, [right = 0, wrong = 0, none = 0]] of Object.entries(tally))
     if (right + wrong + none > 0)
       console.log(`${given} ${part}: ${right} right / ${wrong} wrong / ${none} none`);
 }
