@@ -38,3 +38,19 @@ describe("units and cents in unnamed inline elements", () => {
     expect(amount(`<div class="price"><span>$1</span><span>299</span></div>`)).toBe(129900);
   });
 });
+
+/**
+ * A line break in the markup between the pieces is white space, as the browser shows it
+ * ("978,00 €"), not a break between lines: the amount is read, whatever the class names.
+ */
+describe("pieces in unnamed elements with a line break in the markup between them", () => {
+  it.each([
+    ["et", "pood.example.ee", "<span>978,00</span>\n  <span>€</span>\n  <span>/ tk</span>", 97800],
+    ["en", "shop.example.com", "<span>$</span>\r\n<span>24.99</span>", 2499],
+    ["fr", "boutique.example.fr", "<b>24,99</b>\n<i>€</i>", 2499],
+  ])("%s (%s): %j", (lang, host, pieces, expected) => {
+    expect(amount(`<div class="x1"><span class="x2">${pieces}</span></div>`, lang, host)).toBe(
+      expected,
+    );
+  });
+});

@@ -4,6 +4,7 @@ import type { Element } from "./element.ts";
 const MAX_SHORT_TEXT = 160;
 const MAX_RECENT = 120;
 const HAS_DIGIT = /\d/;
+const NEWLINES = /\r?\n/g;
 const NON_SPACE = /\S/;
 /** Whitespace that `\s+` → " " would change: a run, or one character other than a space. */
 const SPACES_TO_COLLAPSE = /\s\s|[^\S ]/;
@@ -43,7 +44,10 @@ export class TextLog {
   }
 
   /** Visible text inside the innermost open element (`isHidden`: that element is hidden). */
-  append(text: string, isHidden: boolean): void {
+  append(given: string, isHidden: boolean): void {
+    // A line break in the markup is white space like any other: the browser shows
+    // "<span>978,00</span>\n<span>€</span>" as "978,00 €". Only break marks separate lines.
+    const text = given.includes("\n") ? given.replace(NEWLINES, " ") : given;
     if (text !== "") {
       const { stack } = this;
       for (let i = this.fedTo; i < stack.length; i++) {
