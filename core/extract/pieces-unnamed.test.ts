@@ -54,3 +54,18 @@ describe("pieces in unnamed elements with a line break in the markup between the
     );
   });
 });
+
+/**
+ * Indentation between tags is not text a person reads: an element whose markup is indented
+ * line by line still holds one short price.
+ */
+describe("a price in deeply indented markup", () => {
+  const indent = (n: number) => `\n${" ".repeat(n)}`;
+  it.each([
+    ["en", "shop.example.com", "$69.99", "See details", 6999],
+    ["de", "laden.example.de", "69,99 €", "Details ansehen", 6999],
+  ])("%s: %s beside %j", (lang, host, shown, link, expected) => {
+    const box = `<div class="x1">${indent(40)}<p class="x2">${indent(40)}${shown}${indent(44)}<span class="x3">${indent(44)}${indent(44)}<a href="#r">${link}</a>${indent(44)}${indent(44)}</span>${indent(40)}${indent(40)}</p>${indent(36)}</div>`;
+    expect(amount(box, lang, host)).toBe(expected);
+  });
+});

@@ -4,7 +4,6 @@ import type { Element } from "./element.ts";
 const MAX_SHORT_TEXT = 160;
 const MAX_RECENT = 120;
 const HAS_DIGIT = /\d/;
-const NEWLINES = /\r?\n/g;
 const NON_SPACE = /\S/;
 /** Whitespace that `\s+` → " " would change: a run, or one character other than a space. */
 const SPACES_TO_COLLAPSE = /\s\s|[^\S ]/;
@@ -45,9 +44,10 @@ export class TextLog {
 
   /** Visible text inside the innermost open element (`isHidden`: that element is hidden). */
   append(given: string, isHidden: boolean): void {
-    // A line break in the markup is white space like any other: the browser shows
-    // "<span>978,00</span>\n<span>€</span>" as "978,00 €". Only break marks separate lines.
-    const text = given.includes("\n") ? given.replace(NEWLINES, " ") : given;
+    // White space collapses as the browser shows it: a line break in the markup is a space
+    // ("<span>978,00</span>\n<span>€</span>" is "978,00 €"; only break marks separate lines),
+    // and indentation between tags does not make an element's text long.
+    const text = collapseSpaces(given);
     if (text !== "") {
       const { stack } = this;
       for (let i = this.fedTo; i < stack.length; i++) {
@@ -63,10 +63,7 @@ export class TextLog {
       if (this.chunks.length >= this.trimAt) this.trim();
     }
     if (!isHidden) {
-      // Whitespace runs collapse: the words before a price are counted in words, not in the
-      // indentation between tags.
-      const words = collapseSpaces(text);
-      if (!(words === " " && this.recent.endsWith(" "))) this.recent += words;
+      if (!(text === " " && this.recent.endsWith(" "))) this.recent += text;
       if (this.recent.length > MAX_RECENT * 2) this.recent = this.recent.slice(-MAX_RECENT);
     }
   }
