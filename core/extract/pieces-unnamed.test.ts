@@ -69,3 +69,19 @@ describe("a price in deeply indented markup", () => {
     expect(amount(box, lang, host)).toBe(expected);
   });
 });
+
+/**
+ * A price text's words that name another kind of amount speak of the amount they stand by: in
+ * "$69.99 Earn up to 70 Rewards points" the points are the 70's, and $69.99 is still the price.
+ */
+describe("other-amount words after the next number are that number's", () => {
+  it.each([
+    ["en", "shop.example.com", "$69.99 <a>Earn up to <b>70</b> Rewards points</a>", 6999],
+    ["de", "laden.example.de", "69,99 € <a>Sammeln Sie <b>70</b> Punkte</a>", 6999],
+  ])("%s (%s): %j", (lang, host, text, expected) => {
+    expect(amount(`<div class="x1"><p class="x2">${text}</p></div>`, lang, host)).toBe(expected);
+  });
+  it("words before the amount still name it: 'Members pay $45.00' is no price", () => {
+    expect(amount(`<div class="x1"><p class="x2">Members pay $45.00</p></div>`)).toBeNull();
+  });
+});

@@ -103,6 +103,20 @@ function candidatesOf(
   return out;
 }
 
+const NUMBER_AT = /\d[\d.,'\s]*/y;
+/**
+ * The words of a price text that speak of its amount at `index`: all of it up to the next
+ * number after that amount. "$69.99 Earn up to 70 Rewards points": the points are the 70's.
+ */
+function ownWords(text: string, index: number): string {
+  const digit = text.slice(index).search(/\d/);
+  if (digit < 0) return text;
+  NUMBER_AT.lastIndex = index + digit;
+  const end = NUMBER_AT.exec(text) ? NUMBER_AT.lastIndex : text.length;
+  const next = text.slice(end).search(/\d/);
+  return next < 0 ? text : text.slice(0, end + next);
+}
+
 /** Every visible price candidate of the page with its feature vector (see FEATURES). */
 export function visibleCandidates(
   scan: PageScan,
@@ -135,7 +149,8 @@ export function visibleCandidates(
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
-    if (indexInText === 0 && OTHER_AMOUNT.test(t.text)) namedOther.add(t);
+    if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
+      namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:");
