@@ -29,6 +29,18 @@ const TEXT_FACTS = new Map<string, "brand" | "sku" | "gtin" | "imageUrl">([
   ["image", "imageUrl"],
 ]);
 
+/**
+ * The page's own product among several with prices: the first in the page (0 when none has a
+ * price). The others beside it — a row of related items, each its own Product — are other
+ * products, whatever their class names say; what is nested in it (variants) is its own.
+ */
+function pageProductScope(props: readonly ElementRecord[]): number {
+  for (const r of props)
+    if ((r.prop === "price" || r.prop === "lowPrice") && r.productScopeId !== 0 && !r.isExcluded)
+      return r.productScopeId;
+  return 0;
+}
+
 /** Prices from microdata (`itemprop`) and RDFa (`property`) inside a product or offer scope. */
 export function readMicrodata(props: readonly ElementRecord[]): {
   candidates: RawCandidate[];
@@ -45,6 +57,7 @@ export function readMicrodata(props: readonly ElementRecord[]): {
     }
   }
   const seen = new Map<string, number>();
+  const ownScope = pageProductScope(props);
   for (const r of props) {
     const isOfferScope = r.scopeType !== null && /offer/i.test(r.scopeType);
     if (!r.isInProductScope && !isOfferScope) continue;
@@ -52,6 +65,7 @@ export function readMicrodata(props: readonly ElementRecord[]): {
     switch (r.prop) {
       case "price":
       case "lowPrice": {
+        if (r.productScopeId !== ownScope && r.productScopeId !== 0) break;
         const currency = currencyByScope.get(r.scopeId) ?? null;
         const value = propValue(r);
         // An element's text may show an old price and the current one ("$79.99$39.99").

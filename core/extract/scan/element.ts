@@ -55,6 +55,13 @@ export class Element {
   /** Microdata/RDFa: the type and id of the item it belongs to, and the property it opens. */
   scopeType: string | null = null;
   scopeId = 0;
+  /**
+   * The item of type Product (or ProductGroup …) it belongs to: 0 outside any. Microdata's
+   * rule: a scope with no `itemprop` is an item of its own wherever it sits; one that is a
+   * property (a variant, `hasVariant`) belongs to the item around it, unless the property names
+   * another product (`isRelatedTo`, `isSimilarTo` …).
+   */
+  productScopeId = 0;
   isInProductScope = false;
   prop: string | null = null;
 
@@ -189,6 +196,14 @@ function isProductType(type: string | null): boolean {
   );
 }
 
+/** Properties whose value is another product than the item's own. */
+const OTHER_PRODUCT_PROPS = new Set([
+  "isRelatedTo",
+  "isSimilarTo",
+  "isAccessoryOrSparePartFor",
+  "isConsumableFor",
+]);
+
 /** Microdata and RDFa: the item scope (a new one numbered `nextScopeId`) and the property. */
 export function scopeElement(
   el: Element,
@@ -211,5 +226,11 @@ export function scopeElement(
   el.prop = propRaw ? (propRaw.trim().split(/\s+/)[0]?.split(/[/#]/).pop() ?? null) : null;
   el.scopeType = hasScope ? scopeType : parent.scopeType;
   el.scopeId = hasScope ? nextScopeId() : parent.scopeId;
-  el.isInProductScope = parent.isInProductScope || (hasScope && isProductType(scopeType));
+  const isProduct = hasScope && isProductType(scopeType);
+  el.isInProductScope = parent.isInProductScope || isProduct;
+  el.productScopeId = !isProduct
+    ? parent.productScopeId
+    : el.prop === null || OTHER_PRODUCT_PROPS.has(el.prop) || parent.productScopeId === 0
+      ? el.scopeId
+      : parent.productScopeId;
 }

@@ -22,6 +22,8 @@ export type ElementRecord = {
   propSource: "microdata" | "rdfa" | null;
   scopeType: string | null;
   scopeId: number;
+  /** The product item the property belongs to (0: none), to tell products apart (element.ts). */
+  productScopeId: number;
   isInProductScope: boolean;
 };
 

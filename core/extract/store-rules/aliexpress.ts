@@ -52,6 +52,7 @@ export const aliexpress: StoreRule = {
           propSource: null,
           scopeType: null,
           scopeId: 0,
+          productScopeId: 0,
           isInProductScope: false,
         },
         { confidence: 0.85, source: "app_state" },

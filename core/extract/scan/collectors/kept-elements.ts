@@ -48,6 +48,7 @@ class KeptElement implements ElementRecord {
   propSource: "microdata" | "rdfa" | null;
   scopeType: string | null;
   scopeId: number;
+  productScopeId: number;
   isInProductScope: boolean;
   readonly #parent: Element;
   #ancestors: readonly string[] | null = null;
@@ -74,6 +75,7 @@ class KeptElement implements ElementRecord {
     this.propSource = fields.propSource;
     this.scopeType = parent.scopeType;
     this.scopeId = parent.scopeId;
+    this.productScopeId = parent.productScopeId;
     this.isInProductScope = parent.isInProductScope;
     this.#parent = parent;
   }
