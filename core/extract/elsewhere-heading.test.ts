@@ -74,4 +74,54 @@ describe("other products under a heading that names them", () => {
     );
     expect(r.price).toBeNull();
   });
+
+  it.each([
+    ["en", "shop.example.com", "Similar products", "$89.99", "Add to cart"],
+    ["ar", "shop.example.sa", "منتجات مشابهة", "89 ر.س", "أضف إلى الحقيبة"],
+    [
+      "et",
+      "pood.example.ee",
+      "Külastajad on olnud huvitatud ka järgnevast:",
+      "89,99 €",
+      "Lisa ostukorvi",
+    ],
+    ["pt", "loja.example.pt", "Produtos semelhantes", "89,99 €", "Adicionar ao carrinho"],
+    ["ru", "magazin.example.ru", "Похожие товары", "8 999 ₽", "В корзину"],
+  ])(
+    '$0: a <div> first in its section saying "$2" is that row\'s heading',
+    (lang, host, heading, price, buy) => {
+      const r = page(
+        lang,
+        host,
+        `<h1>Desk lamp</h1><p>-</p><button>${buy}</button>
+       <section><div class="t1">${heading}</div><div class="t2"><a href="/p/2">Floor lamp</a><span>${price}</span></div></section>`,
+      );
+      expect(r.price).toBeNull();
+    },
+  );
+
+  it("a short text that is not first in its parent is no heading ('Recommended retail price')", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Desk lamp</h1><div class="b1"><span class="p1">$49.99</span> <span class="r1">Recommended</span></div><button>Add to cart</button>`,
+    );
+    expect(r.price?.amountMinor).toBe(4999);
+  });
+});
+
+/**
+ * A <header> inside a <section> is that section's header (HTML's rule), not the site's banner:
+ * a product's box may open with one holding its price, on a page with no <main>.
+ */
+describe("a section's <header> is not the site's", () => {
+  it("en: the price in the product section's header is read", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Shop</title></head><body>
+<header><a href="/">Shop</a><span>Free shipping over $50</span></header>
+<div class="w1"><section class="s1"><div class="d1"><header><h1>Desk lamp</h1><p class="p1">$49.99</p></header>
+<button>Add to cart</button></div></section>
+<section class="s2"><h2>Customers also viewed</h2><div><a href="/p/2">Floor lamp</a><span>$89.99</span></div></section></div>
+</body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/1").price?.amountMinor).toBe(4999);
+  });
 });

@@ -216,12 +216,21 @@ export class ScanDriver implements TagEvents {
     c.challenge.close(el, parent);
     // A heading naming other products ("Customers also viewed", "Ähnliche Artikel"): what its
     // section holds after it is not the product's own box (issue #34, precision).
+    // Any element may stand as that heading when it opens its section's text: a <div> with the
+    // words alone, first in its parent ("<section><div>Similar products</div>…").
     if (
-      SECTION_HEADINGS.has(el.tag) &&
       !parent.isExcluded &&
+      el.textAt >= 0 &&
+      (SECTION_HEADINGS.has(el.tag) || (el.textAt === parent.textAt && !el.isRaw)) &&
       this.log.isShort(el) &&
-      ELSEWHERE_HEADING.test(this.log.textOf(el))
+      this.isHeadingText(this.log.textOf(el), SECTION_HEADINGS.has(el.tag))
     )
       parent.isExcluded = true;
+  }
+
+  /** A heading's words naming other products; not a heading tag: short and without digits. */
+  private isHeadingText(text: string, isHeadingTag: boolean): boolean {
+    if (!isHeadingTag && (text.length > 60 || /\d/.test(text))) return false;
+    return ELSEWHERE_HEADING.test(text);
   }
 }

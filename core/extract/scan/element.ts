@@ -47,6 +47,11 @@ export class Element {
   isPerUnit = false;
   /** In <main>, <article> or an element named for the product. */
   isInMain = false;
+  /**
+   * In a <section> (or <main>, <article>): a <header> there is that section's, not the site's
+   * banner (HTML's own rule).
+   */
+  isInSection = false;
   /** Inside <strong>/<b>/<h1>…<h4>, or a large font size set inline. */
   isEmphasised = false;
   isInForm = false;
@@ -156,7 +161,7 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     name === "nav" ||
     name === "footer" ||
     name === "aside" ||
-    (name === "header" && !parent.isInMain) ||
+    (name === "header" && !parent.isInMain && !parent.isInSection) ||
     (says & Says.excluded) !== 0;
   el.isUnrendered = parent.isUnrendered || attrs.data?.["data-dw-unrendered"] !== undefined;
   el.isHidden =
@@ -169,6 +174,7 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
   el.isPerUnit = parent.isPerUnit || (says & Says.perUnit) !== 0;
   el.isInMain =
     parent.isInMain || name === "main" || name === "article" || (says & Says.product) !== 0;
+  el.isInSection = parent.isInSection || name === "section" || el.isInMain;
   el.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   el.isInForm = parent.isInForm || name === "form";
   el.isInOption = parent.isInOption || name === "option" || name === "select" || isUnchosen(attrs);
