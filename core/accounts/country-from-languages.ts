@@ -1,4 +1,4 @@
-import { COUNTRY_CURRENCY } from "../money/currencies.ts";
+import { COUNTRY_CURRENCY, regionOfLanguageTag } from "../money/currencies.ts";
 
 /**
  * The countries a person may choose as their own (ISO 3166 alpha-2): those whose currency
@@ -13,7 +13,7 @@ export const COUNTRIES: readonly string[] = Object.keys(COUNTRY_CURRENCY)
 export function countryFromLanguages(header: string | null | undefined): string | null {
   for (const part of (header ?? "").slice(0, 500).split(",")) {
     const tag = part.split(";")[0]?.trim() ?? "";
-    const region = /^[a-z]{2,3}[-_]([a-z]{2})$/i.exec(tag)?.[1]?.toUpperCase();
+    const region = regionOfLanguageTag(tag);
     if (region && COUNTRIES.includes(region)) return region;
   }
   return null;

@@ -155,3 +155,13 @@ describe("countryOfAddress", () => {
     expect(at(url)).toBe(country);
   });
 });
+
+/** A language tag with a script subtag names its region too ("zh-Hant-TW": Taiwan, "$" is TWD). */
+describe("the page's language with a script subtag", () => {
+  it("zh-Hant-TW: '$210' is 210 TWD; '原價：' (a full-width colon) marks the old price", () => {
+    const html = `<!doctype html><html lang="zh-Hant-TW"><head><title>店</title></head><body><main>
+<h1>披薩</h1><p>原價：<span>$260</span></p><p><span>$210</span></p><button>加入購物車</button></main></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/p/1");
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("21000 TWD");
+  });
+});

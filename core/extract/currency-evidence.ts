@@ -1,4 +1,4 @@
-import { COUNTRY_CURRENCY } from "../money/currencies.ts";
+import { COUNTRY_CURRENCY, regionOfLanguageTag } from "../money/currencies.ts";
 import { countryOfHost } from "./page-context.ts";
 import type { PageScan } from "./scan/types.ts";
 
@@ -28,16 +28,13 @@ export type CurrencyEvidence = {
   personal: string | null;
 };
 
-const REGION = /^[a-z]{2,3}[-_]([a-z]{2})$/i;
 /** A path segment or subdomain naming a country: `us`, `en-us`, `en_CA`, `fr-ca`. */
 const LOCALE_SEGMENT = /^(?:[a-z]{2}[-_])?([a-z]{2})$/i;
 const COUNTRY_PARAMS = ["country", "countryCode", "country_code", "region", "locale", "lang"];
 /** Two-letter words that are no country in an address (`/my/account`, `/in/stock`). */
 const NOT_COUNTRY = new Set(["my", "in", "to", "be", "do", "go", "on", "is", "it", "id"]);
 
-function regionOf(locale: string | null | undefined): string | null {
-  return REGION.exec(locale?.trim() ?? "")?.[1]?.toUpperCase() ?? null;
-}
+const regionOf = regionOfLanguageTag;
 
 /** The country an address names: a locale path segment, a locale subdomain, a query parameter. */
 export function countryOfAddress(url: URL | null): { country: string; where: string } | null {

@@ -1,4 +1,4 @@
-import { COUNTRY_CURRENCY } from "../money/currencies.ts";
+import { COUNTRY_CURRENCY, regionOfLanguageTag } from "../money/currencies.ts";
 import type { PageScan } from "./scan/index.ts";
 
 export type PageContext = {
@@ -59,7 +59,7 @@ export function makePageContext(
       parsed.searchParams.get("variantId"))
     : null;
   const country = countryOfHost(host);
-  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(scan.lang ?? "")?.[1]?.toUpperCase() ?? null;
+  const region = regionOfLanguageTag(scan.lang);
   return {
     url: parsed,
     host,

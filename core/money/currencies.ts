@@ -174,7 +174,7 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   NT$: ["TWD"],
   MX$: ["MXN"],
   R$: ["BRL"],
-  $: ["USD", "CAD", "AUD", "NZD", "MXN", "SGD", "HKD", "ARS", "CLP", "COP"],
+  $: ["USD", "CAD", "AUD", "NZD", "MXN", "SGD", "HKD", "ARS", "CLP", "COP", "TWD", "UYU"],
   "€": ["EUR"],
   "£": ["GBP"],
   "¥": ["JPY", "CNY"],
@@ -353,4 +353,16 @@ export function isCurrencyCode(code: string): boolean {
     typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [],
   );
   return circulating.has(code);
+}
+
+/**
+ * The region of a BCP 47 language tag, upper case, or null: "en-US" → "US", "zh-Hant-TW" → "TW"
+ * (a script subtag between), "es_MX" → "MX"; "de", "es-419" (a UN region) → null.
+ */
+export function regionOfLanguageTag(tag: string | null | undefined): string | null {
+  return (
+    /^[a-z]{2,3}(?:[-_][a-z]{4})?[-_]([a-z]{2})(?:$|[-_])/i
+      .exec(tag?.trim() ?? "")?.[1]
+      ?.toUpperCase() ?? null
+  );
 }

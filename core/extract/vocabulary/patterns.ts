@@ -122,7 +122,7 @@ export const IN_STOCK = new RegExp(
 export const PREORDER = anywhere(entriesOf(words.preorder), "");
 /** An old price's words at the end of the text before an amount ("was", "statt", "Reg."). */
 export const WAS_WORDS = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*:?\\s*$`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
 /**
@@ -135,7 +135,7 @@ export const LOWEST_30D_BEFORE = new RegExp(
 );
 /** A current price's words at the end of the text before an amount ("Now", "jetzt", "ahora"). */
 export const NOW_WORDS = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*:?\\s*$`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
 /**
