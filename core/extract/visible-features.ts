@@ -10,6 +10,8 @@ import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
   LOWEST_30D_BEFORE,
+  OLD_LABEL_AFTER,
+  OLD_LABEL_BEFORE,
   OTHER_AMOUNT,
   PRICE_WORD,
   PROMOTION_AFTER,
@@ -103,6 +105,37 @@ function candidatesOf(
   return out;
 }
 
+/**
+ * "$30.00" then a screen-reader label "Regular Price" then "$24.00": the label after the amount
+ * names it, when a lower amount follows the label (a label before its own amount, "$24.00
+ * Regular price $30.00", is followed by a higher one).
+ */
+function isLabelledOldAfter(t: PriceText, p: FoundPrice): boolean {
+  if (!t.after || t.text.length > 30) return false;
+  const label = OLD_LABEL_AFTER.exec(t.after);
+  if (!label) return false;
+  const next = findPrices(t.after.slice(label[0].length))[0];
+  return next !== undefined && Number(next.amount) < Number(p.amount);
+}
+
+/**
+ * "Was $30.00", "Regular price $30.00": the words before the amount name it an old price, unless
+ * a higher amount stands right before them (then they are that one's label, read after it:
+ * "$30.00 Original price $24.00", isLabelledOldAfter).
+ */
+function isLabelledOldBefore(lead: string, p: FoundPrice): boolean {
+  const words = lead.trimEnd().replace(/[$€£¥]\s*$/, "");
+  // The longer of the two readings: "Precio original" as a label, not "original" alone.
+  const word = WAS_WORDS.exec(words);
+  const phrase = OLD_LABEL_BEFORE.exec(words);
+  const label = word && phrase ? (phrase.index <= word.index ? phrase : word) : (word ?? phrase);
+  if (!label) return false;
+  const before = lead.slice(0, label.index + 1).trimEnd();
+  if (!/[\d$€£¥]$/.test(before)) return true;
+  const previous = findPrices(before.slice(-20)).at(-1);
+  return previous === undefined || Number(previous.amount) < Number(p.amount);
+}
+
 const NUMBER_AT = /\d[\d.,'\s]*/y;
 /**
  * The words of a price text that speak of its amount at `index`: all of it up to the next
@@ -168,7 +201,7 @@ export function visibleCandidates(
       emphasised: bool(t.isEmphasised),
       struckMarkup: bool(t.isStruckMarkup),
       struckClass: bool(t.isStruckClass),
-      wasWords: bool(WAS_WORDS.test(lead.trimEnd().replace(/[$€£¥]\s*$/, ""))),
+      wasWords: bool(isLabelledOldBefore(lead, p) || (indexInText === 0 && isLabelledOldAfter(t, p))),
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),

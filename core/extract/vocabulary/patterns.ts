@@ -125,6 +125,16 @@ export const WAS_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
+/** An old price's label at the end of the text before an amount … */
+export const OLD_LABEL_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPriceLabel))}\\s*[:：]?\\s*$`,
+  "iu",
+);
+/** … or at the start of the text right after one (then a lower amount). */
+export const OLD_LABEL_AFTER = new RegExp(
+  `^\\s*${alternation(entriesOf(words.oldPriceLabel))}(?![\\p{L}])\\s*[:：]?`,
+  "iu",
+);
 /**
  * The EU's "lowest price in the last 30 days" ending at most 25 characters (no digit) before an
  * amount: "Lowest price in the last 30 days: €59.99", "Najniższa cena z 30 dni przed obniżką: 59,99 zł".

@@ -94,6 +94,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",
   oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  oldPriceLabel: (w) =>
+    feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords") &&
+    feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords"),
   // The higher amount right before a price named current is the old one.
   // The EU's lowest price of the last 30 days is a reference, never a price candidate.
   lowest30d: (w) =>
@@ -132,6 +135,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
 const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
   oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  oldPriceLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),

@@ -571,6 +571,27 @@ export const VISIBLE_WORDS = {
     ja: ["通常価格", "参考価格"],
   },
   /**
+   * A label naming an old price, read right before its amount like `oldPrice` or, as a
+   * screen-reader label, right after it ("$30.00 <span class=sr-only>Regular Price</span>
+   * $24.00") when a lower amount follows the label.
+   */
+  oldPriceLabel: {
+    en: [
+      "regular price",
+      "original price",
+      "retail price",
+      "was price",
+      "compare at price",
+      "compare-at price",
+    ],
+    de: ["ursprünglicher preis", "regulärer preis"],
+    fr: ["prix initial", "prix d'origine", "prix habituel"],
+    es: ["precio original", "precio habitual", "precio regular"],
+    it: ["prezzo originale", "prezzo pieno"],
+    pt: ["preço original", "preço normal"],
+    nl: ["oorspronkelijke prijs", "normale prijs", "adviesprijs"],
+  },
+  /**
    * Words right before a current (sale) price: the higher amount just before it is the old
    * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
    */
