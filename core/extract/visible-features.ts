@@ -201,7 +201,9 @@ export function visibleCandidates(
       emphasised: bool(t.isEmphasised),
       struckMarkup: bool(t.isStruckMarkup),
       struckClass: bool(t.isStruckClass),
-      wasWords: bool(isLabelledOldBefore(lead, p) || (indexInText === 0 && isLabelledOldAfter(t, p))),
+      wasWords: bool(
+        isLabelledOldBefore(lead, p) || (indexInText === 0 && isLabelledOldAfter(t, p)),
+      ),
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),
