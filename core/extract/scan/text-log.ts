@@ -3,6 +3,7 @@ import type { Element } from "./element.ts";
 /** An element with more visible text than this is not one price, nor one control. */
 const MAX_SHORT_TEXT = 160;
 const MAX_RECENT = 120;
+const SPACE = 0x20;
 const HAS_DIGIT = /\d/;
 const NON_SPACE = /\S/;
 /** Whitespace that `\s+` → " " would change: a run, or one character other than a space. */
@@ -37,6 +38,11 @@ export class TextLog {
   private fedTo = 1;
   /** The last visible text seen (≤ 120 characters), for the words before an element. */
   recent = "";
+  /**
+   * `recent` ends with a space. Kept apart because `recent` grows by `+=` (a string of joined
+   * pieces), which `endsWith` would copy into one string first at each of a page's texts.
+   */
+  private recentEndsWithSpace = false;
 
   constructor(stack: readonly Element[]) {
     this.stack = stack;
@@ -63,7 +69,11 @@ export class TextLog {
       if (this.chunks.length >= this.trimAt) this.trim();
     }
     if (!isHidden) {
-      if (!(text === " " && this.recent.endsWith(" "))) this.recent += text;
+      if (!(text === " " && this.recentEndsWithSpace) && text !== "") {
+        this.recent += text;
+        this.recentEndsWithSpace = text.charCodeAt(text.length - 1) === SPACE;
+      }
+      // (The cut keeps the end, and so whether it is a space.)
       if (this.recent.length > MAX_RECENT * 2) this.recent = this.recent.slice(-MAX_RECENT);
     }
   }
@@ -79,7 +89,10 @@ export class TextLog {
       this.chunks.push(mark);
       this.logLength += mark.length;
     }
-    if (mark === "\n" && !this.recent.endsWith(" ")) this.recent += " ";
+    if (mark === "\n" && !this.recentEndsWithSpace) {
+      this.recent += " ";
+      this.recentEndsWithSpace = true;
+    }
   }
 
   /** The log ends with a digit (its last chunk is text, not a break mark). */
