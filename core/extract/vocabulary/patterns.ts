@@ -1,3 +1,4 @@
+import { prefixTreeAlternation } from "./prefix-tree.ts";
 import {
   ADD_TO_CART_ACTIONS,
   APP_STATE_SCRIPTS,
@@ -35,9 +36,17 @@ export const entriesOf = (...lists: readonly Words[]): Entry[] =>
 export const alternation = (entries: readonly Entry[]): string =>
   `(?:${entries.map(sourceOf).join("|")})`;
 
-/** The entries anywhere in a text. */
+/**
+ * The entries anywhere in a text. Written as a prefix tree (prefix-tree.ts) unless global: the
+ * patterns made here are read with `test`, but for the global ones, read with `replace`.
+ */
 const anywhere = (entries: readonly Entry[], flags = "i") =>
-  new RegExp(alternation(entries), flags);
+  new RegExp(
+    flags.includes("g")
+      ? alternation(entries)
+      : prefixTreeAlternation(entries, asWritten, sourceOf),
+    flags,
+  );
 
 const classes = CLASS_NAMES;
 const words = VISIBLE_WORDS;

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { alternation, entriesOf, sourceOf } from "./patterns.ts";
+import { prefixTreeAlternation } from "./prefix-tree.ts";
+import { CLASS_NAMES, type Entry, VISIBLE_WORDS } from "./words.ts";
+
+const asWritten = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const tree = (entries: readonly Entry[], flags: string) =>
+  new RegExp(prefixTreeAlternation(entries, asWritten, sourceOf), flags);
+const plain = (entries: readonly Entry[], flags: string) => new RegExp(alternation(entries), flags);
+
+describe("prefixTreeAlternation", () => {
+  it("writes shared starts once", () => {
+    expect(
+      prefixTreeAlternation(["price", "preis", "prix", "bag", "bags"], asWritten, sourceOf),
+    ).toBe("(?:(?:pr(?:i(?:ce|x)|eis)|bag))");
+  });
+
+  it("tests every text as the plain alternation does, on the vocabulary's lists", () => {
+    const lists = [
+      entriesOf(...Object.values(CLASS_NAMES)),
+      entriesOf(VISIBLE_WORDS.soldOut),
+      entriesOf(VISIBLE_WORDS.elsewhereHeading),
+    ];
+    for (const entries of lists) {
+      const words = entries.map((e) => (typeof e === "string" ? e : e.example));
+      // Texts made of pieces of the words (cut, joined, in other cases) and a few other characters.
+      const piece = fc.oneof(
+        fc
+          .constantFrom(...words)
+          .chain((w) =>
+            fc.tuple(fc.nat(w.length), fc.nat(w.length)).map(([a, b]) => w.slice(a, a + b + 1)),
+          ),
+        fc.constantFrom(" ", "-", "_", "İ", "K", "x", "1"),
+      );
+      const text = fc
+        .array(fc.tuple(piece, fc.boolean()), { maxLength: 8 })
+        .map((parts) => parts.map(([p, upper]) => (upper ? p.toUpperCase() : p)).join(""));
+      for (const flags of ["i", ""]) {
+        const a = tree(entries, flags);
+        const b = plain(entries, flags);
+        fc.assert(
+          fc.property(text, (t) => {
+            expect(a.test(t)).toBe(b.test(t));
+          }),
+          { numRuns: 3_000 },
+        );
+      }
+    }
+  });
+});
