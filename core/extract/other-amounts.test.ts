@@ -95,3 +95,14 @@ describe("a delivery cost in an inflected form before the price", () => {
     expect(price(other, lang, host, shown)).toBe(expected);
   });
 });
+
+describe("words before the amount on its own line name its kind", () => {
+  it.each([
+    ["de", "laden.example.de", "Spar-Abo <b>8,27 €</b>", "8,71 €", 871],
+    ["fr", "boutique.example.fr", "Livraison express <b>9,99 €</b>", "49,00 €", 4900],
+    ["es", "tienda.example.es", "Suscripción mensual <b>12,74 €</b>", "14,99 €", 1499],
+    ["en", "shop.example.com", "2-Year Accident Protection <b>$7.99</b>", "$49.99", 4999],
+  ])("%s (%s): %s", (lang, host, other, shown, expected) => {
+    expect(price(other, lang, host, shown)).toBe(expected);
+  });
+});

@@ -2,7 +2,7 @@ import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { oldThenCurrent } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
-import { NOW_WORDS } from "./vocabulary/patterns.ts";
+import { NOW_WORDS, SUBSCRIPTION } from "./vocabulary/patterns.ts";
 
 /**
  * Which of two amounts is the old price, read from how the page relates them rather than from
@@ -30,7 +30,7 @@ export function markSavingPairs(
   const was = FEATURES.indexOf("wasWords");
   const cents = (c: VisibleCandidate) => Math.round(Number(c.amount) * 100);
   for (const saving of list) {
-    if (!savings.has(saving.text)) continue;
+    if (!savings.has(saving.text) || SUBSCRIPTION.test(saving.text.before.slice(-30))) continue;
     const near = list.filter(
       (c) =>
         c !== saving &&
@@ -65,6 +65,8 @@ export function markPercentPairs(
     const low = Number(b.amount);
     if (b.text.order - a.text.order > 12 || !(high > low && low > 0)) continue;
     const near = `${b.text.before.slice(-30)} ${readable(b.text.text)} ${b.text.after.slice(0, 20)}`;
+    // "Subscribe & Save 15%": the lower amount is a subscription's, not a sale of the product.
+    if (SUBSCRIPTION.test(near)) continue;
     const cut = (1 - low / high) * 100;
     for (const m of near.matchAll(/(\d{1,2})(?:[.,]\d)?\s?%/g))
       if (Math.abs(cut - Number(m[1])) < 1) {

@@ -13,6 +13,7 @@ import {
   OLD_LABEL_AFTER,
   OLD_LABEL_BEFORE,
   OTHER_AMOUNT,
+  OTHER_AMOUNT_ON_LINE,
   PRICE_WORD,
   PROMOTION_AFTER,
   PROMOTION_BEFORE,
@@ -184,6 +185,8 @@ export function visibleCandidates(
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
       namedOther.add(t);
+    // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>").
+    if (indexInText === 0 && OTHER_AMOUNT_ON_LINE.test(t.lineBefore)) namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:");

@@ -121,6 +121,7 @@ export class ScanDriver implements TagEvents {
     else el.says = says;
     el.hasDataPriceAttr = hasDataPriceAttr;
     el.before = this.log.recent;
+    el.beforeOnLine = this.log.recentOnLine;
     el.isRaw = RAW_TAGS.has(name);
     placeElement(el, parent, attrs);
     scopeElement(el, parent, attrs, this.nextScopeId);

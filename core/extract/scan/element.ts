@@ -29,6 +29,8 @@ export class Element {
   tokens: readonly string[] | null = null;
   /** The visible text just before it opened (≤ 120 characters), for the words before a price. */
   before = "";
+  /** How many of `before`'s last characters are on the element's own line (no break between). */
+  beforeOnLine = 0;
   /** Script, style, title or textarea: its text is raw, never visible. */
   isRaw = false;
   /** It has a data-price… or data-product-price… attribute. */

@@ -43,6 +43,8 @@ export class TextLog {
    * pieces), which `endsWith` would copy into one string first at each of a page's texts.
    */
   private recentEndsWithSpace = false;
+  /** How many of `recent`'s last characters are on the current line (since the last break). */
+  recentOnLine = 0;
 
   constructor(stack: readonly Element[]) {
     this.stack = stack;
@@ -71,6 +73,7 @@ export class TextLog {
     if (!isHidden) {
       if (!(text === " " && this.recentEndsWithSpace) && text !== "") {
         this.recent += text;
+        this.recentOnLine += text.length;
         this.recentEndsWithSpace = text.charCodeAt(text.length - 1) === SPACE;
       }
       // (The cut keeps the end, and so whether it is a space.)
@@ -89,6 +92,7 @@ export class TextLog {
       this.chunks.push(mark);
       this.logLength += mark.length;
     }
+    if (mark === "\n") this.recentOnLine = 0;
     if (mark === "\n" && !this.recentEndsWithSpace) {
       this.recent += " ";
       this.recentEndsWithSpace = true;

@@ -49,6 +49,8 @@ export type PriceText = {
   tokens: string;
   /** Visible text just before the element (≤ 60 chars) and just after it (≤ 40 chars). */
   before: string;
+  /** The end of `before` on the element's own line: no block or line break between (≤ 60). */
+  lineBefore: string;
   after: string;
   /** <del>, <s>, <strike> or a line-through style (markup, not a class name). */
   isStruckMarkup: boolean;

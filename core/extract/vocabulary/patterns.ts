@@ -175,10 +175,22 @@ export const OTHER_AMOUNT_CONCEPTS = [
   "otherSellers",
   "addOn",
   "term",
+  "subscription",
 ] as const;
 export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),
 );
+/**
+ * Of those, the kinds whose words before an amount on its own line say what it is ("Same-day
+ * delivery <b>$9.99</b>", "Subscribe & Save 15% <span>$12.74</span>"): a delivery cost, a payment
+ * of several, a term's, a subscription's, an add-on's. Not "used" nor "other sellers": "New and
+ * used from €99" is sometimes the one price.
+ */
+export const OTHER_AMOUNT_ON_LINE = anywhere(
+  entriesOf(words.shipping, words.instalment, words.term, words.subscription, words.addOn),
+);
+/** A subscription's words: its percentage or saving is no sale of the product. */
+export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 
 /**
  * A promotion's figure (issue #34 class 3) or the tax part of a price: its words at the end of the

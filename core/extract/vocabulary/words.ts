@@ -908,7 +908,14 @@ export const VISIBLE_WORDS = {
   },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
-    en: ["protection plan", "warranty", "gift wrap", "installation", "assembly"],
+    en: [
+      "protection plan",
+      "accident protection",
+      "warranty",
+      "gift wrap",
+      "installation",
+      "assembly",
+    ],
     de: ["geschenkverpackung", "montage"],
     fr: ["garantie", "emballage cadeau"],
     es: ["garantía", "envoltorio"],
@@ -928,6 +935,24 @@ export const VISIBLE_WORDS = {
     sv: [p(/\d\s*månader/, "12 månader")],
     et: [p(/\d\s*kuud\b/, "12 kuud")],
     fi: [p(/\d\s*kuukau/, "12 kuukautta")],
+  },
+  /**
+   * A price for repeated deliveries ("Subscribe & Save 15% $12.74", "Spar-Abo"): the one-time
+   * purchase is the price; a subscription's percentage is no sale.
+   */
+  subscription: {
+    // "Subscribe & Save", "Spar-Abo", "Auto-Delivery" also hold "save", "spar", "delivery":
+    // as amounts of another kind they are counted by those; these name the subscription.
+    en: [
+      p(/subscri(?:be|ption)/, "subscribe"),
+      p(/auto-?ship/, "autoship"),
+      p(/auto-?replenish/, "auto-replenish"),
+      p(/auto-?deliver/, "autodeliver"),
+    ],
+    de: [p(/\babo\b/, "abo"), "abonnement"],
+    fr: ["abonnez-vous"],
+    es: ["suscríbete", "suscripción"],
+    it: ["abbonamento"],
   },
   /** Used, refurbished, pre-owned offers. */
   used: {

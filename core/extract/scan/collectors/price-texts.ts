@@ -129,6 +129,7 @@ export class PriceTexts extends Hooks {
       text: collapse(buf),
       tokens,
       before: el.before.slice(-60),
+      lineBefore: el.beforeOnLine > 0 ? el.before.slice(-Math.min(60, el.beforeOnLine)) : "",
       after: "",
       isStruckMarkup: el.isStruckMarkup,
       isStruckClass: el.isStruck && !el.isStruckMarkup,
