@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Issue #34 (pages written for these tests): European buy boxes in their own words —
+ * recommended and crossed-out prices, savings, tax and eco-fee parts, unit prices, instalments
+ * and delivery thresholds — with class names that say nothing and no structured data.
+ */
+const wrap = (lang: string, body: string) =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><header><a href="/">Brand</a></header><main>${body}</main><footer>©</footer></body></html>`;
+const B: Record<string, string> = {
+  de: "In den Warenkorb",
+  fr: "Ajouter au panier",
+  it: "Aggiungi al carrello",
+  es: "Añadir al carrito",
+  nl: "In winkelwagen",
+  pl: "Dodaj do koszyka",
+  sv: "Lägg i varukorgen",
+  da: "Læg i kurv",
+  en: "Add to basket",
+  cs: "Do košíku",
+  pt: "Adicionar ao carrinho",
+  fi: "Lisää ostoskoriin",
+};
+const cases: [string, string, string, string, number][] = [
+  [
+    "de",
+    "laden.example.de",
+    "statt",
+    `<div class="x"><span>Statt 59,99 €</span> <span>jetzt 39,99 €</span></div>`,
+    3999,
+  ],
+  [
+    "de",
+    "laden.example.de",
+    "uvp",
+    `<div class="x"><div>UVP 59,99 €</div><div>39,99 €</div><div>inkl. MwSt. zzgl. Versand</div><div>Grundpreis: 9,99 € / kg</div></div>`,
+    3999,
+  ],
+  [
+    "de",
+    "laden.example.de",
+    "sparen",
+    `<div class="x"><div>39,99 €</div><div>Sie sparen 20,00 €</div><div>ab 4,99 € Versand</div></div>`,
+    3999,
+  ],
+  [
+    "fr",
+    "boutique.example.fr",
+    "auLieuDe",
+    `<div class="x"><span>39,99 €</span> <span>au lieu de 59,99 €</span></div>`,
+    3999,
+  ],
+  [
+    "fr",
+    "boutique.example.fr",
+    "ecoPart",
+    `<div class="x"><div>39,99 €</div><div>dont éco-participation : 0,50 €</div><div>Payez en 3x 13,33 €</div></div>`,
+    3999,
+  ],
+  [
+    "fr",
+    "boutique.example.fr",
+    "prixConseille",
+    `<div class="x"><div>Prix conseillé : 59,99 €</div><div>39,99 €</div></div>`,
+    3999,
+  ],
+  [
+    "fr",
+    "boutique.example.fr",
+    "3xFirst",
+    `<div class="y">Payez en 4x sans frais : <b>9,99 €</b></div><div class="x"><div>39,99 €</div></div>`,
+    3999,
+  ],
+  [
+    "it",
+    "negozio.example.it",
+    "consigliato",
+    `<div class="x"><div>Prezzo consigliato: 59,99 €</div><div>39,99 €</div><div>Risparmi 20,00 €</div><div>3 rate da 13,33 € senza interessi</div></div>`,
+    3999,
+  ],
+  [
+    "es",
+    "tienda.example.es",
+    "pvp",
+    `<div class="x"><div>PVP recomendado: 59,99 €</div><div>39,99 €</div><div>Envío gratis a partir de 50 €</div></div>`,
+    3999,
+  ],
+  [
+    "es",
+    "tienda.example.es",
+    "plazos",
+    `<div class="y">Paga en 3 plazos de <b>13,33 €</b></div><div class="x">39,99 €</div>`,
+    3999,
+  ],
+  [
+    "nl",
+    "winkel.example.nl",
+    "adviesprijs",
+    `<div class="x"><div>Adviesprijs € 59,99</div><div>€ 39,99</div><div>Gratis verzending vanaf € 20</div></div>`,
+    3999,
+  ],
+  [
+    "pl",
+    "sklep.example.pl",
+    "cenaRegularna",
+    `<div class="x"><div>399,00 zł</div><div>Cena regularna: 499,00 zł</div><div>Najniższa cena z 30 dni: 429,00 zł</div><div>Raty 0% już od 39,90 zł</div></div>`,
+    39900,
+  ],
+  [
+    "sv",
+    "butik.example.se",
+    "ordPris",
+    `<div class="x"><div>399 kr</div><div>Ord.pris 599 kr</div><div>Spara 200 kr</div><div>Fri frakt över 499 kr</div></div>`,
+    39900,
+  ],
+  [
+    "en",
+    "shop.example.co.uk",
+    "rrp",
+    `<div class="x"><div>RRP £59.99</div><div>£39.99</div><div>Save £20.00</div><div>Or 3 interest-free payments of £13.33 with Klarna</div></div>`,
+    3999,
+  ],
+  [
+    "en",
+    "shop.example.co.uk",
+    "klarnaFirst",
+    `<div class="y">Pay in 3 instalments of <b>£13.33</b></div><div class="x">£39.99</div>`,
+    3999,
+  ],
+  [
+    "cs",
+    "obchod.example.cz",
+    "puvodne",
+    `<div class="x"><div>Původně 1 299 Kč</div><div>999 Kč</div><div>Ušetříte 300 Kč</div></div>`,
+    99900,
+  ],
+  [
+    "pt",
+    "loja.example.pt",
+    "pvpr",
+    `<div class="x"><div>PVPR 59,99 €</div><div>39,99 €</div></div>`,
+    3999,
+  ],
+  [
+    "fi",
+    "kauppa.example.fi",
+    "norm",
+    `<div class="x"><div>39,99 €</div><div>Norm. 59,99 €</div></div>`,
+    3999,
+  ],
+];
+
+describe("a European buy box, by the general rules alone", () => {
+  it.each(cases)("%s %s %s", (lang, host, _name, box, expected) => {
+    const html = wrap(lang, `<h1>Produkt X</h1>${box}<button>${B[lang]}</button>`);
+    expect(extractProduct(html, `https://${host}/p/1`).price?.amountMinor).toBe(expected);
+  });
+});
