@@ -41,6 +41,13 @@ function PriceLine({ m }: { m: AlertMessage }) {
       ? h("strong", { style: { fontSize: 26, color: TONE_COLORS[m.tone] } }, m.newPrice.formatted)
       : null,
     m.percentText ? h("span", { style: { color: colors.muted } }, ` (${m.percentText})`) : null,
+    // The stated shipping on its own line (0079): the price above stays the shelf price.
+    m.landedPrice
+      ? [
+          h("br", { key: "br" }),
+          h("strong", { key: "landed" }, `${m.landedPrice.formatted} with shipping`),
+        ]
+      : null,
   );
 }
 

@@ -1,6 +1,8 @@
 import { isEventKind } from "../checks/alert-kinds.ts";
 import { type CheckFailureKind, describeFailure } from "../checks/describe-failure.ts";
+import { type LandedColumns, landedOf } from "../checks/landed-columns.ts";
 import type { Money } from "../money/index.ts";
+import { landedTotal } from "../money/landed-total.ts";
 import type { AlertInput, AlertKind } from "./alert-message.ts";
 
 /**
@@ -27,7 +29,10 @@ export type ProductFacts = {
   imageUrl: string | null;
   store: string | null;
   url: string;
-};
+  /** The latest check's price and the shipping it stated (0079): the product row's columns. */
+  priceMinor?: number | null;
+  currency?: string | null;
+} & Partial<Pick<LandedColumns, "shippingCostMinor" | "shippingFreeAboveMinor">>;
 
 function isKind(kind: string): kind is AlertKind {
   return isEventKind(kind);
@@ -38,6 +43,19 @@ function money(amountMinor: number | null, currency: unknown): Money | null {
     return null;
   }
   return { amountMinor, currency };
+}
+
+/**
+ * The alerted price with the shipping the product's latest check stated (decision 0079), when
+ * that check read the alerted price: a later check's shipping may belong to another price (a
+ * threshold it reaches or not). Null when none is stated.
+ */
+function landedPriceOf(newPrice: Money | null, product: ProductFacts): Money | null {
+  if (!newPrice || product.currency !== newPrice.currency) return null;
+  if (product.priceMinor == null || Number(product.priceMinor) !== newPrice.amountMinor) {
+    return null;
+  }
+  return landedTotal(newPrice, landedOf(product, product.currency).shipping);
 }
 
 function unreachableReason(details: Record<string, unknown>): string | undefined {
@@ -78,6 +96,7 @@ export function alertInputFromRow(
     typeof details.oldCurrency === "string" ? details.oldCurrency : (row.currency ?? null);
   const percent = details.percentChange;
   const reason = row.kind === "unreachable" ? unreachableReason(details) : undefined;
+  const newPrice = money(row.newPriceMinor, row.currency);
   return {
     event: {
       id: row.id,
@@ -87,7 +106,7 @@ export function alertInputFromRow(
       productId: row.productId,
       createdAt: row.createdAt,
       oldPrice: money(row.oldPriceMinor, oldCurrency),
-      newPrice: money(row.newPriceMinor, row.currency),
+      newPrice,
       percentChange: typeof percent === "number" && Number.isFinite(percent) ? percent : null,
       details: reason === undefined ? details : { ...details, reason },
     },
@@ -99,6 +118,7 @@ export function alertInputFromRow(
       lowestPrice: options.lowestPrice,
       verdict: options.verdict ?? null,
       referenceCheck: options.referenceCheck ?? null,
+      landedPrice: landedPriceOf(newPrice, product),
     },
     publicUrl: options.publicUrl,
     ...(options.locale ? { locale: options.locale } : {}),

@@ -37,6 +37,11 @@ export type AlertInput = {
     verdict?: string | null;
     /** "Inflated reference: …" / "Real discount: …" (decision 0062), or null: no "was" price. */
     referenceCheck?: string | null;
+    /**
+     * The new price with the shipping the product's page states (decision 0079), or null: not
+     * stated. Shown beside the price only when it is more (shipping is not free).
+     */
+    landedPrice?: Money | null;
   };
   /** Dropwave's public address, e.g. https://dropwave.example (no trailing slash needed). */
   publicUrl: string;
@@ -61,6 +66,8 @@ export type AlertMessage = {
   product: { title: string; imageUrl: string | null; storeName: string | null; url: string };
   oldPrice: PriceView | null;
   newPrice: PriceView | null;
+  /** The new price with its stated shipping (decision 0079), only when that costs more. */
+  landedPrice: PriceView | null;
   lowestPrice: PriceView | null;
   /** Where the new price stands against the history, in words (decision 0061), or null. */
   verdict: string | null;
@@ -152,6 +159,19 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
   const productUrl = httpUrl(product.url) ?? `${base}/hub`;
   const oldPrice = view(event.oldPrice, locale);
   const newPrice = view(event.newPrice, locale);
+  const landed = product.landedPrice ?? null;
+  const landedPrice =
+    event.newPrice &&
+    landed &&
+    landed.currency === event.newPrice.currency &&
+    landed.amountMinor > event.newPrice.amountMinor
+      ? view(landed, locale)
+      : null;
+  const withShipping = landedPrice ? `${landedPrice.formatted} with shipping` : null;
+  // "$39.99 ($45.98 with shipping)": the price as every line below names it.
+  const priceText = newPrice
+    ? `${newPrice.formatted}${withShipping ? ` (${withShipping})` : ""}`
+    : "";
   const percent =
     event.percentChange !== undefined && event.percentChange !== null
       ? event.percentChange
@@ -177,23 +197,20 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     summary = `Dropwave can no longer check ${name}${reason ? `: ${reason}` : "."}`;
     if (reason && !/[.!?]$/.test(reason)) summary += ".";
   } else if (event.kind === "back_in_stock") {
-    title = newPrice
-      ? `Back in stock: ${short} at ${newPrice.formatted}`
-      : `Back in stock: ${short}`;
-    summary = newPrice
-      ? `${name} is back in stock at ${newPrice.formatted}.`
-      : `${name} is back in stock.`;
+    title = newPrice ? `Back in stock: ${short} at ${priceText}` : `Back in stock: ${short}`;
+    summary = newPrice ? `${name} is back in stock at ${priceText}.` : `${name} is back in stock.`;
   } else if (group && newPrice) {
-    title = `${label}: ${short} now ${newPrice.formatted}${was}`;
+    title = `${label}: ${short} now ${priceText}${was}`;
     const about =
-      group.converted && newPrice.currency !== group.currency ? ` (about ${group.converted})` : "";
+      group.converted && newPrice.currency !== group.currency ? `about ${group.converted}` : null;
+    const aside = [withShipping, about].filter(Boolean).join("; ");
     const at = product.storeName ? ` at ${truncate(product.storeName, 100)}` : "";
-    summary = `${name} is now ${newPrice.formatted}${about}${at}, at or below ${group.target}, your target for the group "${group.name}".`;
+    summary = `${name} is now ${newPrice.formatted}${aside ? ` (${aside})` : ""}${at}, at or below ${group.target}, your target for the group "${group.name}".`;
   } else {
-    const now = newPrice ? ` now ${newPrice.formatted}` : "";
+    const now = newPrice ? ` now ${priceText}` : "";
     title = `${label}: ${short}${now}${was}`;
     summary = newPrice
-      ? `${name} is now ${newPrice.formatted}${was}${percent !== null ? `, ${percentText(percent)}` : ""}.`
+      ? `${name} is now ${priceText}${was}${percent !== null ? `, ${percentText(percent)}` : ""}.`
       : `${name}: ${label.toLowerCase()}.`;
   }
 
@@ -215,6 +232,7 @@ export function buildAlertMessage(input: AlertInput): AlertMessage {
     },
     oldPrice,
     newPrice,
+    landedPrice,
     lowestPrice: view(product.lowestPrice, locale),
     verdict: product.verdict ? truncate(product.verdict, 100) : null,
     referenceCheck: product.referenceCheck ? truncate(product.referenceCheck, 200) : null,

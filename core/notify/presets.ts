@@ -70,6 +70,7 @@ const TONE_RGB: Record<AlertMessage["tone"], number> = {
 function priceFields(m: AlertMessage): Array<{ name: string; value: string }> {
   const fields: Array<{ name: string; value: string }> = [];
   if (m.newPrice) fields.push({ name: "Now", value: m.newPrice.formatted });
+  if (m.landedPrice) fields.push({ name: "With shipping", value: m.landedPrice.formatted });
   if (m.oldPrice && m.oldPrice.formatted !== m.newPrice?.formatted) {
     fields.push({ name: "Was", value: m.oldPrice.formatted });
   }

@@ -28,6 +28,8 @@ export type WebhookPayload = {
   };
   oldPrice: AlertMessage["oldPrice"];
   newPrice: AlertMessage["newPrice"];
+  /** The new price with the shipping the page states, when that costs more (decision 0079). */
+  landedPrice: AlertMessage["landedPrice"];
   percentChange: number | null;
   reason: string | null;
   title: string;
@@ -51,6 +53,7 @@ export function buildWebhookPayload(m: AlertMessage, idempotencyKey?: string): W
     },
     oldPrice: m.oldPrice,
     newPrice: m.newPrice,
+    landedPrice: m.landedPrice,
     percentChange: m.percentChange,
     reason: m.reason,
     title: m.title,
