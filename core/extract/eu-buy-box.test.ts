@@ -115,6 +115,20 @@ const cases: [string, string, string, string, number][] = [
     39900,
   ],
   [
+    "da",
+    "butik.example.dk",
+    "forpris",
+    `<div class="x"><div>Førpris 599,-</div><div>399,-</div></div>`,
+    39900,
+  ],
+  [
+    "de",
+    "laden.example.de",
+    "strich",
+    `<div class="x"><div>Bisher 59,-</div><div>Jetzt 39,- €</div></div>`,
+    3900,
+  ],
+  [
     "en",
     "shop.example.co.uk",
     "rrp",

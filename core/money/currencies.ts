@@ -175,6 +175,12 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   MX$: ["MXN"],
   R$: ["BRL"],
   $: ["USD", "CAD", "AUD", "NZD", "MXN", "SGD", "HKD", "ARS", "CLP", "COP", "TWD", "UYU"],
+  // Whole units written with a dash for the cents, the currency left to the page: "399,-"
+  // (Denmark, Norway, Sweden, Czechia, Germany …), "39.–" (Switzerland).
+  ",-": ["DKK", "NOK", "SEK", "CZK", "EUR", "PLN", "HUF", "CHF"],
+  ",–": ["DKK", "NOK", "SEK", "CZK", "EUR", "PLN", "HUF", "CHF"],
+  ".–": ["CHF"],
+  ".-": ["CHF"],
   "€": ["EUR"],
   "£": ["GBP"],
   "¥": ["JPY", "CNY"],

@@ -23,7 +23,7 @@ describe("parsePriceString: locale formats", () => {
     ["CHF 1'234.50", "1234.5", "CHF"],
     ["CHF 1’234.50", "1234.5", "CHF"],
     ["R$ 1.234,56", "1234.56", "R$"],
-    ["12,-", "12", null],
+    ["12,-", "12", ",-"],
     ["12,– €", "12", "€"],
     ["35€99", "35.99", "€"],
     [",89 €", "0.89", "€"],
@@ -201,5 +201,24 @@ describe("a number and the currency sign beside it", () => {
     expect(amounts("10 – 20 €")).toEqual(["10"]);
     expect(amounts("USD: 10.00")).toEqual(["10"]);
     expect(amounts("Preis: 12,50 EUR")).toEqual(["12.5"]);
+  });
+});
+
+describe("whole units with a dash for the cents", () => {
+  it.each([
+    ["399,-", "399", ["DKK", "NOK", "SEK"]],
+    ["Førpris 1.299,-", "1299", ["DKK", "NOK", "SEK"]],
+    ["39.–", "39", ["CHF"]],
+  ])("%s is an amount whose currency the page decides", (text, amount, some) => {
+    const [found] = findPrices(text);
+    expect(found?.amount).toBe(amount);
+    for (const code of some) expect(found?.currencies).toContain(code);
+  });
+  it("a sign beside it names the currency: '12,- €' is EUR", () => {
+    expect(findPrices("12,- €")[0]?.currencies).toEqual(["EUR"]);
+  });
+  it("dashes between numbers are no amounts: '1-2 days', 'Size 10-12'", () => {
+    expect(findPrices("1-2 days")).toEqual([]);
+    expect(findPrices("Size 10-12")).toEqual([]);
   });
 });

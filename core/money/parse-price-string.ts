@@ -318,6 +318,8 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
     n.start > 0 && WORD_CHAR.test(normalized[n.start - 1] ?? "") && !currencyEnds.has(n.start);
   const isAdjacent = (n: Token) =>
     currencyTokens.some((c) => {
+      // "399,-": the dash for the cents, the number's own end, marks it as an amount.
+      if (c.start > n.start && c.end === n.end) return true;
       const gap =
         c.end <= n.start ? normalized.slice(c.end, n.start) : normalized.slice(n.end, c.start);
       // Spaces only: findPrices reads windows of longer texts, where a line break ends a price.
