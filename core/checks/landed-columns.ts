@@ -1,5 +1,5 @@
 import type { ShippingStated } from "../extract/types.ts";
-import type { Shipping } from "../money/landed-total.ts";
+import { landedTotal, type Shipping } from "../money/landed-total.ts";
 import type { Money } from "../money/money.ts";
 import { MeasureUnit, type UnitPrice } from "../money/unit-price.ts";
 
@@ -71,6 +71,30 @@ export function landedOf(
         ? { amountMinor: Number(amount), currency, perQuantity: quantity, unit: unit.data }
         : null,
   };
+}
+
+/** The landed price a watch shows beside its price (0079), on the card, the product page and the list. */
+export type LandedBeside = {
+  /** Shipping the page states beside the price, or null. */
+  shipping: Shipping | null;
+  /** The price per kg, l, m, m² or piece the page states, as stated, or null. */
+  unitPrice: UnitPrice | null;
+  /** The price with its delivery where the page says what that costs, or null. */
+  landedPrice: Money | null;
+};
+
+/**
+ * What a watch shows beside its shown `price`: the product's columns as its page stated them,
+ * and the price with shipping; nothing beside its owner's own browser reading (0048: the
+ * product page's statement is not that reading's).
+ */
+export function landedBeside(
+  product: Partial<LandedColumns> & { currency: string | null },
+  shown: { isOwn: boolean },
+  price: Money | null,
+): LandedBeside {
+  const landed = landedOf(shown.isOwn ? {} : product, product.currency);
+  return { ...landed, landedPrice: landedTotal(price, landed.shipping) };
 }
 
 /** Whether two readings state the same landed price (a change starts a new history row). */

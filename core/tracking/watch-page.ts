@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { type LandedBeside, landedBeside } from "../checks/landed-columns.ts";
 import { priceVerdict, type VerdictKey, type VerdictPoint } from "../checks/price-verdict.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
@@ -73,7 +74,7 @@ export type WatchListItem = {
   verdict?: VerdictKey | null;
   /** Up to SPARKLINE_POINTS recent prices (minor units, oldest first) in the current currency. */
   sparkline: number[];
-};
+} & LandedBeside;
 
 export type WatchPage = { items: WatchListItem[]; nextCursor: string | null; total: number };
 
@@ -188,6 +189,11 @@ export async function listWatchPage(
         imageUrl: product.imageUrl,
         priceMinor: product.priceMinor,
         currency: product.currency,
+        shippingCostMinor: product.shippingCostMinor,
+        shippingFreeAboveMinor: product.shippingFreeAboveMinor,
+        unitPriceMinor: product.unitPriceMinor,
+        unitPriceQuantity: product.unitPriceQuantity,
+        unitPriceUnit: product.unitPriceUnit,
         baselineMinor: watch.baselinePriceMinor,
         baselineCurrency: watch.baselineCurrency,
         ruleKind: watch.ruleKind,
@@ -286,6 +292,8 @@ export async function listWatchPage(
         hasError: r.lastError !== null,
         ...(query.verdict ? { verdict: verdicts.get(r.id) ?? null } : {}),
         sparkline: sparklines.get(r.productId) ?? [],
+        // The card's shipping, price with shipping and unit price (0079), the same way.
+        ...landedBeside(r, reading, price),
       };
     }),
     nextCursor:

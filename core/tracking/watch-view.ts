@@ -1,13 +1,11 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type AlertRule, ruleFromColumns } from "../checks/alert-rule.ts";
-import { landedOf } from "../checks/landed-columns.ts";
+import { type LandedBeside, landedBeside } from "../checks/landed-columns.ts";
 import { type OwnReading, shownReading } from "../checks/shown-reading.ts";
 import type { Db } from "../db/client.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
 import { isUuid } from "../input.ts";
 import type { Money } from "../money/index.ts";
-import { landedTotal, type Shipping } from "../money/landed-total.ts";
-import type { UnitPrice } from "../money/unit-price.ts";
 
 /** A watch as the hub and the API show it. */
 export type WatchView = {
@@ -20,12 +18,6 @@ export type WatchView = {
   imageUrl: string | null;
   price: Money | null;
   listPrice: Money | null;
-  /** Shipping the page states beside the price (decision 0079), or null. */
-  shipping: Shipping | null;
-  /** The price per kg, l, m, m² or piece the page states (0079), as stated, or null. */
-  unitPrice: UnitPrice | null;
-  /** The price with its delivery where the page says what that costs (0079), or null. */
-  landedPrice: Money | null;
   availability: string;
   extractStatus: string | null;
   rule: AlertRule;
@@ -52,7 +44,7 @@ export type WatchView = {
   lastError: string | null;
   consecutiveFailures: number;
   createdAt: string;
-};
+} & LandedBeside; // shipping, unitPrice and landedPrice (decision 0079)
 
 /**
  * The columns a view needs, and no more: the product's candidates and the watch's alert state
@@ -120,8 +112,6 @@ export function toWatchView(
   const { watch: w, product: p } = row;
   const shown = shownReading(p, own);
   const price = money(shown.priceMinor, shown.currency);
-  // What the page stated beside the product's price: not beside a browser's own reading.
-  const landed = landedOf(shown.isOwn ? {} : p, p.currency);
   const baseline = money(w.baselinePriceMinor, w.baselineCurrency);
   const change =
     price && baseline && price.currency === baseline.currency && baseline.amountMinor > 0
@@ -142,8 +132,7 @@ export function toWatchView(
     imageUrl: p.imageUrl,
     price,
     listPrice: shown.isOwn ? null : money(p.listPriceMinor, p.currency),
-    ...landed,
-    landedPrice: landedTotal(price, landed.shipping),
+    ...landedBeside(p, shown, price),
     availability: shown.availability,
     extractStatus: p.extractStatus,
     rule: ruleFromColumns(w),

@@ -6,6 +6,7 @@ import { http } from "../../lib/http.ts";
 import { ProductImage, productImagePath } from "../product-image.tsx";
 import { cardClass } from "../ui/card.tsx";
 import { FILTER_LABELS, type ListFilters, SORT_LABELS } from "./card-order.ts";
+import { LandedLine } from "./landed-line.tsx";
 import { VerdictWords } from "./verdict-words.tsx";
 
 /**
@@ -254,6 +255,8 @@ function WatchRow({ watch: w }: { watch: WatchListItem }) {
         {w.verdict ? (
           <VerdictWords verdict={w.verdict} className="block text-xs" testId="watch-row-verdict" />
         ) : null}
+        {/* The card's shipping, price with shipping and unit price (0079), one per line. */}
+        <LandedLine {...w} className="flex-col items-end text-xs whitespace-normal text-muted" />
         {changeText ? <span className="block text-xs sm:hidden">{changeText}</span> : null}
         {w.target ? (
           <span className="block text-xs text-muted">

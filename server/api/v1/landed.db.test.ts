@@ -3,6 +3,7 @@ import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { forThisFile } from "../../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer } from "../../../tests/helpers/store-server.ts";
+import { WatchPage } from "./schemas.ts";
 
 /**
  * The landed price through the API (issue #37 item 6, decision 0079): the preview, the watch,
@@ -44,6 +45,15 @@ describe("/api/v1 and the landed price", () => {
     const { watch } = await created.json();
     expect(watch).toMatchObject({
       price: { amountMinor: 1198, currency: "EUR" },
+      shipping,
+      unitPrice,
+      landedPrice: { amountMinor: 1693, currency: "EUR" },
+    });
+
+    // The dense list's page (the hub's list view and its "Show more") carries the same three,
+    // in its published schema.
+    const listed = await request("/api/v1/watches?verdict=1", { headers: alice.auth });
+    expect(WatchPage.parse(await listed.json()).watches[0]).toMatchObject({
       shipping,
       unitPrice,
       landedPrice: { amountMinor: 1693, currency: "EUR" },
@@ -110,5 +120,11 @@ describe("/api/v1 and the landed price", () => {
       await request("/api/v1/watches", { body: { url: store.url("/plain") }, headers: bob.auth })
     ).json();
     expect([watch.shipping, watch.unitPrice, watch.landedPrice]).toEqual([null, null, null]);
+    const { watches } = await (await request("/api/v1/watches", { headers: bob.auth })).json();
+    expect([watches[0].shipping, watches[0].unitPrice, watches[0].landedPrice]).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

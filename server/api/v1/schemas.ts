@@ -54,6 +54,10 @@ export const ProductPreview = ExtractResult.extend({
 });
 export const PreviewBody = z.object({ product: ProductPreview });
 
+const LandedPrice = Money.nullable().describe(
+  "The price with its delivery, where the page says what that costs (decision 0079): the price when free (also at or above the threshold), price plus cost below it; null when unknown.",
+);
+
 export const WatchView = z.object({
   id: Id,
   productId: Id,
@@ -66,9 +70,7 @@ export const WatchView = z.object({
   listPrice: Money.nullable(),
   shipping: Shipping,
   unitPrice: UnitPriceStated,
-  landedPrice: Money.nullable().describe(
-    "The price with its delivery, where the page says what that costs (decision 0079): the price when free (also at or above the threshold), price plus cost below it; null when unknown.",
-  ),
+  landedPrice: LandedPrice,
   availability: z.string(),
   extractStatus: z.string().nullable(),
   rule: AlertRule,
@@ -127,6 +129,9 @@ export const WatchListItem = z.object({
   isPaused: z.boolean(),
   hasError: z.boolean(),
   sparkline: z.array(z.number().int()).describe("Recent prices in minor units, oldest first."),
+  shipping: Shipping,
+  unitPrice: UnitPriceStated,
+  landedPrice: LandedPrice,
 });
 export const WatchPage = z.object({
   watches: z.array(WatchListItem),
