@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleAlert } from "../../tests/helpers/notify.ts";
+import { sampleAlert, sampleGroupAlert } from "../../tests/helpers/notify.ts";
 import { renderAlertEmail } from "./alert-email.ts";
 import { alertInputFromRow } from "./alert-input-from-row.ts";
 import { buildAlertMessage } from "./alert-message.ts";
@@ -43,21 +43,7 @@ describe("the alert message and the landed price", () => {
     const back = sampleAlert({ kind: "back_in_stock" }, landed(4598));
     expect(back.title).toBe("Back in stock: Kettle at $39.99 ($45.98 with shipping)");
     expect(back.summary).toBe("Kettle is back in stock at $39.99 ($45.98 with shipping).");
-    const group = sampleAlert(
-      {
-        kind: "below_target",
-        oldPrice: null,
-        newPrice: usd(10260),
-        details: {
-          groupId: "5e1d0000-0000-4000-8000-000000000001",
-          groupName: "Kettle 1.7 l",
-          groupTargetMinor: 9600,
-          groupTargetCurrency: "EUR",
-          convertedMinor: 9500,
-        },
-      },
-      landed(10859),
-    );
+    const group = sampleGroupAlert(usd(10260), landed(10859));
     expect(group.title).toBe(
       "Below your group's target: Kettle now $102.60 ($108.59 with shipping)",
     );

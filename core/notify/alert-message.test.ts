@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_URL, sampleAlert } from "../../tests/helpers/notify.ts";
+import { PUBLIC_URL, sampleAlert, sampleGroupAlert } from "../../tests/helpers/notify.ts";
 import { renderAlertEmail, renderDigestEmail } from "./alert-email.ts";
 import { buildAlertMessage, buildTestAlertMessage } from "./alert-message.ts";
 import {
@@ -27,20 +27,7 @@ describe("buildAlertMessage", () => {
 
   it("a group's alert names the group and its target, and the price in the target's currency (#37 item 5)", () => {
     // The group's alert for one store's price (the target €96.00, the price about €95.00).
-    const groupAlert = (newPrice: { amountMinor: number; currency: string }) =>
-      sampleAlert({
-        kind: "below_target",
-        oldPrice: null,
-        newPrice,
-        details: {
-          groupId: "5e1d0000-0000-4000-8000-000000000001",
-          groupName: "Kettle 1.7 l",
-          groupTargetMinor: 9600,
-          groupTargetCurrency: "EUR",
-          convertedMinor: 9500,
-        },
-      });
-    const m = groupAlert({ amountMinor: 10260, currency: "USD" });
+    const m = sampleGroupAlert({ amountMinor: 10260, currency: "USD" });
     expect(m.label).toBe("Below your group's target");
     expect(m.title).toBe("Below your group's target: Kettle now $102.60");
     expect(m.summary).toBe(
@@ -49,7 +36,7 @@ describe("buildAlertMessage", () => {
     const email = renderAlertEmail(m);
     expect(email.text).toContain('your target for the group "Kettle 1.7 l"');
     // A store in the target's own currency needs no "about".
-    const same = groupAlert({ amountMinor: 9500, currency: "EUR" });
+    const same = sampleGroupAlert({ amountMinor: 9500, currency: "EUR" });
     expect(same.summary).toBe(
       'Kettle is now €95.00 at Shop Example, at or below €96.00, your target for the group "Kettle 1.7 l".',
     );

@@ -38,6 +38,31 @@ export function sampleAlert(overrides: Partial<AlertInput["event"]> = {}, produc
   });
 }
 
+/**
+ * A group's alert (decision 0068) for one store's `newPrice`: the group "Kettle 1.7 l", its
+ * target €96.00, the price about €95.00 in the target's currency.
+ */
+export function sampleGroupAlert(
+  newPrice: { amountMinor: number; currency: string },
+  product: Partial<AlertInput["product"]> = {},
+) {
+  return sampleAlert(
+    {
+      kind: "below_target",
+      oldPrice: null,
+      newPrice,
+      details: {
+        groupId: "5e1d0000-0000-4000-8000-000000000001",
+        groupName: "Kettle 1.7 l",
+        groupTargetMinor: 9600,
+        groupTargetCurrency: "EUR",
+        convertedMinor: 9500,
+      },
+    },
+    product,
+  );
+}
+
 export type ReceivedRequest = {
   method: string;
   url: string;
