@@ -32,6 +32,7 @@ export class Attrs {
   "aria-disabled": string | undefined = undefined;
   hreflang: string | undefined = undefined;
   selected: string | undefined = undefined;
+  checked: string | undefined = undefined;
   role: string | undefined = undefined;
   "aria-pressed": string | undefined = undefined;
   "aria-checked": string | undefined = undefined;

@@ -38,6 +38,7 @@ export function scanHtml(html: PageText): PageScan {
     challenge: new BotChallenge(pageTextLength(html)),
   };
   driver.run(pieces, c);
+  c.prices.settleRadioOptions();
   const { title, h1 } = c.head.titleAndH1();
   return {
     lang: c.head.lang,

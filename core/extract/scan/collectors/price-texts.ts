@@ -54,13 +54,20 @@ export class PriceTexts extends Hooks {
    * too long to be one price. Price-named elements, or a short text with a currency.
    */
   private readonly heads = new Map<Element, string>();
+  /** Labels holding a radio button: its group and whether it is the checked one. */
+  private readonly radios = new Map<Element, { group: string; checked: boolean }>();
+  /** Radio groups with a checked button. */
+  private readonly checkedGroups = new Set<string>();
+  /** Price texts in the label of a radio button not checked, with its group. */
+  private readonly unchecked: { text: PriceText; group: string }[] = [];
 
   constructor(log: TextLog) {
     super();
     this.log = log;
   }
 
-  override open(el: Element, parent: Element, _attrs: Attrs, _isLeaf: boolean): void {
+  override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
+    if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
     if (
       parent.textAt >= 0 &&
       CLOSES_P.has(el.tag) &&
@@ -146,8 +153,46 @@ export class PriceTexts extends Hooks {
       childPrices: el.childPrices,
     };
     this.priceTexts.push(text);
+    if (this.radios.size > 0) {
+      const radio = this.radioOf(el);
+      if (radio && !radio.checked && this.unchecked.length < 100)
+        this.unchecked.push({ text, group: radio.group });
+    }
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
     // A bare number (no currency) does not hide its parent: "€<span>19</span>" is read whole.
     return hasCurrency;
+  }
+
+  /**
+   * A radio button inside a label ("Desk + Chair $648" beside "Desk only $499", "Subscribe &
+   * Save" beside "One-time purchase"): the label's price is an option's, unless it is checked.
+   */
+  private noteRadio(el: Element, attrs: Attrs): void {
+    const group = attrs.name ?? "";
+    const checked = attrs.checked !== undefined;
+    if (checked) this.checkedGroups.add(group);
+    for (let e = el.parent, n = 0; e && n < 4; e = e.parent, n++)
+      if (e.tag === "label") {
+        if (!this.radios.has(e) && this.radios.size < 200) this.radios.set(e, { group, checked });
+        return;
+      }
+  }
+
+  private radioOf(el: Element): { group: string; checked: boolean } | undefined {
+    for (let e: Element | null = el, n = 0; e && n < 6; e = e.parent, n++) {
+      const radio = this.radios.get(e);
+      if (radio) return radio;
+    }
+    return undefined;
+  }
+
+  /**
+   * Once the page is read: the price texts of radio options not checked, in a group whose
+   * checked button the page shows, are options (as an <option> is). With no checked button
+   * (the page sets the choice from a script), nothing is marked.
+   */
+  settleRadioOptions(): void {
+    for (const { text, group } of this.unchecked)
+      if (this.checkedGroups.has(group)) text.isInOption = true;
   }
 }
