@@ -160,3 +160,20 @@ describe("stock words", () => {
     expect(availabilityFromText(text)).toBe(expected);
   });
 });
+
+describe("not on sale yet", () => {
+  it.each([
+    ["en", "https://shop.example.com/p/1", "$20.00", "Coming Soon"],
+    ["de", "https://laden.example.de/p/1", "20,00 €", "Demnächst erhältlich"],
+    ["es", "https://tienda.example.es/p/1", "20,00 €", "Próximamente"],
+  ])("%s %s %s: a disabled button with these words is out of stock", (lang, url, shown, words) => {
+    const r = page(
+      `<main><h1>Tee</h1><div>${shown}</div><button disabled>${words}</button></main>`,
+      {
+        lang,
+        url,
+      },
+    );
+    expect(r.availability).toBe("out_of_stock");
+  });
+});

@@ -363,6 +363,8 @@ export const VISIBLE_WORDS = {
       p(/can't be purchased/, "can't be purchased"),
       p(/can't be ordered/, "can't be ordered"),
       "no longer available",
+      // Not on sale yet: a later "back in stock" alert is the launch.
+      "coming soon",
       p(/not possible to buy/, "not possible to buy"),
       p(/not possible to order/, "not possible to order"),
     ],
@@ -373,9 +375,10 @@ export const VISIBLE_WORDS = {
       "derzeit nicht",
       p(/nicht (?:mehr )?bestellbar/, "nicht bestellbar"),
       "nicht erhältlich",
+      "demnächst",
     ],
-    fr: ["épuisé", "rupture de stock", "indisponible", "plus disponible"],
-    es: ["agotado", "sin stock", "no disponible", "no se puede comprar"],
+    fr: ["épuisé", "rupture de stock", "indisponible", "plus disponible", "bientôt disponible"],
+    es: ["agotado", "sin stock", "no disponible", "no se puede comprar", "próximamente"],
     it: [
       "esaurito",
       "non disponibile",
