@@ -9,12 +9,20 @@ import type { Money } from "../money/index.ts";
 import { normalizeProductUrl } from "../url/normalize-url.ts";
 import { getStoreRecipe } from "./browser-reading.ts";
 import { ProductUrl } from "./product-url.ts";
+import { OnlyRealDeal } from "./watch-fields.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { getWatch } from "./watch-view.ts";
 
 /** GET /api/v1/extension/lookup?url=…: is the page in the browser's tab one of my watches? */
 export const LookupQuery = z.object({ url: ProductUrl });
 export type LookupQuery = z.infer<typeof LookupQuery>;
+
+/**
+ * PATCH /api/v1/extension/watches/{id}: the watch option the popup's tracked view changes,
+ * "Only a real deal" (decision 0063), the add form's box; applied by updateWatch like the hub's.
+ */
+export const TrackedOptionsInput = z.object({ onlyRealDeal: OnlyRealDeal });
+export type TrackedOptionsInput = z.infer<typeof TrackedOptionsInput>;
 
 /** Fetch outcomes that mean the store keeps the server out (the browser can still read it). */
 const BLOCKED = new Set(["bot_challenge", "http_error"]);
@@ -28,6 +36,8 @@ export type TrackedSummary = {
   lowest: Money | null;
   highest: Money | null;
   rule: AlertRule;
+  /** Price-down alerts only for a real deal (decision 0063). */
+  onlyRealDeal: boolean;
   ruleMessage: string;
   isRuleMet: boolean;
   /** The server's last check was refused by the store (a bot wall, 403/429). */
@@ -86,6 +96,7 @@ export async function lookupTracked(
       lowest: history.stats.lowest,
       highest: history.stats.highest,
       rule: view.rule,
+      onlyRealDeal: view.onlyRealDeal,
       ruleMessage: status.message,
       isRuleMet: status.isMetNow,
       isServerBlocked: row.lastOutcome !== null && BLOCKED.has(row.lastOutcome),

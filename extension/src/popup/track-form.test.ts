@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ExtractResult } from "../../../core/extract/types.ts";
 import { BrowserWatchInput } from "../../../core/tracking/browser-reading.ts";
-import type { Settings } from "../settings.ts";
+import { kettleReading, popupSettings, stubChrome } from "../../../tests/helpers/popup.ts";
 import { trackForm } from "./track-form.ts";
 
 /**
@@ -10,34 +9,14 @@ import { trackForm } from "./track-form.ts";
  * it sends to POST /api/v1/extension/watches, read by the route's own schema.
  */
 
-const settings: Settings = {
-  origin: "https://prices.example",
-  token: "dw_test",
-  account: "alice@example.org",
-  isRevoked: false,
-  isBrowserAssisted: false,
-};
-
-const result = {
-  status: "ok",
-  title: "Kettle",
-  imageUrl: null,
-  price: { amountMinor: 4999, currency: "EUR" },
-  availability: "in_stock",
-  candidates: [],
-} as unknown as ExtractResult;
+const settings = popupSettings;
+const result = kettleReading;
 
 let sent: { url: string; method: string; body: Record<string, unknown> }[] = [];
 
 beforeEach(() => {
   sent = [];
-  vi.stubGlobal("chrome", {
-    storage: {
-      local: { get: async () => settings, set: async () => {} },
-      session: { remove: async () => {} },
-    },
-    runtime: { sendMessage: async () => {} },
-  });
+  stubChrome();
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
     sent.push({ url, method: String(init.method), body: JSON.parse(String(init.body)) });
     return new Response(JSON.stringify({ watch: { id: "w1" } }), { status: 201 });

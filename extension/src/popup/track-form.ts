@@ -80,6 +80,39 @@ export function trackForm(
   );
 }
 
+/** Whether the alert choice is about a lower price: the only ones "Only a real deal" holds back. */
+export function isPriceDownKind(kind: string): boolean {
+  return RULE_KINDS[kind as AlertRuleKind]?.isPriceDown ?? false;
+}
+
+/**
+ * The "Only a real deal" box (decision 0063) of the add form and the tracked view: the hub's
+ * words (app/components/hub/rule-fields.tsx), the box beside them (popup.css .check).
+ */
+export function realDealBox(): { box: HTMLInputElement; row: HTMLElement } {
+  const box = h("input", {
+    type: "checkbox",
+    id: "only-real-deal",
+    "data-testid": "only-real-deal",
+  }) as HTMLInputElement;
+  const row = h(
+    "label",
+    { class: "check", for: "only-real-deal" },
+    box,
+    h(
+      "span",
+      {},
+      "Only a real deal",
+      h(
+        "span",
+        { class: "muted hint" },
+        'Below the 90-day low, or a discount whose "was" price Dropwave saw charged.',
+      ),
+    ),
+  );
+  return { box, row };
+}
+
 /**
  * The alert picker, its one extra field and "Only a real deal"; `rule()` and `onlyRealDeal()`
  * read them into the API's shape.
@@ -110,28 +143,8 @@ function ruleFields(currency: string) {
     ),
     days: h("div", { hidden: true }, h("label", { for: "days" }, "Lowest in how many days"), days),
   };
-  const realDeal = h("input", {
-    type: "checkbox",
-    id: "only-real-deal",
-    "data-testid": "only-real-deal",
-  }) as HTMLInputElement;
-  // The hub's words (app/components/hub/rule-fields.tsx), the box beside them (popup.css .check).
-  const realDealRow = h(
-    "label",
-    { class: "check", for: "only-real-deal" },
-    realDeal,
-    h(
-      "span",
-      {},
-      "Only a real deal",
-      h(
-        "span",
-        { class: "muted hint" },
-        'Below the 90-day low, or a discount whose "was" price Dropwave saw charged.',
-      ),
-    ),
-  );
-  const isPriceDown = () => RULE_KINDS[kind.value as AlertRuleKind]?.isPriceDown ?? false;
+  const { box: realDeal, row: realDealRow } = realDealBox();
+  const isPriceDown = () => isPriceDownKind(kind.value);
   kind.addEventListener("change", () => {
     const field = RULE_KINDS[kind.value as AlertRuleKind]?.field ?? null;
     for (const [name, row] of Object.entries(rows)) row.hidden = name !== field;

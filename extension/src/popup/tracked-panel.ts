@@ -9,6 +9,7 @@ import type { Settings } from "../settings.ts";
 import type { Lookup } from "../tracked.ts";
 import { browserAssistToggle } from "./assist-toggle.ts";
 import { describeError, h, money, popupState } from "./dom.ts";
+import { isPriceDownKind, realDealBox } from "./track-form.ts";
 
 /** A product already tracked: its history, lowest/highest, alert status, and saving a pick. */
 export function trackedPanel(
@@ -64,6 +65,7 @@ export function trackedPanel(
     ),
     historyChart(watch.points),
     h("div", { class: "muted", "data-testid": "rule-status" }, watch.ruleMessage),
+    realDealOption(watch),
     watch.isServerBlocked &&
       h(
         "p",
@@ -90,6 +92,40 @@ export function trackedPanel(
     status,
     browserAssistToggle(settings, url),
   );
+}
+
+/**
+ * The add form's "Only a real deal" box, set as the watch is and saved at once on a change
+ * (PATCH /extension/watches/{id}); offered, as there, only for an alert about a lower price.
+ */
+function realDealOption(watch: NonNullable<Lookup["watch"]>): HTMLElement | null {
+  if (!isPriceDownKind(watch.rule.kind)) return null;
+  const { box, row } = realDealBox();
+  box.checked = watch.onlyRealDeal;
+  const note = h("div", {});
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    try {
+      await callApi(`/extension/watches/${watch.id}`, {
+        method: "PATCH",
+        body: { onlyRealDeal: box.checked },
+      });
+      note.replaceChildren(
+        h(
+          "p",
+          { class: "ok", "data-testid": "real-deal-saved" },
+          box.checked ? "Saved: alerts only for a real deal." : "Saved: alerts for every drop.",
+        ),
+      );
+    } catch (error) {
+      if (error instanceof Disconnected) return void popupState.rerender();
+      box.checked = !box.checked;
+      note.replaceChildren(h("p", { class: "error" }, describeError(error)));
+    } finally {
+      box.disabled = false;
+    }
+  });
+  return h("div", {}, row, note);
 }
 
 /** A small step chart of the price history (inline SVG: no chart library in the popup). */

@@ -12,8 +12,10 @@ import { recordBrowserReading } from "../../../core/tracking/browser-refresh.ts"
 import {
   LookupQuery,
   lookupTracked,
+  TrackedOptionsInput,
   trackedUrls,
 } from "../../../core/tracking/extension-lookup.ts";
+import { updateWatch } from "../../../core/tracking/update-watch.ts";
 import { type ApiRouter, idParam } from "./route.ts";
 import { WatchBody, WatchCreated, WatchView } from "./schemas.ts";
 
@@ -37,6 +39,7 @@ const LookupBody = z.object({
       lowest: Money.nullable(),
       highest: Money.nullable(),
       rule: WatchView.shape.rule,
+      onlyRealDeal: WatchView.shape.onlyRealDeal,
       ruleMessage: z.string(),
       isRuleMet: z.boolean(),
       isServerBlocked: z.boolean(),
@@ -121,6 +124,34 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
         input,
       );
       return c.json(result, 201);
+    },
+  );
+
+  api.add(
+    {
+      method: "patch",
+      path: "/extension/watches/:id",
+      tag,
+      isForExtension: true,
+      summary: 'Change a tracked watch\'s "Only a real deal" from the popup',
+      description:
+        "The popup's tracked view has the add form's box (decision 0063); it is applied as PATCH /watches/{id} applies it. Other options stay the hub's and the full API's.",
+      body: TrackedOptionsInput,
+      responses: { 200: { description: "The watch as changed", schema: WatchBody } },
+    },
+    async (c, { body }) => {
+      const userId = c.get("auth").user.id;
+      const watch = await updateWatch(
+        db,
+        {
+          userId,
+          minIntervalMinutes: (await services.billing.limitsFor(userId)).minIntervalMinutes,
+          now: new Date(),
+        },
+        idParam(c),
+        await body(),
+      );
+      return c.json({ watch });
     },
   );
 
