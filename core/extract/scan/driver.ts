@@ -219,12 +219,16 @@ export class ScanDriver implements TagEvents {
     // section holds after it is not the product's own box (issue #34, precision).
     // Any element may stand as that heading when it opens its section's text: a <div> with the
     // words alone, first in its parent ("<section><div>Similar products</div>…").
+    if (parent.isExcluded || el.textAt < 0) return;
+    const isHeadingTag = SECTION_HEADINGS.has(el.tag);
     if (
-      !parent.isExcluded &&
-      el.textAt >= 0 &&
-      (SECTION_HEADINGS.has(el.tag) || (el.textAt === parent.textAt && !el.isRaw)) &&
-      this.log.isShort(el) &&
-      this.isHeadingText(this.log.textOf(el), SECTION_HEADINGS.has(el.tag))
+      (isHeadingTag
+        ? this.log.isShort(el)
+        : el.textAt === parent.textAt &&
+          !el.isRaw &&
+          this.log.lengthOf(el) <= 80 &&
+          !this.log.hasDigit(el)) &&
+      this.isHeadingText(this.log.textOf(el), isHeadingTag)
     )
       parent.isExcluded = true;
   }
