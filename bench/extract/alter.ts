@@ -24,9 +24,19 @@ export function withoutStructuredData(html: string): string {
     .replace(/<meta[^>]*(?:price|availability)[^>]*>/gi, "");
 }
 
+/**
+ * Every <h1> made a <div> (its text stays): a store whose title is styled, not marked up, as
+ * many script-built pages draw it.
+ */
+export function withoutH1(html: string): string {
+  return html.replace(/<(\/?)h1(?=[\s>])/gi, "<$1div");
+}
+
 export const ALTERATIONS = {
   saved: (html: string) => html,
   scrambled: scrambleNames,
   nosd: withoutStructuredData,
   both: (html: string) => scrambleNames(withoutStructuredData(html)),
+  noh1: withoutH1,
+  all: (html: string) => withoutH1(scrambleNames(withoutStructuredData(html))),
 } as const;

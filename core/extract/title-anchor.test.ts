@@ -67,3 +67,61 @@ describe("a first <h1> that is the site's logo", () => {
     },
   );
 });
+
+/**
+ * A page with no <h1> (a title styled, not marked up): the element that shows the product's
+ * name as og:title or <title> give it, without the store's name and in its own words order or
+ * wording, is the title.
+ */
+describe("no <h1>: the element showing the page title's name is the title", () => {
+  // Another price far above (a promotion bar, a gift card) must not stand in for the product's.
+  const page = (
+    lang: string,
+    title: string,
+    og: string | null,
+    shown: string,
+    prices: [string, string],
+    buy: string,
+  ) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><title>${title}</title>${og ? `<meta property="og:title" content="${og}">` : ""}</head><body>
+<div class="a1"><span class="a2">Gift card</span> <span class="a3">${prices[0]}</span></div>
+${"<div><p>Text</p></div>".repeat(60)}
+<div class="b1"><div class="b2">${shown}</div><div class="b3"><span>${prices[1]}</span></div><button>${buy}</button></div>
+</body></html>`,
+      `https://shop.example.${lang === "en" ? "com" : lang}/p/1`,
+    );
+  it("en: <title> 'Walnut Desk | Brand', the name shown alone", () => {
+    const r = page(
+      "en",
+      "Walnut Desk | Brand",
+      null,
+      "Walnut Desk",
+      ["$25.00", "$499.00"],
+      "Add to cart",
+    );
+    expect(price(r)).toBe("49900 USD");
+  });
+  it("en: og:title 'Shop: Urban Decay : All Nighter Setting Spray', the name with its brand", () => {
+    const r = page(
+      "en",
+      "All Nighter Setting Spray - Urban Decay | Shop",
+      "Shop: Urban Decay : All Nighter Setting Spray",
+      "Urban Decay All Nighter Setting Spray",
+      ["$25.00", "$32.00"],
+      "Add to basket",
+    );
+    expect(price(r)).toBe("3200 USD");
+  });
+  it("de: <title> 'Marke - Schreibtisch aus Nussbaum'", () => {
+    const r = page(
+      "de",
+      "Marke - Schreibtisch aus Nussbaum",
+      null,
+      "Schreibtisch aus Nussbaum",
+      ["25,00 €", "499,00 €"],
+      "In den Warenkorb",
+    );
+    expect(price(r)).toBe("49900 EUR");
+  });
+});

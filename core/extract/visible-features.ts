@@ -420,8 +420,8 @@ export function titleOrder(scan: PageScan): number {
     (r) => r.tag === "h1" && !r.isExcluded && !r.isHidden && r.text.length > 2,
   );
   if (named) return named.order;
-  // A page with no <h1>, or whose first <h1> is the logo in its header: the element that shows
-  // the page's og:title (issue #34 classes 5 and 7), when there is one.
+  // A page with no <h1>, or whose first <h1> is the logo in its header: the element that names
+  // the product as og:title or <title> do (issue #34 classes 5 and 7), when there is one.
   if (scan.h1Order >= 0 && !(scan.isH1Excluded && scan.titleMatchOrder >= 0)) return scan.h1Order;
   return scan.titleMatchOrder;
 }

@@ -34,15 +34,19 @@ export class HeadAndMeta extends Hooks {
   h1Order = -1;
   private isInH1 = false;
   /**
-   * Where the first element of the body whose whole text is the page's og:title stands: the
-   * title a person sees on a page with no <h1> (a classified ad's posting title) or whose first
-   * <h1> is the site's logo in its header.
+   * Where the first element of the body that names the product as og:title or <title> do
+   * stands (`namesTitle`): the title a person sees on a page with no <h1> (a classified ad's
+   * posting title, a title styled as a <div>) or whose first <h1> is the site's logo.
    */
   titleMatchOrder = -1;
   /** The first <h1> stands in a header, navigation or footer (a logo's, not a product's). */
   isH1Excluded = false;
-  /** og:title as the body would show it, once read (null: none; undefined: not read yet). */
-  private titleTarget: string | null | undefined;
+  /**
+   * The names a title element of the body may show, once read (undefined: not read yet):
+   * og:title and the page's <title>, whole and their longest part between separators ("Walnut
+   * Desk | Brand" → "walnut desk"), each as its words.
+   */
+  private titleTargets: readonly TitleTarget[] | undefined;
   private readonly log: TextLog;
 
   constructor(log: TextLog) {
@@ -127,15 +131,13 @@ export class HeadAndMeta extends Hooks {
   }
 
   private matchTitle(el: Element): void {
-    if (this.titleTarget === undefined) {
-      const og = this.metas.get("og:title")?.[0]?.replace(/\s+/g, " ").trim();
-      this.titleTarget = og && og.length > 2 ? og : null;
-    }
-    const target = this.titleTarget;
-    if (target === null || !this.log.isShort(el)) return;
+    this.titleTargets ??= titleTargets(this.metas.get("og:title")?.[0], this.title);
+    const targets = this.titleTargets;
+    if (targets.length === 0 || el.isExcluded || !this.log.isShort(el)) return;
     const length = this.log.lengthOf(el);
-    if (length < target.length || length > target.length + 40) return;
-    if (this.log.textOf(el).replace(/\s+/g, " ").trim() === target) this.titleMatchOrder = el.order;
+    if (length < 6 || length > (targets[0]?.text.length ?? 0) + 40) return;
+    const words = wordsOf(this.log.textOf(el));
+    if (targets.some((t) => namesTitle(words, t))) this.titleMatchOrder = el.order;
   }
 
   /** The title and the first h1, also when their closing tag never came. */
@@ -145,4 +147,53 @@ export class HeadAndMeta extends Hooks {
       this.title = this.titleParts.join("").replace(/\s+/g, " ").trim();
     return { title: this.title, h1: this.h1 };
   }
+}
+
+const TITLE_SEPARATORS = /\s+[|\-–—:·»/]\s+/;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+/** A title to find in the body: its text, lower case, and its words. */
+type TitleTarget = { text: string; words: ReadonlySet<string>; size: number };
+
+const wordsOf = (text: string): string[] => text.toLowerCase().split(NOT_WORD).filter(Boolean);
+
+/**
+ * og:title and <title>, whole and their longest part between separators, longest first: the
+ * product's name without the store's ("Walnut Desk | Brand", "Brand - Walnut Desk"). Parts
+ * under 6 characters name nothing.
+ */
+function titleTargets(og: string | undefined, title: string | null): readonly TitleTarget[] {
+  const texts = new Set<string>();
+  for (const raw of [og, title]) {
+    const whole = raw?.replace(/\s+/g, " ").trim().toLowerCase();
+    if (!whole) continue;
+    texts.add(whole);
+    const parts = whole.split(TITLE_SEPARATORS);
+    if (parts.length > 1) texts.add(parts.reduce((a, b) => (b.length > a.length ? b : a), ""));
+  }
+  return [...texts]
+    .filter((t) => t.length >= 6)
+    .sort((a, b) => b.length - a.length)
+    .map((text) => {
+      const words = new Set(wordsOf(text));
+      return { text, words, size: words.size };
+    });
+}
+
+/**
+ * An element's words name the title when they are two or more, all but one of them the title's
+ * (two of five or more: "Details about", a size), and cover at least 60 % of its words: the
+ * name as the page shows it ("Urban Decay All Nighter Setting Spray" for "Sephora: Urban Decay :
+ * All Nighter Setting Spray"), never a breadcrumb's one word nor the store's name.
+ */
+function namesTitle(words: readonly string[], target: TitleTarget): boolean {
+  if (words.length < 2) return false;
+  const seen = new Set<string>();
+  let foreign = 0;
+  for (const w of words) {
+    if (target.words.has(w)) seen.add(w);
+    else foreign++;
+  }
+  const allowed = words.length >= 5 ? 2 : words.length >= 3 ? 1 : 0;
+  return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(0.6 * target.size));
 }
