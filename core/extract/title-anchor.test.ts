@@ -125,3 +125,42 @@ ${"<div><p>Text</p></div>".repeat(60)}
     expect(price(r)).toBe("49900 EUR");
   });
 });
+
+describe("no <h1>: which element names the title", () => {
+  const shop = (head: string, body: string) =>
+    price(
+      extractProduct(
+        `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`,
+        "https://shop.example.com/p/1",
+      ),
+    );
+  it("a breadcrumb's last step is not the title: the name shown under it is", () => {
+    expect(
+      shop(
+        "<title>Walnut Desk | Brand</title>",
+        `<div class="c1"><a href="/">Home</a> &gt; <a href="/desks">Desks</a> &gt; <span>Walnut Desk</span></div>
+<div class="c2"><span>Gift card</span> <span>$25.00</span></div>${"<div><p>Text</p></div>".repeat(10)}
+<div class="c3"><div class="c4">Walnut Desk</div><div class="c5"><span>$499.00</span></div><button>Add to cart</button></div>`,
+      ),
+    ).toBe("49900 USD");
+  });
+  it("a block after a link ending in '>' may be the title ('Renew today >', then the name)", () => {
+    expect(
+      shop(
+        "<title>Buy Surface Desk - Brand Store</title>",
+        `<div class="c1"><a href="/renew">Renew your subscription today &gt;</a></div><div class="c4">Surface Desk</div>
+<div class="c5"><span>$499.00</span></div><button>Add to cart</button>${"<div><p>Text</p></div>".repeat(10)}
+<div class="c6"><p>Cost after the trial will be $49.</p></div>`,
+      ),
+    ).toBe("49900 USD");
+  });
+  it("the <title> counts though an element with text comes before it in <head>", () => {
+    expect(
+      shop(
+        "<noscript><p>Turn on JavaScript</p></noscript><title>Walnut Desk | Brand</title>",
+        `<div class="c2"><span>Gift card</span> <span>$25.00</span></div>${"<div><p>Text</p></div>".repeat(60)}
+<div class="c3"><div class="c4">Walnut Desk</div><div class="c5"><span>$499.00</span></div><button>Add to cart</button></div>`,
+      ),
+    ).toBe("49900 USD");
+  });
+});

@@ -65,6 +65,9 @@ export class HeadAndMeta extends Hooks {
         if (list) {
           if (list.length < 50) list.push(content.slice(0, MAX_ATTR));
         } else this.metas.set(key, [content.slice(0, MAX_ATTR)]);
+        // The names to find are read again once og:title is known (it may follow the body's
+        // first elements: a page's markup puts metas anywhere).
+        if (key === "og:title") this.titleTargets = undefined;
       }
     }
     if (name === "link") {
@@ -119,6 +122,7 @@ export class HeadAndMeta extends Hooks {
     if (name === "title" && this.isInTitle) {
       this.title = this.titleParts.join("").replace(/\s+/g, " ").trim();
       this.isInTitle = false;
+      this.titleTargets = undefined;
     }
     if (name === "h1" && this.isInH1) this.h1 = this.h1Text.replace(/\s+/g, " ").trim();
   }
@@ -134,6 +138,9 @@ export class HeadAndMeta extends Hooks {
     this.titleTargets ??= titleTargets(this.metas.get("og:title")?.[0], this.title);
     const targets = this.titleTargets;
     if (targets.length === 0 || el.isExcluded || !this.log.isShort(el)) return;
+    // A breadcrumb's last step names the product too ("Coffee Makers > <span>Nespresso …"), in
+    // an inline element right after a separator: not the title (a block after "… today >" may be).
+    if (INLINE.has(el.tag) && AFTER_SEPARATOR.test(el.before)) return;
     const length = this.log.lengthOf(el);
     if (length < 6 || length > (targets[0]?.text.length ?? 0) + 40) return;
     const words = wordsOf(this.log.textOf(el));
@@ -151,6 +158,8 @@ export class HeadAndMeta extends Hooks {
 
 const TITLE_SEPARATORS = /\s+[|\-–—:·»/]\s+/;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
+const AFTER_SEPARATOR = /[>›»/|\\]\s*$/;
+const INLINE = new Set(["span", "a", "li", "b", "strong", "em", "i", "small"]);
 
 /** A title to find in the body: its text, lower case, and its words. */
 type TitleTarget = { text: string; words: ReadonlySet<string>; size: number };
