@@ -191,7 +191,7 @@ function titleTargets(og: string | undefined, title: string | null): readonly Ti
 
 /**
  * An element's words name the title when they are two or more, all but one of them the title's
- * (two of five or more: "Details about", a size), and cover at least 60 % of its words: the
+ * (two of five or more: "Details about", a size), and cover at least half its words: the
  * name as the page shows it ("Urban Decay All Nighter Setting Spray" for "Sephora: Urban Decay :
  * All Nighter Setting Spray"), never a breadcrumb's one word nor the store's name.
  */
@@ -204,5 +204,5 @@ function namesTitle(words: readonly string[], target: TitleTarget): boolean {
     else foreign++;
   }
   const allowed = words.length >= 5 ? 2 : words.length >= 3 ? 1 : 0;
-  return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(0.6 * target.size));
+  return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(0.5 * target.size));
 }
