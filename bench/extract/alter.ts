@@ -32,11 +32,36 @@ export function withoutH1(html: string): string {
   return html.replace(/<(\/?)h1(?=[\s>])/gi, "<$1div");
 }
 
+/**
+ * Every visible amount drawn in pieces, as many stores draw them: "$49.99" →
+ * "<span>$</span><span>49</span><sup>99</sup>", "49,99 €" → "<span>49</span><sup>,99</sup> €"
+ * (text outside tags, scripts and styles only).
+ */
+export function inPieces(html: string): string {
+  return html
+    .split(/(<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]*>)/i)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .replace(
+              /([$£])\s?(\d{1,3}(?:,\d{3})*)\.(\d{2})(?!\d)/g,
+              "<span>$1</span><span>$2</span><sup>$3</sup>",
+            )
+            .replace(
+              /(?<![\d.,])(\d{1,3}(?:\.\d{3})*),(\d{2})(?=\s?€)/g,
+              "<span>$1</span><sup>,$2</sup>",
+            ),
+    )
+    .join("");
+}
+
 export const ALTERATIONS = {
   saved: (html: string) => html,
   scrambled: scrambleNames,
   nosd: withoutStructuredData,
   both: (html: string) => scrambleNames(withoutStructuredData(html)),
   noh1: withoutH1,
+  pieces: inPieces,
   all: (html: string) => withoutH1(scrambleNames(withoutStructuredData(html))),
 } as const;

@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { extractProduct } from "../../core/extract/index.ts";
-import { scrambleNames, withoutH1, withoutStructuredData } from "./alter.ts";
+import { inPieces, scrambleNames, withoutH1, withoutStructuredData } from "./alter.ts";
 import { isBlindStore } from "./blind.ts";
 import { defaultBlindPolicy } from "./blind-part.ts";
 import { findCorpus, readCorpus } from "./corpus.ts";
@@ -35,6 +35,7 @@ const VARIANTS: [string, (html: string) => string][] = [
   ["no structured data", withoutStructuredData],
   ["both", (html) => scrambleNames(withoutStructuredData(html))],
   ["both, no <h1>", (html) => withoutH1(scrambleNames(withoutStructuredData(html)))],
+  ["both, amounts in pieces", (html) => inPieces(scrambleNames(withoutStructuredData(html)))],
 ];
 
 const results = new Map<string, [Labelled, Answer][]>();
