@@ -222,3 +222,23 @@ describe("whole units with a dash for the cents", () => {
     expect(findPrices("Size 10-12")).toEqual([]);
   });
 });
+
+describe("a range written with a sign on each end", () => {
+  it.each([
+    ["$12.99 - $19.99", "12.99"],
+    ["$12.99 to $19.99", "12.99"],
+    ["12,99 € - 19,99 €", "12.99"],
+    ["$1,299 – $1,499", "1299"],
+  ])("%s is one range from %s", (text, low) => {
+    const found = findPrices(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.amount).toBe(low);
+    expect(found[0]?.isRange).toBe(true);
+  });
+  it("a higher amount, a dash, a lower one are two amounts (an old price and a new one)", () => {
+    expect(findPrices("$79.99 - $39.99").map((p) => [p.amount, p.isRange])).toEqual([
+      ["79.99", false],
+      ["39.99", false],
+    ]);
+  });
+});

@@ -58,6 +58,9 @@ const FROM_WORDS =
 const PER_UNIT =
   /^\s*(?:[^\d\s]{0,4}\s*)?(?:\/|per\b|pro\b|par\b|je\b|la\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|gr|lb|lbs|oz|fl\.?\s?oz|l|ltr|ml|cl|m|m2|m²|ft|sq\.?\s?ft|count|ct|unit|units|item|ea|each|piece|pc|pcs|stk|stück|st|kilo|liter|litre|meter|100)\b/iu;
 const MULTI_BUY = /(\d+)\s*(?:for|für|pour|por|per|x)\s*$/iu;
+const RANGE_GAP = /^ ?(?:-|to|bis|à|a|até|до) ?$/iu;
+const RANGE_GAP_SIGNED =
+  /^ ?(?:[^\p{L}\d\s]{1,3}|[A-Z]{3})? ?(?:-|to|bis|à|até|до) ?(?:[^\p{L}\d\s]{1,3}|[A-Z]{3})? ?$/u;
 const RANGE_AFTER = /^\s*(?:-|to|bis|à|a|até|до)\s*(?:\S{0,4}\s*)?\d/iu;
 const NOW_WORD = /(?:^|[^\p{L}])(?:now|jetzt|maintenant|ahora|nu|sale|offer price)\s*:?\s*$/iu;
 
@@ -325,18 +328,26 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
       // Spaces only: findPrices reads windows of longer texts, where a line break ends a price.
       return isNextTo(c, n, gap, false, numberStarts);
     });
+  // "10 - 20 €", and "$12.99 - $19.99" or "12,99 € - 19,99 €" (each end with its sign, rising):
+  // two ends of one range.
+  const isRangeBetween = (low: Token, high: Token): boolean => {
+    const gap = normalized.slice(low.end, high.start);
+    if (RANGE_GAP.test(gap)) return true;
+    if (!RANGE_GAP_SIGNED.test(gap)) return false;
+    const a = Number(readNumber(normalized.slice(low.start, low.end), null) ?? 0);
+    const b = Number(readNumber(normalized.slice(high.start, high.end), null) ?? 0);
+    return a > 0 && b > a;
+  };
   const out: FoundPrice[] = [];
   for (let i = 0; i < numbers.length && out.length < 8; i++) {
     const n = numbers[i] as Token;
     const from = i > 0 ? (numbers[i - 1] as Token).end : 0;
     const to = i + 1 < numbers.length ? (numbers[i + 1] as Token).start : normalized.length;
     const window = normalized.slice(from, to);
-    if (i > 0 && /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(from, n.start))) continue;
+    if (i > 0 && isRangeBetween(numbers[i - 1] as Token, n)) continue;
     // The low end of a range reads its currency from the high end.
     const next = numbers[i + 1];
-    const isRangeStart =
-      next !== undefined &&
-      /^ ?(?:-|to|bis|à|a|até|до) ?$/iu.test(normalized.slice(n.end, next.start));
+    const isRangeStart = next !== undefined && isRangeBetween(n, next);
     if (isInWord(n) || (!isAdjacent(n) && !(isRangeStart && isAdjacent(next)))) continue;
     const parsed = parseNormalized(
       isRangeStart ? normalized.slice(from, next.end + 6) : window,
