@@ -55,8 +55,8 @@ describe("an element's short text (the page's text log)", () => {
     ]);
   });
 
-  it("is long past 160 characters of text; break marks after the last text do not count", () => {
-    const text = `${"a".repeat(156)} $9`;
+  it("is long past 140 characters of text; break marks after the last text do not count", () => {
+    const text = `${"a".repeat(136)} $9`;
     expect(priceTexts(`<div>${text}${"<br><sup></sup>".repeat(20)}</div>`)).toHaveLength(1);
     expect(priceTexts(`<div>${text}!!!</div>`)).toEqual([]);
   });

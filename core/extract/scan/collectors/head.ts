@@ -141,8 +141,10 @@ export class HeadAndMeta extends Hooks {
     // A breadcrumb's last step names the product too ("Coffee Makers > <span>Nespresso …"), in
     // an inline element right after a separator: not the title (a block after "… today >" may be).
     if (INLINE.has(el.tag) && AFTER_SEPARATOR.test(el.before)) return;
+    // Half a name's words need about a third of its characters: shorter texts name nothing.
     const length = this.log.lengthOf(el);
-    if (length < 6 || length > (targets[0]?.text.length ?? 0) + 40) return;
+    const shortest = targets[targets.length - 1]?.text.length ?? 0;
+    if (length < Math.max(6, shortest / 3) || length > (targets[0]?.text.length ?? 0) + 40) return;
     const words = wordsOf(this.log.textOf(el));
     if (targets.some((t) => namesTitle(words, t))) this.titleMatchOrder = el.order;
   }
