@@ -164,3 +164,15 @@ describe("no <h1>: which element names the title", () => {
     ).toBe("49900 USD");
   });
 });
+
+describe("no <h1>: the store's own name is no title", () => {
+  it("og:site_name names the part of <title> to leave out, though it is the longest", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Walnut Desk | The Best Furniture Store Online</title>
+<meta property="og:site_name" content="The Best Furniture Store Online"></head><body>
+<div class="c0"><div class="c1">The Best Furniture Store Online</div><span>Gift card</span> <span>$25.00</span></div>
+${"<div><p>Text</p></div>".repeat(60)}
+<div class="c3"><div class="c4">Walnut Desk</div><div class="c5"><span>$499.00</span></div><button>Add to cart</button></div>
+</body></html>`;
+    expect(price(extractProduct(html, "https://shop.example.com/p/1"))).toBe("49900 USD");
+  });
+});

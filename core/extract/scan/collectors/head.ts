@@ -67,7 +67,7 @@ export class HeadAndMeta extends Hooks {
         } else this.metas.set(key, [content.slice(0, MAX_ATTR)]);
         // The names to find are read again once og:title is known (it may follow the body's
         // first elements: a page's markup puts metas anywhere).
-        if (key === "og:title") this.titleTargets = undefined;
+        if (key === "og:title" || key === "og:site_name") this.titleTargets = undefined;
       }
     }
     if (name === "link") {
@@ -135,7 +135,11 @@ export class HeadAndMeta extends Hooks {
   }
 
   private matchTitle(el: Element): void {
-    this.titleTargets ??= titleTargets(this.metas.get("og:title")?.[0], this.title);
+    this.titleTargets ??= titleTargets(
+      this.metas.get("og:title")?.[0],
+      this.title,
+      this.metas.get("og:site_name")?.[0],
+    );
     const targets = this.titleTargets;
     if (targets.length === 0 || el.isExcluded || !this.log.isShort(el)) return;
     // A breadcrumb's last step names the product too ("Coffee Makers > <span>Nespresso …"), in
@@ -163,37 +167,51 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u;
 const AFTER_SEPARATOR = /[>›»/|\\]\s*$/;
 const INLINE = new Set(["span", "a", "li", "b", "strong", "em", "i", "small"]);
 
-/** A title to find in the body: its text, lower case, and its words. */
-type TitleTarget = { text: string; words: ReadonlySet<string>; size: number };
+/**
+ * A title to find in the body: its text, lower case, its words, and the share of them an element
+ * must show (a whole title 60 %, its product part half).
+ */
+type TitleTarget = { text: string; words: ReadonlySet<string>; size: number; cover: number };
 
 const wordsOf = (text: string): string[] => text.toLowerCase().split(NOT_WORD).filter(Boolean);
 
 /**
- * og:title and <title>, whole and their longest part between separators, longest first: the
- * product's name without the store's ("Walnut Desk | Brand", "Brand - Walnut Desk"). Parts
- * under 6 characters name nothing.
+ * og:title and <title>, whole (without the site's name, og:site_name) and their longest part
+ * between separators, longest first: the product's name without the store's ("Walnut Desk |
+ * Brand", "Brand - Walnut Desk"). Texts under 6 characters name nothing.
  */
-function titleTargets(og: string | undefined, title: string | null): readonly TitleTarget[] {
-  const texts = new Set<string>();
+function titleTargets(
+  og: string | undefined,
+  title: string | null,
+  siteName: string | undefined,
+): readonly TitleTarget[] {
+  const site = siteName?.replace(/\s+/g, " ").trim().toLowerCase();
+  const texts = new Map<string, number>();
   for (const raw of [og, title]) {
     const whole = raw?.replace(/\s+/g, " ").trim().toLowerCase();
     if (!whole) continue;
-    texts.add(whole);
     const parts = whole.split(TITLE_SEPARATORS);
-    if (parts.length > 1) texts.add(parts.reduce((a, b) => (b.length > a.length ? b : a), ""));
+    const own = parts.filter((part) => part !== site);
+    if (own.length === 0) continue;
+    texts.set(own.join(" "), 0.6);
+    if (parts.length > 1)
+      texts.set(
+        own.reduce((a, b) => (b.length > a.length ? b : a), ""),
+        0.5,
+      );
   }
   return [...texts]
-    .filter((t) => t.length >= 6)
-    .sort((a, b) => b.length - a.length)
-    .map((text) => {
+    .filter(([text]) => text.length >= 6)
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([text, cover]) => {
       const words = new Set(wordsOf(text));
-      return { text, words, size: words.size };
+      return { text, words, size: words.size, cover };
     });
 }
 
 /**
  * An element's words name the title when they are two or more, all but one of them the title's
- * (two of five or more: "Details about", a size), and cover at least half its words: the
+ * (two of five or more: "Details about", a size), and cover its share of its words: the
  * name as the page shows it ("Urban Decay All Nighter Setting Spray" for "Sephora: Urban Decay :
  * All Nighter Setting Spray"), never a breadcrumb's one word nor the store's name.
  */
@@ -206,5 +224,5 @@ function namesTitle(words: readonly string[], target: TitleTarget): boolean {
     else foreign++;
   }
   const allowed = words.length >= 5 ? 2 : words.length >= 3 ? 1 : 0;
-  return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(0.5 * target.size));
+  return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(target.cover * target.size));
 }
