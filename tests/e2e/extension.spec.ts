@@ -282,6 +282,12 @@ test("the extension, connected from /user without copying a token: one click tra
     await expect(popup.getByTestId("highest")).toHaveText("Highest $199.00");
     await expect(popup.getByTestId("history")).toHaveAttribute("data-points", "2");
     await expect(popup.getByTestId("hub-link")).toHaveAttribute("href", /\/hub\/watch\//);
+    // The tracked view's "Only a real deal" saves at once, as the add form's (#37 item 4).
+    const watchId = (await popup.getByTestId("hub-link").getAttribute("href"))?.split("/").pop();
+    await popup.getByLabel("Only a real deal").check();
+    await expect(popup.getByTestId("real-deal-saved")).toBeVisible();
+    const saved = await page.request.get(`${APP}/api/v1/watches/${watchId}`);
+    expect((await saved.json()).watch.onlyRealDeal).toBe(true);
     await Promise.all([storePage.close(), untracked.close(), popup.close()]);
   });
 });
