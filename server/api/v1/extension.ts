@@ -18,6 +18,7 @@ import {
 import { updateWatch } from "../../../core/tracking/update-watch.ts";
 import { type ApiRouter, idParam } from "./route.ts";
 import { WatchBody, WatchCreated, WatchView } from "./schemas.ts";
+import { watchUpdateContext } from "./watch-context.ts";
 
 const tag = "Browser extension";
 
@@ -140,14 +141,9 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       responses: { 200: { description: "The watch as changed", schema: WatchBody } },
     },
     async (c, { body }) => {
-      const userId = c.get("auth").user.id;
       const watch = await updateWatch(
         db,
-        {
-          userId,
-          minIntervalMinutes: (await services.billing.limitsFor(userId)).minIntervalMinutes,
-          now: new Date(),
-        },
+        await watchUpdateContext(services, c.get("auth").user.id),
         idParam(c),
         await body(),
       );

@@ -23,6 +23,7 @@ import {
   WatchPage,
   WatchUpdated,
 } from "./schemas.ts";
+import { watchUpdateContext } from "./watch-context.ts";
 
 const tag = "Watches";
 
@@ -135,7 +136,7 @@ function mountPreviewAndCreateRoutes(api: ApiRouter, context: WatchRouteContext)
 
 /** The person's watches: the list, one watch, its changes, its history, a check now. */
 function mountOwnWatchRoutes(api: ApiRouter, context: WatchRouteContext): void {
-  const { db, limits, notFound, options } = context;
+  const { db, notFound, options, services } = context;
   api.add(
     {
       method: "get",
@@ -183,11 +184,7 @@ function mountOwnWatchRoutes(api: ApiRouter, context: WatchRouteContext): void {
       const input = await body();
       const watch = await updateWatch(
         db,
-        {
-          userId: c.get("auth").user.id,
-          minIntervalMinutes: (await limits(c.get("auth").user.id)).minIntervalMinutes,
-          now: new Date(),
-        },
+        await watchUpdateContext(services, c.get("auth").user.id),
         idParam(c),
         input,
       );

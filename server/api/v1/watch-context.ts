@@ -1,0 +1,12 @@
+import type { AppServices } from "../../../app/context.ts";
+
+/**
+ * What `updateWatch` (core/tracking/update-watch.ts) is given as the caller: the owner it is
+ * scoped to, the shortest interval their plan allows, and now. PATCH /watches/{id} and the
+ * popup's PATCH /extension/watches/{id} both build it here, so the two cannot apply a change
+ * differently.
+ */
+export async function watchUpdateContext(services: AppServices, userId: string) {
+  const { minIntervalMinutes } = await services.billing.limitsFor(userId);
+  return { userId, minIntervalMinutes, now: new Date() };
+}
