@@ -17,7 +17,7 @@ async function personWithExtension() {
     cookie: person.cookie,
   });
   const { token } = await created.json();
-  return { request, ext: { authorization: `Bearer ${token}` } };
+  return { request, ext: { authorization: `Bearer ${token}` }, full: person.auth };
 }
 
 describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {
@@ -86,5 +86,57 @@ describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {
       headers: bob.ext,
     });
     expect(answer.status).toBe(404);
+  });
+
+  it("applies a change as PATCH /watches/{id} does: the same watch, the same 400 and 404", async () => {
+    const alice = await personWithExtension();
+    const { watch } = await (
+      await alice.request("/api/v1/extension/watches", {
+        body: {
+          url: "https://shop.example/blender",
+          reading: {
+            title: "Blender",
+            imageUrl: null,
+            price: { amountMinor: 5999, currency: "EUR" },
+            availability: "in_stock",
+          },
+        },
+        headers: alice.ext,
+      })
+    ).json();
+    // The full API's route first, then the popup's: the same change leaves the same watch.
+    const both = async (
+      headers: { ext: Record<string, string>; full: Record<string, string> },
+      body: unknown,
+    ) => {
+      const init = { method: "PATCH", body };
+      const fromApi = await alice.request(`/api/v1/watches/${watch.id}`, {
+        ...init,
+        headers: headers.full,
+      });
+      const fromPopup = await alice.request(`/api/v1/extension/watches/${watch.id}`, {
+        ...init,
+        headers: headers.ext,
+      });
+      return [fromApi, fromPopup];
+    };
+    const [apiWatch, popupWatch] = await Promise.all(
+      (await both(alice, { onlyRealDeal: true })).map(async (r) => (await r.json()).watch),
+    );
+    expect(popupWatch.onlyRealDeal).toBe(true);
+    expect(popupWatch).toEqual(apiWatch);
+    // The same refusal of a bad value.
+    const refused = await both(alice, { onlyRealDeal: "yes" });
+    expect(refused.map((r) => r.status)).toEqual([400, 400]);
+    const [apiError, popupError] = await Promise.all(refused.map((r) => r.json()));
+    expect(popupError).toEqual(apiError);
+    // Another person's tokens: the same 404 on both, and the watch unchanged.
+    const bob = await personWithExtension();
+    const foreign = await both(bob, { onlyRealDeal: false });
+    expect(foreign.map((r) => r.status)).toEqual([404, 404]);
+    const [apiMissing, popupMissing] = await Promise.all(foreign.map((r) => r.json()));
+    expect(popupMissing).toEqual(apiMissing);
+    const after = await alice.request(`/api/v1/watches/${watch.id}`, { headers: alice.full });
+    expect((await after.json()).watch.onlyRealDeal).toBe(true);
   });
 });
