@@ -18,7 +18,7 @@ import {
 import { updateWatch } from "../../../core/tracking/update-watch.ts";
 import { type ApiRouter, idParam } from "./route.ts";
 import { WatchBody, WatchCreated, WatchView } from "./schemas.ts";
-import { watchUpdateContext } from "./watch-context.ts";
+import { watchCreateContext, watchUpdateContext } from "./watch-context.ts";
 
 const tag = "Browser extension";
 
@@ -116,12 +116,7 @@ export function mountExtensionRoutes(api: ApiRouter, services: AppServices): voi
       const result = await trackFromBrowser(
         db,
         { fetcher: services.fetcher, extract: services.extract },
-        {
-          userId: c.get("auth").user.id,
-          // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
-          ...(await services.billing.limitsFor(c.get("auth").user.id)),
-          now: new Date(),
-        },
+        await watchCreateContext(services, c.get("auth").user.id),
         input,
       );
       return c.json(result, 201);

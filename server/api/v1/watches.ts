@@ -23,7 +23,7 @@ import {
   WatchPage,
   WatchUpdated,
 } from "./schemas.ts";
-import { watchUpdateContext } from "./watch-context.ts";
+import { watchCreateContext, watchUpdateContext } from "./watch-context.ts";
 
 const tag = "Watches";
 
@@ -37,8 +37,6 @@ export function mountWatchRoutes(
     services,
     options,
     db: services.database.db,
-    // The owner's plan's limits (the free plan's: MAX_WATCHES_PER_USER, …).
-    limits: (userId: string) => services.billing.limitsFor(userId),
     notFound: () => new AppError("not_found", "No such watch."),
   };
   mountPreviewAndCreateRoutes(api, context);
@@ -52,13 +50,12 @@ type WatchRouteContext = {
   services: AppServices;
   options: WatchRouteOptions;
   db: AppServices["database"]["db"];
-  limits: (userId: string) => ReturnType<AppServices["billing"]["limitsFor"]>;
   notFound: () => AppError;
 };
 
 /** Reading a page, and starting to track it. */
 function mountPreviewAndCreateRoutes(api: ApiRouter, context: WatchRouteContext): void {
-  const { db, limits, services } = context;
+  const { db, services } = context;
   api.add(
     {
       method: "post",
@@ -118,11 +115,7 @@ function mountPreviewAndCreateRoutes(api: ApiRouter, context: WatchRouteContext)
           fetcher: services.recentPages.reusing(c.get("auth").user.id),
           extract: services.extract,
         },
-        {
-          userId: c.get("auth").user.id,
-          ...(await limits(c.get("auth").user.id)),
-          now: new Date(),
-        },
+        await watchCreateContext(services, c.get("auth").user.id),
         input,
         {
           acceptLanguage: c.req.header("accept-language"),
@@ -240,7 +233,7 @@ function mountOwnWatchRoutes(api: ApiRouter, context: WatchRouteContext): void {
 
 /** Export and import of the person's watches. */
 function mountExportImportRoutes(api: ApiRouter, context: WatchRouteContext): void {
-  const { db, limits, services } = context;
+  const { db, services } = context;
   api.add(
     {
       method: "get",
@@ -284,11 +277,7 @@ function mountExportImportRoutes(api: ApiRouter, context: WatchRouteContext): vo
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const result = await importExportFile(
         db,
-        {
-          userId: c.get("auth").user.id,
-          ...(await limits(c.get("auth").user.id)),
-          now: new Date(),
-        },
+        await watchCreateContext(services, c.get("auth").user.id),
         bytes,
         { maxPoints: services.env.IMPORT_MAX_POINTS },
       );
