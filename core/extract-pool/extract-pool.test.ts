@@ -151,17 +151,32 @@ describe("extraction pool", () => {
     });
   });
 
-  it("cuts a page that runs past the time budget, and reads the next page on a fresh thread", async () => {
+  it("cuts a page that runs past the time budget, and reads the next page on the same thread", async () => {
     pool = createExtractPool({ threads: 1, timeBudgetMs: 400 });
-    const cut = await pool.extract(hostilePage(12), "https://shop.example/hostile");
-    // Not waited on: answered once reading ran past the budget, not after the seconds the
-    // page would take (counted from the moment the thread started reading).
+    for (const page of [hostilePage(12), new EncodedPage(Buffer.from(hostilePage(12)), "utf-8")]) {
+      const cut = await pool.extract(page, "https://shop.example/hostile");
+      // Not waited on: answered once reading ran past the budget, not after the seconds the
+      // page would take (counted from the moment the thread started reading).
+      expect(cut.kind).toBe("cut");
+      expect(cut.kind === "cut" && cut.afterMs).toBeGreaterThanOrEqual(400);
+      expect(cut.kind === "cut" && cut.afterMs).toBeLessThan(1_500);
+      // Reading stopped by itself between two pieces of the page: no thread was terminated
+      // (terminating one while another starts can crash the process: nodejs/node#56312).
+      expect(pool.stats()).toMatchObject({ running: 0, queued: 0, stopped: 0 });
+      const next = await pool.extract(PAGE, "https://shop.example/kettle");
+      expect(next.kind === "ok" && next.result.status).toBe("ok");
+    }
+  });
+
+  it("stops a thread from outside when its reading does not stop by itself, and replaces it", async () => {
+    const neverStops = path.join(repoRoot, "tests/fixtures/workers/never-stops-task.ts");
+    pool = createExtractPool({ threads: 1, timeBudgetMs: 200, filename: neverStops });
+    const cut = await pool.extract(PAGE, "https://shop.example/kettle");
     expect(cut.kind).toBe("cut");
-    expect(cut.kind === "cut" && cut.afterMs).toBeGreaterThanOrEqual(400);
-    expect(cut.kind === "cut" && cut.afterMs).toBeLessThan(1_500);
-    expect(pool.stats()).toMatchObject({ running: 0, queued: 0 });
-    const next = await pool.extract(PAGE, "https://shop.example/kettle");
-    expect(next.kind === "ok" && next.result.status).toBe("ok");
+    // The hard stop: twice the budget, and at least the budget and a second.
+    expect(cut.kind === "cut" && cut.afterMs).toBeGreaterThanOrEqual(1_200);
+    expect(cut.kind === "cut" && cut.afterMs).toBeLessThan(3_000);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0, stopped: 1 });
   });
 
   it("answers busy when its queue is full instead of queueing without bound", async () => {

@@ -12,6 +12,7 @@ import {
   challengeUnlessPriced,
   type ExtractTask,
   type PageReading,
+  type TaskReply,
 } from "./extract-task.ts";
 
 /**
@@ -43,8 +44,17 @@ export type ExtractPoolOptions = {
   threads?: number;
   /** Pages waiting for a thread at most; more are answered `busy`. Default 64 per thread. */
   maxQueue?: number;
-  /** A page still being read after this is cut (its thread is replaced). Default 5 000 ms. */
+  /**
+   * A page still being read after this is cut: reading stops by itself between two pieces of
+   * the page, and its thread reads the next page. Default 5 000 ms.
+   */
   timeBudgetMs?: number;
+  /**
+   * A page whose reading has not stopped this long after it started (a part of extraction that
+   * does not check the budget) is stopped from outside: its thread is terminated and replaced.
+   * Default twice the budget, and at least the budget and one second.
+   */
+  hardStopMs?: number;
   /**
    * Each thread's young generation, in MB (V8's own size by default). Under a steady stream of
    * real store pages V8 grows it until a thread holds ~250 MB; 16 MB keeps a thread near 60 MB
@@ -62,7 +72,14 @@ export type ExtractPool = {
    * Pages being read or waiting now (tests, metrics), and the young generation the threads
    * were given (undefined: V8's own).
    */
-  stats(): { threads: number; running: number; queued: number; youngGenerationMb?: number };
+  stats(): {
+    threads: number;
+    running: number;
+    queued: number;
+    /** Threads terminated from outside so far (hard stops). */
+    stopped: number;
+    youngGenerationMb?: number;
+  };
   close(): Promise<void>;
 };
 
@@ -91,9 +108,11 @@ export function extractTaskFile(moduleUrl: string = import.meta.url): string {
 export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const timeBudgetMs = options.timeBudgetMs ?? 5_000;
+  const hardStopMs = options.hardStopMs ?? Math.max(timeBudgetMs * 2, timeBudgetMs + 1_000);
+  let stopped = 0;
   const maxQueue = Math.max(1, options.maxQueue ?? threads * 64);
   const log = options.log;
-  const pool = new Piscina<ExtractTask, PageReading>({
+  const pool = new Piscina<ExtractTask, TaskReply>({
     filename: options.filename ?? extractTaskFile(),
     minThreads: threads,
     maxThreads: threads,
@@ -129,8 +148,8 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     await turn;
     // The budget starts when the thread starts reading (it may first have to be started,
     // e.g. after a cut), signalled through a shared flag.
-    const started = new Int32Array(new SharedArrayBuffer(4));
-    const controller = new AbortController();
+    const started = new Int32Array(new SharedArrayBuffer(8));
+    let isHardStopped = false;
     let startedAt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let isDone = false;
@@ -138,18 +157,40 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     const onStart = () => {
       if (isDone) return;
       startedAt = performance.now();
-      timer = setTimeout(() => controller.abort(), timeBudgetMs);
+      timer = setTimeout(() => {
+        // Terminated by us, not through piscina's abort: piscina replaces the thread once it
+        // has exited, never while it is being torn down (which can crash the process:
+        // nodejs/node#56312), and rejects its task then.
+        const id = Atomics.load(started, 1);
+        const thread = pool.threads.find((t) => t.threadId === id);
+        if (!thread) return;
+        isHardStopped = true;
+        void thread.terminate();
+      }, hardStopMs);
     };
     if (waiting.async) waiting.value.then(onStart);
     else onStart();
     let byteLength = 0;
+    const cut = (how: string): ExtractOutcome => {
+      const afterMs = Math.round(performance.now() - startedAt);
+      const size = typeof page === "string" ? { chars: page.length } : { bytes: byteLength };
+      log?.warn({ url, afterMs, ...size }, `extraction cut: over its time budget (${how})`);
+      return { kind: "cut", afterMs };
+    };
     try {
       // Bytes cross to the thread (moved when the page owns them, else as a copy of half the
       // size of their text in UTF-16), and are decoded there, off this event loop.
       let task: ExtractTask;
       let transferList: ArrayBuffer[] = [];
       if (typeof page === "string") {
-        task = { html: page, url, options: extractOptions, started, challengeCheck };
+        task = {
+          html: page,
+          url,
+          options: extractOptions,
+          started,
+          budgetMs: timeBudgetMs,
+          challengeCheck,
+        };
       } else {
         const handed = page.handOver();
         byteLength = handed.bytes.length;
@@ -160,18 +201,17 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
           url,
           options: extractOptions,
           started,
+          budgetMs: timeBudgetMs,
           challengeCheck,
         };
       }
-      const reading = await pool.run(task, { signal: controller.signal, transferList });
-      return { kind: "ok", ...reading };
+      const reply = await pool.run(task, { transferList });
+      if ("overBudget" in reply) return cut("stopped by itself");
+      return { kind: "ok", ...reply };
     } catch (error) {
-      if (!controller.signal.aborted) throw error;
-      // Piscina terminates the thread that was reading and starts a fresh one.
-      const afterMs = Math.round(performance.now() - startedAt);
-      const size = typeof page === "string" ? { chars: page.length } : { bytes: byteLength };
-      log?.warn({ url, afterMs, ...size }, "extraction cut: over its time budget");
-      return { kind: "cut", afterMs };
+      if (!isHardStopped) throw error;
+      stopped++;
+      return cut("its thread stopped from outside");
     } finally {
       isDone = true;
       clearTimeout(timer);
@@ -187,6 +227,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
       threads,
       running,
       queued: queue.length,
+      stopped,
       youngGenerationMb: pool.threads[0]?.resourceLimits?.maxYoungGenerationSizeMb,
     }),
     close: () => pool.destroy(),

@@ -1,4 +1,7 @@
+import { threadId } from "node:worker_threads";
 import { extractProduct } from "../extract/index.ts";
+import { inPieces } from "../extract/page-text.ts";
+import { budgetOf, OverBudget } from "../extract/read-budget.ts";
 import type { ExtractOptions, ExtractResult } from "../extract/types.ts";
 import { type Challenge, classifyChallenge } from "../page/challenge/index.ts";
 import { decodeInPieces, EncodedPage, type PageInput } from "../page/page-input.ts";
@@ -16,13 +19,21 @@ export type ExtractTask = (
 ) & {
   url: string;
   options: ExtractOptions;
-  /** Shared with the pool: set to 1 when this thread starts reading (its time budget begins). */
+  /**
+   * Shared with the pool: [0] set to 1 when this thread starts reading (its time budget
+   * begins), [1] the thread's id (markStarted).
+   */
   started?: Int32Array;
+  /** Reading stops by itself this long after it started (core/extract/read-budget.ts). */
+  budgetMs?: number;
   challengeCheck?: ChallengeCheck;
 };
 
 /** What reading a page gave: the extraction, and the bot challenge the page is, if asked. */
 export type PageReading = { result: ExtractResult; challenge?: Challenge };
+
+/** What a thread answers: the page's reading, or that it stopped when its budget was spent. */
+export type TaskReply = PageReading | { overBudget: true };
 
 /**
  * The page checked for a bot challenge when asked to, and only when it gave no price: a page
@@ -38,19 +49,32 @@ export function challengeUnlessPriced(
   return classifyChallenge(check.status, check.headers, page);
 }
 
+/** Tells the pool that this thread, by its id, starts reading the task's page. */
+export function markStarted(task: Pick<ExtractTask, "started">): void {
+  if (!task.started) return;
+  Atomics.store(task.started, 1, threadId);
+  Atomics.store(task.started, 0, 1);
+  Atomics.notify(task.started, 0);
+}
+
 /**
  * The worker thread's entry (piscina calls the default export once per task): the pure
  * `extractProduct`, unchanged, then the challenge check when asked. Built as its own file next
- * to the server bundle (vite.config.ts).
+ * to the server bundle (vite.config.ts). The page is read in pieces (as the page in one string
+ * would be), and reading stops by itself between two pieces once its budget is spent: the
+ * thread then stays up for the next page (decision 0081).
  */
-export default function extractTask(task: ExtractTask): PageReading {
-  if (task.started) {
-    Atomics.store(task.started, 0, 1);
-    Atomics.notify(task.started, 0);
+export default function extractTask(task: ExtractTask): TaskReply {
+  markStarted(task);
+  const budget = task.budgetMs === undefined ? undefined : budgetOf(task.budgetMs);
+  const html = inPieces(task.html ?? decodeInPieces(task.bytes, task.charset));
+  let result: ExtractResult;
+  try {
+    result = extractProduct(html, task.url, task.options, budget);
+  } catch (error) {
+    if (error instanceof OverBudget) return { overBudget: true };
+    throw error;
   }
-  // Bytes are decoded in pieces, read as the page in one string would be.
-  const html = task.html ?? decodeInPieces(task.bytes, task.charset);
-  const result = extractProduct(html, task.url, task.options);
   const page = task.html ?? new EncodedPage(task.bytes, task.charset);
   const challenge = challengeUnlessPriced(result, page, task.challengeCheck);
   return challenge ? { result, challenge } : { result };

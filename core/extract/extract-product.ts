@@ -7,6 +7,7 @@ import { type CurrencyEvidence, currencyEvidence } from "./currency-evidence.ts"
 import { landedOf } from "./landed.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
+import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
 import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
 import { readMicrodata } from "./read-microdata.ts";
@@ -37,30 +38,36 @@ const MAX_HTML = 16_000_000;
 /**
  * HTML (+ its URL) → what the product is and what it costs, or an honest "cannot tell".
  * The HTML may come whole or in consecutive pieces (page-text.ts): the answer is the same.
- * Pure and browser-safe; never throws.
+ * Pure and browser-safe; never throws but `OverBudget`, when a `budget` is given and spent
+ * (read-budget.ts: checked between pieces of the page).
  */
 export function extractProduct(
   html: PageText,
   url: string,
   options: ExtractOptions = {},
+  budget?: ReadBudget,
 ): ExtractResult {
   try {
     const page = isPageText(html) ? pageTextPrefix(html, MAX_HTML) : "";
     const recipe = options?.recipe;
     const pageUrl = typeof url === "string" ? url : "";
-    const result = run(page, pageUrl, {
-      ...options,
-      preferredCandidateKey: recipe?.candidateKey ?? options?.preferredCandidateKey,
-    });
+    const result = run(
+      page,
+      pageUrl,
+      { ...options, preferredCandidateKey: recipe?.candidateKey ?? options?.preferredCandidateKey },
+      VISIBLE_WEIGHTS,
+      budget,
+    );
     if (!recipe) return result;
     // A recipe reads the page's element tree, built from the page in one string.
     const read = applyRecipe(result, wholePageText(page), recipe);
     // A recipe offered (a store's) that stopped matching: the page read as if it had none.
     if (options.isRecipeOffered === true && read.recipeStatus === "stopped_matching") {
-      return run(page, pageUrl, { ...options, recipe: undefined });
+      return run(page, pageUrl, { ...options, recipe: undefined }, VISIBLE_WEIGHTS, budget);
     }
     return read;
   } catch (error) {
+    if (error instanceof OverBudget) throw error;
     return {
       ...emptyResult("no_price"),
       notes: [
@@ -243,8 +250,14 @@ function runRule(rule: StoreRule, ctx: PageContext): RuleOutput {
 }
 
 /** One scan, then every reader but visible text (whose features depend on the others). */
-function readSources(html: PageText, url: string, variantId: string | null = null) {
-  const scan: PageScan = scanHtml(html);
+function readSources(
+  html: PageText,
+  url: string,
+  variantId: string | null = null,
+  budget?: ReadBudget,
+) {
+  const scan: PageScan = scanHtml(html, budget);
+  checkBudget(budget);
   const ctx = makePageContext(scan, url, variantId);
   const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
   const micro = readMicrodata(scan.props);
@@ -291,11 +304,13 @@ function run(
   url: string,
   options: ExtractOptions,
   weights: readonly number[] = VISIBLE_WEIGHTS,
+  budget?: ReadBudget,
 ): ExtractResult {
   const { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts } = readSources(
     html,
     url,
     options.variantId ?? null,
+    budget,
   );
   const visible = readVisibleText(scan, structuredAmounts, weights);
 

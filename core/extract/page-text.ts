@@ -30,3 +30,27 @@ export function pageTextPrefix(text: PageText, max: number): PageText {
   }
   return out;
 }
+
+/** Pieces of at most this many characters (page-input.ts decodes bytes in pieces of as many bytes). */
+export const PIECE_CHARS = 32_768;
+
+/**
+ * The page in pieces of at most `max` characters, never cutting a surrogate pair: read exactly as
+ * the page in one string (pieces.test.ts), with a place between any two pieces where a time
+ * budget is checked (read-budget.ts). Pieces already short enough are kept as they are.
+ */
+export function inPieces(text: PageText, max = PIECE_CHARS): string[] {
+  const out: string[] = [];
+  for (const piece of typeof text === "string" ? [text] : text) {
+    let at = 0;
+    while (piece.length - at > max) {
+      let end = at + max;
+      const last = piece.charCodeAt(end - 1);
+      if (last >= 0xd800 && last <= 0xdbff) end--;
+      out.push(piece.slice(at, end));
+      at = end;
+    }
+    if (at < piece.length) out.push(at === 0 ? piece : piece.slice(at));
+  }
+  return out;
+}

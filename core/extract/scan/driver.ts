@@ -1,3 +1,4 @@
+import { checkBudget, type ReadBudget } from "../read-budget.ts";
 import { ELSEWHERE_HEADING } from "../vocabulary/patterns.ts";
 import type { Attrs } from "./attrs.ts";
 import type { BotChallenge } from "./collectors/bot-challenge.ts";
@@ -69,13 +70,17 @@ export class ScanDriver implements TagEvents {
     this.log = new TextLog(this.stack);
   }
 
-  /** Reads the page's pieces in order into `collectors`; then every open element ends. */
-  run(pieces: readonly string[], collectors: Collectors): void {
+  /**
+   * Reads the page's pieces in order into `collectors`; then every open element ends. Throws
+   * OverBudget before a piece once `budget` is spent.
+   */
+  run(pieces: readonly string[], collectors: Collectors, budget?: ReadBudget): void {
     this.c = collectors;
     const source = new PieceSource(pieces);
     const tokenizer = createTokenizer(tokenizerEvents(source, this));
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i] as string;
+      checkBudget(budget);
       source.enter(i);
       collectors.challenge.piece(piece);
       tokenizer.write(piece);

@@ -1,4 +1,5 @@
 import { type PageText, pageTextLength } from "../page-text.ts";
+import type { ReadBudget } from "../read-budget.ts";
 import { BotChallenge } from "./collectors/bot-challenge.ts";
 import { BuyControls } from "./collectors/buy-controls.ts";
 import { HeadAndMeta } from "./collectors/head.ts";
@@ -23,9 +24,10 @@ export type {
  * driver (driver.ts) reads the page and tells each collector (collectors/) of every element,
  * text and end; each collector keeps its own part.
  *
- * A page in pieces is read exactly as the same page in one string (pieces.test.ts).
+ * A page in pieces is read exactly as the same page in one string (pieces.test.ts). With a
+ * `budget`, it is checked before each piece (read-budget.ts).
  */
-export function scanHtml(html: PageText): PageScan {
+export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
   const pieces = typeof html === "string" ? [html] : html;
   const driver = new ScanDriver();
   const c: Collectors = {
@@ -37,7 +39,7 @@ export function scanHtml(html: PageText): PageScan {
     soldOut: new SoldOutTexts(driver.log),
     challenge: new BotChallenge(pageTextLength(html)),
   };
-  driver.run(pieces, c);
+  driver.run(pieces, c, budget);
   c.prices.settleRadioOptions();
   const { title, h1 } = c.head.titleAndH1();
   return {
