@@ -187,6 +187,10 @@ export function visibleCandidates(
       namedOther.add(t);
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>").
     if (indexInText === 0 && OTHER_AMOUNT_ON_LINE.test(t.lineBefore)) namedOther.add(t);
+    // … or the heading of its section names a subscription ("Spar-Abo", then the offer's terms,
+    // then its amount), the product's title not between them.
+    const isSubscription = t.subscriptionAt > 0 && !(h1 > t.subscriptionAt && h1 < t.order);
+    if (isSubscription) namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:");
@@ -210,7 +214,7 @@ export function visibleCandidates(
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),
-      otherAmountWords: bool(OTHER_AMOUNT.test(around) || TIMES.test(lead)),
+      otherAmountWords: bool(OTHER_AMOUNT.test(around) || TIMES.test(lead) || isSubscription),
       perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy),
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),

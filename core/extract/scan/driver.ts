@@ -1,5 +1,5 @@
 import { checkBudget, type ReadBudget } from "../read-budget.ts";
-import { ELSEWHERE_HEADING } from "../vocabulary/patterns.ts";
+import { ELSEWHERE_HEADING, SUBSCRIPTION } from "../vocabulary/patterns.ts";
 import type { Attrs } from "./attrs.ts";
 import type { BotChallenge } from "./collectors/bot-challenge.ts";
 import type { BuyControls } from "./collectors/buy-controls.ts";
@@ -37,6 +37,11 @@ function isInPriceNamed(el: Element): boolean {
   for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++)
     if ((e.says & Says.price) !== 0) return true;
   return false;
+}
+
+/** Words naming a subscription, and no figure but a percentage ("Subscribe & Save 15%"). */
+function isSubscriptionHeading(text: string): boolean {
+  return SUBSCRIPTION.test(text) && !/\d(?![\d\s]*%)/.test(text);
 }
 
 /** Headings that may name a row of other products ("Customers also viewed"). */
@@ -225,6 +230,16 @@ export class ScanDriver implements TagEvents {
     // Any element may stand as that heading when it opens its section's text: a <div> with the
     // words alone, first in its parent ("<section><div>Similar products</div>…").
     if (parent.isExcluded || el.textAt < 0) return;
+    // A heading naming a subscription ("Subscribe & Save 15%", "Spar-Abo") opening its section's
+    // text: the amounts after it there are the subscription's, not the one-time price.
+    if (
+      parent.subscriptionAt === 0 &&
+      el.textAt === parent.textAt &&
+      !el.isRaw &&
+      this.log.lengthOf(el) <= 60 &&
+      isSubscriptionHeading(this.log.textOf(el))
+    )
+      parent.subscriptionAt = el.order;
     const isHeadingTag = SECTION_HEADINGS.has(el.tag);
     if (
       (isHeadingTag

@@ -59,6 +59,11 @@ export class Element {
   isInForm = false;
   /** Inside an <option>, a <select>, or a size or colour choice marked not chosen. */
   isInOption = false;
+  /**
+   * In the section a heading naming a subscription opens ("Subscribe & Save", "Spar-Abo"): that
+   * heading's `order`, 0 outside any.
+   */
+  subscriptionAt = 0;
   /** Microdata/RDFa: the type and id of the item it belongs to, and the property it opens. */
   scopeType: string | null = null;
   scopeId = 0;
@@ -165,6 +170,7 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     name === "aside" ||
     (name === "header" && !parent.isInMain && !parent.isInSection) ||
     (says & Says.excluded) !== 0;
+  el.subscriptionAt = parent.subscriptionAt;
   el.isUnrendered = parent.isUnrendered || attrs.data?.["data-dw-unrendered"] !== undefined;
   el.isHidden =
     el.isUnrendered ||

@@ -66,6 +66,8 @@ export type PriceText = {
   /** Inside a <form>, an <option> or a <select>. */
   isInForm: boolean;
   isInOption: boolean;
+  /** The order of the heading naming a subscription whose section it is in; 0 outside any. */
+  subscriptionAt: number;
   /** Microdata/RDFa property of the element or its parent ("price"), if any. */
   prop: string | null;
   /** Element depth in the tree. */

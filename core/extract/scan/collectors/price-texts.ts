@@ -148,6 +148,7 @@ export class PriceTexts extends Hooks {
       isEmphasised: el.isEmphasised,
       isInForm: el.isInForm,
       isInOption: el.isInOption,
+      subscriptionAt: el.subscriptionAt,
       prop: el.prop ?? el.parent?.prop ?? null,
       depth: el.depth,
       childPrices: el.childPrices,
