@@ -163,6 +163,14 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Coffee Beans</h1><div role="radiogroup"><label><input type="radio" checked> One-time purchase <span>$14.99</span></label><label><input type="radio"> Subscribe &amp; Save 15% <span>$12.74</span></label></div><button>Add to Cart</button></div>`,
     1499,
   ],
+  centsSign: [
+    `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
+    99,
+  ],
+  centsSale: [
+    `<div class="pd"><h1>Pencil Sharpener</h1><div class="x"><span>Now 79¢</span> <s>99¢</s></div><button>Add to Cart</button></div>`,
+    79,
+  ],
   subscribeFirst: [
     `<div class="pd"><h1>Coffee Beans</h1><div role="radiogroup"><label><input type="radio"> Subscribe &amp; Save 15% <span>$12.74</span></label><label><input type="radio" checked> One-time purchase <span>$14.99</span></label></div><button>Add to Cart</button></div>`,
     1499,

@@ -38,9 +38,19 @@ export type VisibleCandidate = {
 const bool = (b: boolean) => (b ? 1 : 0);
 const NO_AMOUNTS: ReadonlySet<string> = new Set();
 
-/** "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. */
+/**
+ * "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. A cents sign after one or
+ * two digits ("99¢", "5 ¢") is read as the dollar amount it is ("$0.99"), in whichever dollar the
+ * page's `$` means.
+ */
 function readableText(text: string): string {
-  return text
+  const dollars = text.includes("¢")
+    ? text.replace(
+        /(?<![\d.,])(\d{1,2}) ?¢/g,
+        (_m, cents: string) => `$0.${cents.padStart(2, "0")}`,
+      )
+    : text;
+  return dollars
     .replace(/(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g, (_m, units: string, cents: string) =>
       /[.,]$/.test(units)
         ? `${units}${cents}`

@@ -1000,6 +1000,8 @@ export const VISIBLE_WORDS = {
 export const CURRENCY_HINTS: Words = {
   any: [
     ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
+    // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
+    "¢",
     p(/[A-Z]{3}/, "USD"),
     "RM",
     "Rp",
