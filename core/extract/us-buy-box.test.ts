@@ -163,6 +163,30 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Coffee Beans</h1><div role="radiogroup"><label><input type="radio" checked> One-time purchase <span>$14.99</span></label><label><input type="radio"> Subscribe &amp; Save 15% <span>$12.74</span></label></div><button>Add to Cart</button></div>`,
     1499,
   ],
+  estValueBefore: [
+    `<div class="pd"><h1>Laptop 14</h1><div class="a"><div>Est. Value: <span>$1,259.99</span></div><div>Price <span>$849.99</span></div></div><button>Add to Cart</button></div>`,
+    84999,
+  ],
+  estValueAfter: [
+    `<div class="pd"><h1>Laptop 14</h1><div class="a"><div><span>$1,259.99</span></div><div>Estimated Value</div><div><span>$849.99</span></div></div><button>Add to Cart</button></div>`,
+    84999,
+  ],
+  retailOurPrice: [
+    `<div class="pd"><h1>Hiking Boots</h1><div class="a"><div>Retail: $129.99</div><div>Our Price: $89.99</div></div><button>Add to Cart</button></div>`,
+    8999,
+  ],
+  yourPrice: [
+    `<div class="pd"><h1>Hiking Boots</h1><div class="a"><div>$129.99</div><div>Your Price $89.99</div></div><button>Add to Cart</button></div>`,
+    8999,
+  ],
+  marketPrice: [
+    `<div class="pd"><h1>Hiking Boots</h1><div class="a"><div>Market price: $129.99</div><div>$89.99</div></div><button>Add to Cart</button></div>`,
+    8999,
+  ],
+  clearancePrice: [
+    `<div class="pd"><h1>Table Lamp</h1><div class="a"><div>$59.99</div><div>Clearance Price $29.99</div></div><button>Add to Cart</button></div>`,
+    2999,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,

@@ -551,6 +551,10 @@ export const VISIBLE_WORDS = {
       "orig",
       "originally",
       "compare at",
+      "retail",
+      "market price",
+      "estimated value",
+      "est. value",
     ],
     de: ["uvp", "statt", "vorher", "bisher", "früher"],
     fr: ["avant", "au lieu de", "prix barré"],
@@ -587,6 +591,9 @@ export const VISIBLE_WORDS = {
       "was price",
       "compare at price",
       "compare-at price",
+      "estimated value",
+      "est. value",
+      "retail value",
     ],
     de: ["ursprünglicher preis", "regulärer preis"],
     // A recommended retail price is the old one beside a lower price.
@@ -601,7 +608,20 @@ export const VISIBLE_WORDS = {
    * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
    */
   nowPrice: {
-    en: ["now", "sale", "sale price", "now only"],
+    en: [
+      "now",
+      "sale",
+      "sale price",
+      "now only",
+      "your price",
+      "our price",
+      "deal price",
+      "special price",
+      "offer price",
+      "discounted price",
+      "clearance",
+      "clearance price",
+    ],
     de: ["jetzt", "nur", "aktionspreis"],
     fr: ["maintenant", "prix promo"],
     es: ["ahora"],
