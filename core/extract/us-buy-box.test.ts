@@ -187,6 +187,14 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Table Lamp</h1><div class="a"><div>$59.99</div><div>Clearance Price $29.99</div></div><button>Add to Cart</button></div>`,
     2999,
   ],
+  memberPrice: [
+    `<div class="pd"><h1>Rain Jacket</h1><div class="a"><div>Member price <span>$89.99</span></div><div>Non-member price <span>$99.99</span></div></div><button>Add to Cart</button></div>`,
+    9999,
+  ],
+  membersPay: [
+    `<div class="pd"><h1>Rain Jacket</h1><div class="a"><div>$99.99</div><div>Members pay <span>$89.99</span></div></div><button>Add to Cart</button></div>`,
+    9999,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,

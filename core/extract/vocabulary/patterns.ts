@@ -176,6 +176,7 @@ export const OTHER_AMOUNT_CONCEPTS = [
   "addOn",
   "term",
   "subscription",
+  "membership",
 ] as const;
 export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),
@@ -183,11 +184,18 @@ export const OTHER_AMOUNT = anywhere(
 /**
  * Of those, the kinds whose words before an amount on its own line say what it is ("Same-day
  * delivery <b>$9.99</b>", "Subscribe & Save 15% <span>$12.74</span>"): a delivery cost, a payment
- * of several, a term's, a subscription's, an add-on's. Not "used" nor "other sellers": "New and
+ * of several, a term's, a subscription's, a member's, an add-on's. Not "used" nor "other sellers": "New and
  * used from €99" is sometimes the one price.
  */
 export const OTHER_AMOUNT_ON_LINE = anywhere(
-  entriesOf(words.shipping, words.instalment, words.term, words.subscription, words.addOn),
+  entriesOf(
+    words.shipping,
+    words.instalment,
+    words.term,
+    words.subscription,
+    words.membership,
+    words.addOn,
+  ),
 );
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));

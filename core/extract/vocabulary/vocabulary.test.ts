@@ -125,6 +125,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   addOn: otherAmount,
   term: otherAmount,
   subscription: otherAmount,
+  membership: otherAmount,
   challenge: (w) => scanHtml(`<title>${html(w)}</title>`).hasCaptcha,
   // A promotion's figure is no candidate at all (issue #34 class 3).
   promotionBefore: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),

@@ -919,17 +919,26 @@ export const VISIBLE_WORDS = {
   },
   /** Loyalty points, bonuses, cashback. */
   points: {
-    en: [
-      "cashback",
-      "bonus",
-      "points",
-      p(/members? (?:price|pay)/, "member price"),
-      p(/\bcard\b/, "store card"),
-    ],
+    en: ["cashback", "bonus", "points", p(/\bcard\b/, "store card")],
     ru: ["бонус"],
     es: ["puntos"],
     it: ["punti"],
     de: ["punkte"],
+  },
+  /**
+   * A price for members of a store's club or card holders ("Member price $89.99" beside
+   * "Non-member price $99.99"): a person who is not one pays the other. A non-member's price
+   * is no member's ("non-" before the word).
+   */
+  membership: {
+    en: [
+      p(/(?<!non-?)members?(?: price| pay| only)/, "member price"),
+      p(/(?<!non-?)members?['’]s? price/, "members' price"),
+    ],
+    de: ["mitgliederpreis", "mitgliedspreis", "clubpreis"],
+    fr: [p(/prix (?:membre|adhérent|fidélité)/, "prix membre")],
+    es: [p(/precio (?:socio|miembro)/, "precio socio")],
+    it: [p(/prezzo (?:soci|socio|riservato ai soci)/, "prezzo soci")],
   },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
