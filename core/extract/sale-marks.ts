@@ -103,11 +103,16 @@ export function markOldThenCurrent(
 export function markWasBeforeNow(
   list: VisibleCandidate[],
   readable: (text: string) => string,
+  passed: ReadonlySet<VisibleCandidate>,
 ): void {
   const was = FEATURES.indexOf("wasWords");
   for (let i = 1; i < list.length; i++) {
     const c = list[i] as VisibleCandidate;
-    const p = list[i - 1] as VisibleCandidate;
+    // A promotion's figure between them ("Item price $129.00 Discount -$20.00 You pay $109.00")
+    // is passed over.
+    let j = i - 1;
+    while (j > 0 && passed.has(list[j] as VisibleCandidate)) j--;
+    const p = list[j] as VisibleCandidate;
     if (c.text.order - p.text.order > 10 || Number(p.amount) <= Number(c.amount)) continue;
     const own = readable(c.text.text).slice(0, Math.max(0, c.price.index));
     const lead = `${c.text.before.slice(-30)} ${own}`.trimEnd().replace(/[$€£¥]\s*$/, "");

@@ -195,6 +195,15 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Rain Jacket</h1><div class="a"><div>$99.99</div><div>Members pay <span>$89.99</span></div></div><button>Add to Cart</button></div>`,
     9999,
   ],
+  youPay: [
+    `<div class="pd"><h1>Cordless Drill</h1><div class="a"><div>Item price $129.00</div><div>Discount -$20.00</div><div>You pay $109.00</div></div><button>Add to Cart</button></div>`,
+    10900,
+  ],
+  // "Today only", "Deal of the day": words ending in "ay" are no Turkish "12 ay" (months).
+  todayOnly: [
+    `<div class="pd"><h1>Countertop Blender</h1><div class="a"><div>Today only <span>$89.99</span></div><div><s>$129.99</s></div></div><button>Add to Cart</button></div>`,
+    8999,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,

@@ -242,7 +242,8 @@ export function visibleCandidates(
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
   markOldThenCurrent(out, readable);
-  markWasBeforeNow(out, readable);
+  const promoted = new Set(out.filter((_, i) => promotions.has(raw[i] as (typeof raw)[number])));
+  markWasBeforeNow(out, readable, promoted);
   const statedSavings = markSavingPairs(out, savings);
   markPercentPairs(out, readable);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn

@@ -268,3 +268,21 @@ describe("the vocabulary: every entry takes effect", () => {
     expectAll(ADD_TO_CART_ACTIONS, isCartForm, ADD_TO_CART_ACTIONS, anywhere("i"));
   });
 });
+
+describe("the vocabulary: no entry of another kind of amount inside plain English words", () => {
+  // Read anywhere in a text, an entry written for one language must not sit inside common words
+  // of another: Turkish "ay " (months) once made "Today only $89.99" and "You pay $109.00" an
+  // instalment's.
+  const plain =
+    "You pay today. Order by Friday, delivered on Monday or Tuesday; display the way it is, always. Separate parts, accurate and decorated. Great price, new arrival, add to cart, buy now, in stock.";
+  it.each(OTHER_AMOUNT_CONCEPTS)("%s", (concept) => {
+    const hits = Object.values(VISIBLE_WORDS[concept])
+      .flat()
+      .filter((entry) => alternationTest(entry, plain));
+    expect(hits).toEqual([]);
+  });
+});
+
+function alternationTest(entry: Parameters<typeof alternation>[0][number], text: string): boolean {
+  return new RegExp(alternation([entry]), "iu").test(text);
+}
