@@ -274,7 +274,7 @@ describe("the vocabulary: no entry of another kind of amount inside plain Englis
   // of another: Turkish "ay " (months) once made "Today only $89.99" and "You pay $109.00" an
   // instalment's.
   const plain =
-    "You pay today. Order by Friday, delivered on Monday or Tuesday; display the way it is, always. Separate parts, accurate and decorated. Great price, new arrival, add to cart, buy now, in stock.";
+    "You pay today. Order by Friday, delivered on Monday or Tuesday; display the way it is, always. Separate parts, accurate and decorated. Great price, new arrival, add to cart, buy now, in stock. Sparkle and transparency, spare parts; having a shaving kit; a 15.6-inch screen 16x zoom; Xbox deals on desktops.";
   it.each(OTHER_AMOUNT_CONCEPTS)("%s", (concept) => {
     const hits = Object.values(VISIBLE_WORDS[concept])
       .flat()

@@ -792,13 +792,13 @@ export const VISIBLE_WORDS = {
       p(/payments? of/, "payments of"),
       "interest-free",
     ],
-    de: ["kredit", "monat", p(/\braten?\b/, "raten"), "finanzierung"],
+    de: ["kredit", "monat", p(/\braten\b/, "raten"), "finanzierung"],
     lv: ["kredīt", "aizdevum", "mēnes"],
     sk: ["úver", "mesačne"],
-    hu: ["hitel", "havi", "részlet"],
+    hu: ["hitel", p(/\bhavi\b/, "havi"), "részlet"],
     es: ["crédito", p(/cuotas?/, "cuotas"), "plazos"],
-    fr: ["mensualit", "sans frais", p(/en \d+ ?(?:x|fois)/, "en 3 fois")],
-    pt: ["mensal", "parcela", "x de"],
+    fr: ["mensualit", "sans frais", p(/\ben \d+ ?(?:x|fois)\b/, "en 3 fois")],
+    pt: ["mensal", "parcela", p(/\d ?x de\b/, "10x de")],
     it: ["rata", "al mese"],
     nl: ["termijn", "per maand"],
     cs: ["splátk", "měsíčně"],
@@ -818,10 +818,11 @@ export const VISIBLE_WORDS = {
   /** Savings: "you save", "ahorra". */
   save: {
     en: ["save", "saving"],
-    de: ["spar"],
+    // Not "spar" anywhere: "sparkle", "transparency", "spare" are English.
+    de: [p(/\bspar(?:en|st|t\b|preis|-?abo)/, "sparen")],
     fr: ["économisez", "économie"],
     es: ["ahorra", "ahorro"],
-    // "spar" (de) holds the Italian "risparmi".
+    it: ["risparmi"],
     nl: ["bespaar"],
     cs: ["ušetr"],
     sk: ["prihran"],
