@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PLATFORM_WORD, PLATFORMS } from "./patterns.ts";
+import { PLATFORM_WORD, PLATFORMS, STRUCK } from "./patterns.ts";
 
 describe("PLATFORM_WORD", () => {
   it("matches every script that a platform pattern matches (it only skips the others)", () => {
@@ -34,5 +34,20 @@ describe("PLATFORM_WORD", () => {
 
   it("lets ordinary scripts through without a platform test", () => {
     expect(PLATFORM_WORD.test("window.dataLayer = []; gtag('config', 'G-1');")).toBe(false);
+  });
+});
+
+describe("STRUCK (old-price class names)", () => {
+  it("reads 'rrp' as a word of a class name, never the letters inside another word", () => {
+    for (const name of [".rrp", ".price-rrp", ".priceRRP", "#rrp_price", ".product__rrp"])
+      expect(STRUCK.test(name), name).toBe(true);
+    // Bazaarvoice's rating widgets ("BVRR…") and a carousel's arrow name no old price.
+    for (const name of [
+      ".BVRRPageLink",
+      ".BVRRPrimaryRatingSummary",
+      ".pntrArrPrev",
+      ".warrPlaceHolder",
+    ])
+      expect(STRUCK.test(name), name).toBe(false);
   });
 });

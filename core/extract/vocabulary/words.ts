@@ -47,7 +47,8 @@ export const CLASS_NAMES = {
       p(/old-?price/, "old-price"),
       p(/price-?old/, "price-old"),
       p(/list-?price/, "list-price"),
-      "rrp",
+      // Not inside a longer word: "BVRRPageLink" (ratings), "pntrArrPrev" hold the letters.
+      p(/(?<![a-z])rrp|rrp(?![a-z])/, "rrp"),
       p(/non-?sale/, "non-sale"),
       "crossed",
       p(/previous-?price/, "previous-price"),
