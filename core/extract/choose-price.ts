@@ -122,6 +122,16 @@ export function choosePrice(
           ],
         };
       if (lagging) return { status: "ok", chosen: lagging, notes: [...notes, LAGGING_NOTE] };
+      const shownInstead = contradictingBuyBox(pool, candidates, visible.chosen);
+      if (shownInstead)
+        return {
+          status: "ambiguous",
+          chosen: null,
+          notes: [
+            ...notes,
+            `structured data gives ${describe(pool)}, an amount the page never shows; its buy box shows ${describe([shownInstead])}`,
+          ],
+        };
       return { status: "ok", chosen: best(pool), notes };
     }
     const top = visible.chosen;
@@ -204,6 +214,28 @@ function visibleChoice(priced: readonly PriceCandidate[]): {
   );
   if (rivals.length > 0) return { chosen: null, rivals: [top, ...rivals] };
   return { chosen: top, rivals: [] };
+}
+
+/** A visible price this sure stands in the buy box (first after the title, named, near buying). */
+const BUY_BOX_SURE = 0.9;
+
+/**
+ * Structured data whose one amount the page never shows (no visible amount of any kind equals
+ * it) while the buy box confidently shows another: a stale price, another variant's, or a
+ * template's. Which one a person pays cannot be told; the buy box's price is returned.
+ */
+function contradictingBuyBox(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+  shown: PriceCandidate | null,
+): PriceCandidate | null {
+  const structured = pool[0];
+  if (!structured || !shown || shown.confidence < BUY_BOX_SURE) return null;
+  if (shown.price.amountMinor === structured.price.amountMinor) return null;
+  const isShownAnywhere = candidates.some(
+    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
+  );
+  return isShownAnywhere ? null : shown;
 }
 
 /**
