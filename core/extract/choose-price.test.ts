@@ -60,14 +60,18 @@ describe("structured data the page contradicts", () => {
 </head><body><main><h1>Desk Lamp</h1>${body}<button>Add to cart</button></main></body></html>`;
 
   it("cannot tell when its one amount is nowhere on the page and the buy box shows another", () => {
-    const result = extractProduct(page('<div class="a">$19.99</div>'), "https://lamps.example.com/l");
+    const result = extractProduct(
+      page('<div class="a">$19.99</div>'),
+      "https://lamps.example.com/l",
+    );
     expect(result.status).toBe("ambiguous");
     expect(result.price).toBeNull();
     expect(result.notes.join(" ")).toMatch(/never shows.*buy box shows \$19\.99/);
   });
 
   it("takes it when the page shows it anywhere, even not in the buy box", () => {
-    const body = '<div class="a">$19.99</div><section><h2>Details</h2><p>Price $24.99</p></section>';
+    const body =
+      '<div class="a">$19.99</div><section><h2>Details</h2><p>Price $24.99</p></section>';
     const result = extractProduct(page(body), "https://lamps.example.com/l");
     expect(result.price).toEqual({ amountMinor: 2499, currency: "USD" });
   });
