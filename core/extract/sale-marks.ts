@@ -2,7 +2,7 @@ import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { oldThenCurrent } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
-import { NOW_WORDS, SUBSCRIPTION } from "./vocabulary/patterns.ts";
+import { NOW_WORDS, SAVING, SUBSCRIPTION } from "./vocabulary/patterns.ts";
 
 /**
  * Which of two amounts is the old price, read from how the page relates them rather than from
@@ -31,10 +31,14 @@ export function markSavingPairs(
   const cents = (c: VisibleCandidate) => Math.round(Number(c.amount) * 100);
   for (const saving of list) {
     if (!savings.has(saving.text) || SUBSCRIPTION.test(saving.text.before.slice(-30))) continue;
+    // The amount right after a saving whose words follow its number ("-$30.00 instant savings",
+    // then "$99.99") has those words before it, and is no saving for them.
+    const isTrailing = SAVING.test(saving.text.text.slice(saving.price.index));
     const near = list.filter(
-      (c) =>
+      (c, i) =>
         c !== saving &&
-        !savings.has(c.text) &&
+        (!savings.has(c.text) ||
+          (isTrailing && list[i - 1] === saving && !SAVING.test(c.text.text))) &&
         Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
     );
     const amounts = new Set(near.map(cents));

@@ -209,6 +209,15 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Clear Phone Case</h1><div class="a"><div>$19.99 for the transparent edition</div><div>$24.99 for the leather edition</div></div><button>Add to Cart</button></div>`,
     1999,
   ],
+  instantSavings: [
+    `<div class="pd"><h1>Mesh Router</h1><div class="a"><div>$129.99</div><div>-$30.00 instant savings</div><div>$99.99</div></div><button>Add to Cart</button></div>`,
+    9999,
+  ],
+  // A saving before its number leaves the amount after it alone: the open-box offer is no price.
+  savingThenOffer: [
+    `<div class="pd"><h1>Headphones</h1><div class="a"><div>$249.99</div><div>Was $299.99</div><div>Save $50</div></div><div class="b"><div>Open-Box</div><div>from $199.99</div></div><button>Add to Cart</button></div>`,
+    24999,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,
