@@ -97,6 +97,9 @@ export function stockFromPage(
       return { availability: "in_stock", isSoldOutShown: false };
     return { availability: null, isSoldOutShown: false };
   }
+  // Every live control offers to pre-order ("Pre-order now"): not on sale yet, bought ahead.
+  if (hasPrice && live.every((b) => b.saysPreorder))
+    return { availability: "preorder", isSoldOutShown: false };
   return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false };
 }
 

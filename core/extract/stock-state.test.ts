@@ -177,3 +177,27 @@ describe("not on sale yet", () => {
     expect(r.availability).toBe("out_of_stock");
   });
 });
+
+describe("stock read from a US buy box's words (issue #34 class 8)", () => {
+  const read = (body: string) =>
+    extractProduct(
+      `<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><main>${body}</main></body></html>`,
+      "https://www.example-shop.com/p/item",
+    );
+
+  it("a buy button that offers to pre-order: preorder, not in stock", () => {
+    expect(
+      read("<h1>Racing Game</h1><div>$69.99</div><button>Pre-order now</button>").availability,
+    ).toBe("preorder");
+    // Beside a live Add to Cart, a pre-order of another edition leaves the product in stock.
+    const both =
+      "<h1>Racing Game</h1><div>$69.99</div><button>Add to Cart</button><button>Pre-order the Deluxe Edition</button>";
+    expect(read(both).availability).toBe("in_stock");
+  });
+
+  it("'Discontinued' under the title with no buy control: out of stock", () => {
+    expect(read("<h1>Desk Lamp</h1><div>$49.00</div><div>Discontinued</div>").availability).toBe(
+      "out_of_stock",
+    );
+  });
+});

@@ -82,6 +82,8 @@ export type BuyControl = {
   isDisabled: boolean;
   /** Its text says sold out / unavailable / notify me. */
   saysSoldOut: boolean;
+  /** Its text says pre-order ("Pre-order now", "Vorbestellen"). */
+  saysPreorder: boolean;
   /**
    * A variant's button that says it is sold out ("M - Sold out"), without buy words or an
    * add-to-cart token: an option of the product, not its buy control (issue #34 class 8).

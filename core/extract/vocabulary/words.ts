@@ -364,6 +364,7 @@ export const VISIBLE_WORDS = {
       p(/can't be purchased/, "can't be purchased"),
       p(/can't be ordered/, "can't be ordered"),
       "no longer available",
+      "discontinued",
       // Not on sale yet: a later "back in stock" alert is the launch.
       "coming soon",
       p(/not possible to buy/, "not possible to buy"),

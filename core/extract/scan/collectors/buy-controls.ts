@@ -3,6 +3,7 @@ import {
   ADD_TO_CART_ACTION,
   BUY_WORDS,
   CART_NOUN,
+  PREORDER,
   QUANTITY,
   SOLD_OUT_WORDS,
 } from "../../vocabulary/patterns.ts";
@@ -119,6 +120,7 @@ export class BuyControls extends Hooks {
         order: el.order,
         isDisabled: control.isDisabled,
         saysSoldOut: SOLD_OUT_WORDS.test(value),
+        saysPreorder: PREORDER.test(value.toLowerCase()),
         isVariantOption: false,
         hasBuyWords: hasBuyWords || isImageButton,
         isQuantity,
@@ -169,6 +171,7 @@ export class BuyControls extends Hooks {
       order: el.order,
       isDisabled: control.isDisabled,
       saysSoldOut: isSoldOutWords(),
+      saysPreorder: PREORDER.test(words.toLowerCase()),
       isVariantOption:
         isSoldOutWords() && !hasBuyWords() && !control.hasBuyToken && isVariantSoldOut(words),
       hasBuyWords: hasBuyWords(),
