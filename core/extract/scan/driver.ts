@@ -231,24 +231,30 @@ export class ScanDriver implements TagEvents {
     // words alone, first in its parent ("<section><div>Similar products</div>…").
     if (parent.isExcluded || el.textAt < 0) return;
     // A heading naming a subscription ("Subscribe & Save 15%", "Spar-Abo") opening its section's
-    // text: the amounts after it there are the subscription's, not the one-time price.
+    // text: the amounts after it there are the subscription's, not the one-time price. Its text
+    // is built once for both tests, and only for short texts (a short one with digits is a
+    // figure, "$12.74", not such a heading).
+    const isHeadingTag = SECTION_HEADINGS.has(el.tag);
+    const opensSection = el.textAt === parent.textAt && !el.isRaw;
+    const length = opensSection ? this.log.lengthOf(el) : 0;
+    let text: string | null = null;
+    const textOf = () => {
+      text ??= this.log.textOf(el);
+      return text;
+    };
     if (
       parent.subscriptionAt === 0 &&
-      el.textAt === parent.textAt &&
-      !el.isRaw &&
-      this.log.lengthOf(el) <= 60 &&
-      isSubscriptionHeading(this.log.textOf(el))
+      opensSection &&
+      length <= 60 &&
+      (length >= 15 || !this.log.hasDigit(el)) &&
+      isSubscriptionHeading(textOf())
     )
       parent.subscriptionAt = el.order;
-    const isHeadingTag = SECTION_HEADINGS.has(el.tag);
     if (
       (isHeadingTag
         ? this.log.isShort(el)
-        : el.textAt === parent.textAt &&
-          !el.isRaw &&
-          this.log.lengthOf(el) <= 80 &&
-          !this.log.hasDigit(el)) &&
-      this.isHeadingText(this.log.textOf(el), isHeadingTag)
+        : opensSection && length <= 80 && !this.log.hasDigit(el)) &&
+      this.isHeadingText(textOf(), isHeadingTag)
     )
       parent.isExcluded = true;
   }
