@@ -13,8 +13,6 @@ import { createExtractPool, type Extractor, type ExtractPool } from "../core/ext
 import { createRateStore } from "../core/groups/rate-days.ts";
 import { createRateSource } from "../core/groups/rate-source.ts";
 import { createLogger, isPrettyTerminal, type Logger, startupMessage } from "../core/log.ts";
-import { createMailer } from "../core/mail/mailer.ts";
-import { capMailPerRecipient } from "../core/mail/recipient-cap.ts";
 import { type RunningDeliveryWorker, startDeliveryWorker } from "../core/notify/delivery-worker.ts";
 import { receiverCaps } from "../core/notify/receiver.ts";
 import { UNSUBSCRIBE_SECRET_KEY } from "../core/notify/unsubscribe.ts";
@@ -26,7 +24,7 @@ import { createApp, type HonoEnv, type PageHandler } from "./app.ts";
 import { precompressedAssets } from "./compression.ts";
 import { extractPoolSize } from "./extract-pool-size.ts";
 import { applyHeapFlags, heapFlagsFor } from "./heap-tuning.ts";
-import { createFetcherFromEnv, createServices } from "./services.ts";
+import { createFetcherFromEnv, createServices, processMailer } from "./services.ts";
 
 /**
  * The server bundle's entry (vite.config.ts): one module graph holds Hono, the API and
@@ -183,17 +181,7 @@ export async function start(argv: readonly string[] = process.argv): Promise<Run
           {
             database,
             fetcher,
-            mailer:
-              services?.mailer ??
-              capMailPerRecipient(
-                createMailer({
-                  from: env.MAIL_FROM,
-                  smtpUrl: env.SMTP_URL,
-                  outboxDir: path.resolve(env.DATA_DIR, "outbox"),
-                  log: log.child({ module: "mail" }),
-                }),
-                { db: database.db, log: log.child({ module: "mail" }) },
-              ),
+            mailer: services?.mailer ?? processMailer(env, database, log),
             log,
             liveness: presence,
             publicUrl: env.PUBLIC_URL,

@@ -25,6 +25,25 @@ import packageJson from "../package.json" with { type: "json" };
 
 export type { AppServices };
 
+/**
+ * The process's mailer: the one given (tests), else SMTP or the outbox folder from the
+ * environment; every mail, whatever its kind, capped per recipient (decision 0064). The web
+ * server's services and a delivery worker running without them build it the same way.
+ */
+export function processMailer(env: Env, database: Database, log: Logger, given?: Mailer): Mailer {
+  const mailLog = log.child({ module: "mail" });
+  return capMailPerRecipient(
+    given ??
+      createMailer({
+        from: env.MAIL_FROM,
+        smtpUrl: env.SMTP_URL,
+        outboxDir: path.resolve(env.DATA_DIR, "outbox"),
+        log: mailLog,
+      }),
+    { db: database.db, log: mailLog },
+  );
+}
+
 /** Wires the core modules together from the parsed environment. */
 export async function createServices(options: {
   env: Env;
@@ -38,17 +57,7 @@ export async function createServices(options: {
   processName?: string;
 }): Promise<AppServices> {
   const { env, log, database } = options;
-  // Every mail, whatever its kind, is capped per recipient (decision 0064).
-  const mailer = capMailPerRecipient(
-    options.mailer ??
-      createMailer({
-        from: env.MAIL_FROM,
-        smtpUrl: env.SMTP_URL,
-        outboxDir: path.resolve(env.DATA_DIR, "outbox"),
-        log: log.child({ module: "mail" }),
-      }),
-    { db: database.db, log: log.child({ module: "mail" }) },
-  );
+  const mailer = processMailer(env, database, log, options.mailer);
   const secret = await getInstanceSecret(database.db, "auth_secret", env.AUTH_SECRET);
   const auth = createAuth({
     db: database.db,
