@@ -1,3 +1,4 @@
+import { findPrices } from "../money/parse-price-string.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { oldThenCurrent } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
@@ -97,6 +98,37 @@ export function markOldThenCurrent(
     a.features[at("wasWords")] = 1;
     b.features[at("sharesText")] = 0;
     b.features[at("laterInText")] = 0;
+  }
+}
+
+/**
+ * "<span>$39.99</span> <span>$24.99</span>": two elements each holding one amount, side by side
+ * in one element with nothing else, the higher first. Whichever way a store orders a sale (old
+ * then new, or new then old), the lower of such a pair is what a person pays: the higher first is
+ * marked an old price, as in one text (`markOldThenCurrent`). The lower first is already the
+ * price a person reads first.
+ */
+export function markOldThenCurrentSiblings(
+  texts: readonly PriceText[],
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (const pair of texts) {
+    if (pair.childPrices.length !== 2 || pair.text.length > 60 || pair.isInOption) continue;
+    const text = readable(pair.text);
+    // Nothing but the two amounts: no word ("each", "shipping", a title) beside them.
+    if (/\p{L}/u.test(text)) continue;
+    const prices = findPrices(text);
+    if (!oldThenCurrent(text, prices)) continue;
+    const [first, second] = pair.childPrices as [string, string];
+    const old = list.find(
+      (c) => c.text.text === first && c.text.order > pair.order && c.text.order - pair.order <= 6,
+    );
+    const current = list.find(
+      (c) => c.text.text === second && c.text.order > pair.order && c.text.order - pair.order <= 8,
+    );
+    if (old && current && old !== current && old.text !== current.text) old.features[was] = 1;
   }
 }
 

@@ -218,6 +218,20 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Headphones</h1><div class="a"><div>$249.99</div><div>Was $299.99</div><div>Save $50</div></div><div class="b"><div>Open-Box</div><div>from $199.99</div></div><button>Add to Cart</button></div>`,
     24999,
   ],
+  // Two bare amounts side by side, the higher first (struck by a stylesheet the page does not
+  // carry): whichever way a store orders a sale, the lower is paid.
+  pairHigherFirst: [
+    `<div class="pd"><h1>Crew Tee</h1><div class="a"><span>$39.99</span> <span>$24.99</span></div><button>Add to Cart</button></div>`,
+    2499,
+  ],
+  pairLowerFirst: [
+    `<div class="pd"><h1>Crew Tee</h1><div class="a"><span>$24.99</span> <span>$39.99</span></div><button>Add to Cart</button></div>`,
+    2499,
+  ],
+  pairWithWords: [
+    `<div class="pd"><h1>Batteries 24-pack</h1><div class="a"><span>$18.99</span> <span>($0.79 each)</span></div><button>Add to Cart</button></div>`,
+    1899,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,

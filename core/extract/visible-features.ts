@@ -2,6 +2,7 @@ import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-pr
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import {
   markOldThenCurrent,
+  markOldThenCurrentSiblings,
   markPercentPairs,
   markSavingPairs,
   markWasBeforeNow,
@@ -242,6 +243,7 @@ export function visibleCandidates(
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
   markOldThenCurrent(out, readable);
+  markOldThenCurrentSiblings(scan.priceTexts, out, readable);
   const promoted = new Set(out.filter((_, i) => promotions.has(raw[i] as (typeof raw)[number])));
   markWasBeforeNow(out, readable, promoted);
   const statedSavings = markSavingPairs(out, savings);
