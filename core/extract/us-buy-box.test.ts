@@ -232,6 +232,14 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Batteries 24-pack</h1><div class="a"><span>$18.99</span> <span>($0.79 each)</span></div><button>Add to Cart</button></div>`,
     1899,
   ],
+  giftSetValue: [
+    `<div class="pd"><h1>Holiday Gift Set</h1><div class="a"><span>$42.00 Value</span></div><div class="b"><span>$24.00</span></div><button>Add to Bag</button></div>`,
+    2400,
+  ],
+  giftValueAfterPrice: [
+    `<div class="pd"><h1>Face Cream</h1><div class="a"><span>$44.99</span></div><div>Free gift ($15 value) with purchase</div><button>Add to Bag</button></div>`,
+    4499,
+  ],
   centsSign: [
     `<div class="pd"><h1>Pencil Sharpener</h1><div class="x">99¢</div><button>Add to Cart</button></div>`,
     99,

@@ -122,11 +122,15 @@ function candidatesOf(
  * names it, when a lower amount follows the label (a label before its own amount, "$24.00
  * Regular price $30.00", is followed by a higher one).
  */
-function isLabelledOldAfter(t: PriceText, p: FoundPrice): boolean {
+function isLabelledOldAfter(t: PriceText, p: FoundPrice, own: string): boolean {
   if (!t.after || t.text.length > 30) return false;
-  const label = OLD_LABEL_AFTER.exec(t.after);
+  // The label in the amount's own text after its number ("$42.00 Value"), or right after it.
+  const tail = own.slice(p.index).replace(/^[^\s\p{L}]*\d[\d.,' ]*/u, "");
+  const inOwn = tail.trim() !== "" ? OLD_LABEL_AFTER.exec(tail) : null;
+  if (inOwn && tail.slice(inOwn[0].length).trim() !== "") return false;
+  const label = inOwn ?? OLD_LABEL_AFTER.exec(t.after);
   if (!label) return false;
-  const next = findPrices(t.after.slice(label[0].length))[0];
+  const next = findPrices(inOwn ? t.after : t.after.slice(label[0].length))[0];
   return next !== undefined && Number(next.amount) < Number(p.amount);
 }
 
@@ -220,7 +224,8 @@ export function visibleCandidates(
       struckMarkup: bool(t.isStruckMarkup),
       struckClass: bool(t.isStruckClass),
       wasWords: bool(
-        isLabelledOldBefore(lead, p) || (indexInText === 0 && isLabelledOldAfter(t, p)),
+        isLabelledOldBefore(lead, p) ||
+          (indexInText === 0 && isLabelledOldAfter(t, p, readable(t.text))),
       ),
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),

@@ -141,7 +141,7 @@ export const OLD_LABEL_BEFORE = new RegExp(
 );
 /** … or at the start of the text right after one (then a lower amount). */
 export const OLD_LABEL_AFTER = new RegExp(
-  `^\\s*${alternation(entriesOf(words.oldPriceLabel))}(?![\\p{L}])\\s*[:：]?`,
+  `^\\s*${alternation(entriesOf(words.oldPriceLabel, words.oldPriceLabelAfter))}(?![\\p{L}])\\s*[:：]?`,
   "iu",
 );
 /**

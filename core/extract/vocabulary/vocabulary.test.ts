@@ -94,6 +94,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",
   oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  oldPriceLabelAfter: (w) =>
+    feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords") &&
+    feature(`<div><b>€ 5 ${html(w)}</b> <b>€ 4</b></div>`, "5", "wasWords"),
   oldPriceLabel: (w) =>
     feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords") &&
     feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords"),
@@ -138,6 +141,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
   oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   oldPriceLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  oldPriceLabelAfter: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
   lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),

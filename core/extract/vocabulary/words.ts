@@ -606,6 +606,13 @@ export const VISIBLE_WORDS = {
     nl: ["oorspronkelijke prijs", "normale prijs", "adviesprijs"],
   },
   /**
+   * A label naming an old price read only right after its amount, in its own text or the next
+   * ("$42.00 Value" then "$24.00": a gift set's value), when a lower amount follows.
+   */
+  oldPriceLabelAfter: {
+    en: ["value"],
+  },
+  /**
    * Words right before a current (sale) price: the higher amount just before it is the old
    * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
    */
