@@ -163,6 +163,19 @@ const cases: [string, string, string, string, number][] = [
     `<div class="x"><div>39,99 €</div><div>Norm. 59,99 €</div></div>`,
     3999,
   ],
+  // "from OLD for NEW" in one text or two elements (decision 0082).
+  ["pt", "loja.example.com.br", "de-por", `<div class="x">De R$ 199,90 por R$ 149,90</div>`, 14990],
+  [
+    "pt",
+    "loja.example.com.br",
+    "de-por split",
+    `<div class="x"><span>De R$ 199,90</span> <span>por R$ 149,90</span></div>`,
+    14990,
+  ],
+  ["es", "tienda.example.es", "de-por", `<div class="x">De 59,99 € por 44,99 €</div>`, 4499],
+  ["it", "negozio.example.it", "da-a", `<div class="x">Da 59,99 € a 44,99 €</div>`, 4499],
+  // A range written "de … a …" rises: not a reduction, its low end or nothing.
+  ["pt", "loja.example.com.br", "range", `<div class="x">De R$ 100,00 a R$ 200,00</div>`, 10000],
 ];
 
 describe("a European buy box, by the general rules alone", () => {

@@ -1,4 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
+import { REDUCTION_FROM, REDUCTION_TO } from "./vocabulary/patterns.ts";
 
 export type ReadAmount = {
   amount: string;
@@ -47,8 +48,38 @@ export function oldThenCurrent(
   if (a.currencyText !== b.currencyText || Number(a.amount) <= Number(b.amount)) return null;
   if (a.isRange || b.isRange || a.isPerUnit || b.isPerUnit) return null;
   const between = text.slice(a.index, b.index).replace(/^[\d.,' ]*\d/, "");
-  return /^[^\p{L}\d]*$/u.test(between) ? { old: 0, current: 1 } : null;
+  if (/^[^\p{L}\d]*$/u.test(between)) return { old: 0, current: 1 };
+  return isReduction(text, a, between) ? { old: 0, current: 1 } : null;
 }
+
+/**
+ * "De R$ 199,90 por R$ 149,90", "Van € 59,99 voor € 39,99": a "from" word before the old amount,
+ * a "for" word alone between them (currency signs and codes aside), nothing after the new one.
+ */
+function isReduction(text: string, a: FoundPrice, between: string): boolean {
+  const word = between.replace(CURRENCY_BITS, " ").trim();
+  if (!REDUCTION_TO.test(word)) return false;
+  return REDUCTION_FROM.test(text.slice(0, a.index).replace(CURRENCY_BITS, " "));
+}
+
+/**
+ * Two amounts with no word beside them but a reduction's ("$39.99 $24.99", "De R$ 199,90 por
+ * R$ 149,90"), the old first: oldThenCurrent on a text that says nothing else.
+ */
+export function isBareOldThenCurrent(text: string, prices: readonly FoundPrice[]): boolean {
+  if (!oldThenCurrent(text, prices)) return false;
+  const [a, b] = prices as [FoundPrice, FoundPrice];
+  const after = text
+    .slice(b.index)
+    .replace(/^[\d.,' ]*\d/, "")
+    .replace(CURRENCY_BITS, " ");
+  if (/\p{L}/u.test(after)) return false;
+  const before = text.slice(0, a.index).replace(CURRENCY_BITS, " ");
+  return !/\p{L}/u.test(before) || REDUCTION_FROM.test(before);
+}
+
+/** Currency signs and codes around amounts: "R$", "US$", "€", "EUR". */
+const CURRENCY_BITS = /(?:[A-Z]{1,3})?[$€£¥]|\b[A-Z]{3}\b|zł|kr/g;
 
 /** A structured value's text: its current price where it shows an old one first (oldThenCurrent). */
 export function currentOf(text: string): string {

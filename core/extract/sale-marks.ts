@@ -1,6 +1,6 @@
 import { findPrices } from "../money/parse-price-string.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
-import { oldThenCurrent } from "./read-amount.ts";
+import { isBareOldThenCurrent, oldThenCurrent } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 import { NOW_WORDS, SAVING, SUBSCRIPTION } from "./vocabulary/patterns.ts";
@@ -117,10 +117,8 @@ export function markOldThenCurrentSiblings(
   for (const pair of texts) {
     if (pair.childPrices.length !== 2 || pair.text.length > 60 || pair.isInOption) continue;
     const text = readable(pair.text);
-    // Nothing but the two amounts: no word ("each", "shipping", a title) beside them.
-    if (/\p{L}/u.test(text)) continue;
-    const prices = findPrices(text);
-    if (!oldThenCurrent(text, prices)) continue;
+    // Nothing but the two amounts (and a reduction's words): no "each", "shipping", a title.
+    if (!isBareOldThenCurrent(text, findPrices(text))) continue;
     const [first, second] = pair.childPrices as [string, string];
     const old = list.find(
       (c) => c.text.text === first && c.text.order > pair.order && c.text.order - pair.order <= 6,

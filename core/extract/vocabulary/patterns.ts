@@ -134,6 +134,14 @@ export const WAS_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
+/** "De R$ 199,90 por R$ 149,90": the "from" word ending the text before the old amount … */
+export const REDUCTION_FROM = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.reductionFrom))}\\s*$`,
+  "iu",
+);
+/** … and the "for" word alone between the two amounts (currency signs aside). */
+export const REDUCTION_TO = new RegExp(`^${alternation(entriesOf(words.reductionTo))}$`, "iu");
+
 /** An old price's label at the end of the text before an amount … */
 export const OLD_LABEL_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.oldPriceLabel))}\\s*[:：]?\\s*$`,

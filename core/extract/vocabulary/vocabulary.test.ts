@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { findPrices } from "../../money/parse-price-string.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
+import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
 import { shippingOfAmount } from "../shipping.ts";
 import { unitOfAmount } from "../unit-price.ts";
@@ -94,6 +96,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",
   oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  // "De R$ 199,90 por R$ 149,90": the first is the old price (read-amount.ts oldThenCurrent).
+  reductionFrom: (w) => oldThenCurrent(`${w} € 9 por € 5`, findPrices(`${w} € 9 por € 5`)) !== null,
+  reductionTo: (w) => oldThenCurrent(`de € 9 ${w} € 5`, findPrices(`de € 9 ${w} € 5`)) !== null,
   oldPriceLabelAfter: (w) =>
     feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords") &&
     feature(`<div><b>€ 5 ${html(w)}</b> <b>€ 4</b></div>`, "5", "wasWords"),
@@ -141,6 +146,8 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   // At the end of the text before an amount, after a non-letter.
   oldPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   oldPriceLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  reductionFrom: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "iu"),
+  reductionTo: (alt) => new RegExp(`^${alt}$`, "iu"),
   oldPriceLabelAfter: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
   lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),

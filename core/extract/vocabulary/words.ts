@@ -606,6 +606,25 @@ export const VISIBLE_WORDS = {
     nl: ["oorspronkelijke prijs", "normale prijs", "adviesprijs"],
   },
   /**
+   * A reduction written "from OLD for NEW" in one text ("De R$ 199,90 por R$ 149,90", "Van €
+   * 59,99 voor € 39,99", "von 59,99 € auf 44,99 €"): the word before the old (higher) amount …
+   */
+  reductionFrom: {
+    pt: ["de"],
+    es: ["de"],
+    nl: ["van"],
+    de: ["von"],
+    it: ["da"],
+  },
+  /** … and the word between the two amounts, before the new one. */
+  reductionTo: {
+    pt: ["por"],
+    es: ["por"],
+    nl: ["voor"],
+    de: ["auf"],
+    it: ["a"],
+  },
+  /**
    * A label naming an old price read only right after its amount, in its own text or the next
    * ("$42.00 Value" then "$24.00": a gift set's value), when a lower amount follows.
    */
