@@ -78,8 +78,11 @@ export function isBareOldThenCurrent(text: string, prices: readonly FoundPrice[]
   return !/\p{L}/u.test(before) || REDUCTION_FROM.test(before);
 }
 
-/** Currency signs and codes around amounts: "R$", "US$", "€", "EUR". */
-const CURRENCY_BITS = /(?:[A-Z]{1,3})?[$€£¥]|\b[A-Z]{3}\b|zł|kr/g;
+/** Currency signs and codes around amounts: "R$", "US$", "€", "EUR", "￥" (full width). */
+const CURRENCY_BITS = /(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]|\b[A-Z]{3}\b|zł|kr/g;
+
+/** A currency sign ending the words before an amount ("Was $", "De R$", "参考価格: ￥"). */
+export const SIGN_AT_END = /(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]\s*$/;
 
 /** A structured value's text: its current price where it shows an old one first (oldThenCurrent). */
 export function currentOf(text: string): string {

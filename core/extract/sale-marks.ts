@@ -1,6 +1,6 @@
 import { findPrices } from "../money/parse-price-string.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
-import { isBareOldThenCurrent, oldThenCurrent } from "./read-amount.ts";
+import { isBareOldThenCurrent, oldThenCurrent, SIGN_AT_END } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 import { NOW_WORDS, SAVING, SUBSCRIPTION } from "./vocabulary/patterns.ts";
@@ -149,7 +149,7 @@ export function markWasBeforeNow(
     const p = list[j] as VisibleCandidate;
     if (c.text.order - p.text.order > 10 || Number(p.amount) <= Number(c.amount)) continue;
     const own = readable(c.text.text).slice(0, Math.max(0, c.price.index));
-    const lead = `${c.text.before.slice(-30)} ${own}`.trimEnd().replace(/[$€£¥]\s*$/, "");
+    const lead = `${c.text.before.slice(-30)} ${own}`.trimEnd().replace(SIGN_AT_END, "");
     if (NOW_WORDS.test(lead)) p.features[was] = 1;
   }
 }

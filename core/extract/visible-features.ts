@@ -1,5 +1,6 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
+import { SIGN_AT_END } from "./read-amount.ts";
 import {
   markOldThenCurrent,
   markOldThenCurrentSiblings,
@@ -140,14 +141,14 @@ function isLabelledOldAfter(t: PriceText, p: FoundPrice, own: string): boolean {
  * "$30.00 Original price $24.00", isLabelledOldAfter).
  */
 function isLabelledOldBefore(lead: string, p: FoundPrice): boolean {
-  const words = lead.trimEnd().replace(/[$€£¥]\s*$/, "");
+  const words = lead.trimEnd().replace(SIGN_AT_END, "");
   // The longer of the two readings: "Precio original" as a label, not "original" alone.
   const word = WAS_WORDS.exec(words);
   const phrase = OLD_LABEL_BEFORE.exec(words);
   const label = word && phrase ? (phrase.index <= word.index ? phrase : word) : (word ?? phrase);
   if (!label) return false;
   const before = lead.slice(0, label.index + 1).trimEnd();
-  if (!/[\d$€£¥]$/.test(before)) return true;
+  if (!/[\d$€£¥￥＄￡￦₩]$/.test(before)) return true;
   const previous = findPrices(before.slice(-20)).at(-1);
   return previous === undefined || Number(previous.amount) < Number(p.amount);
 }

@@ -1065,6 +1065,8 @@ export const CURRENCY_HINTS: Words = {
     ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
     // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
     "¢",
+    // Full-width signs of East Asian pages ("￥4,480"): the parser reads them as NFKC does.
+    ..."￥￦＄￡",
     p(/[A-Z]{3}/, "USD"),
     "RM",
     "Rp",

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Issue #34 (pages written for these tests): East Asian buy boxes with the full-width currency
+ * signs their pages use ("￥4,480", "￦29,900"), which NFKC reads as "¥" and "₩": the scan must
+ * know them as currency to find the price at all, and an old price's label before one must
+ * still be read ("参考価格: ￥5,980").
+ */
+const page = (lang: string, body: string) =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main>${body}</main></body></html>`;
+
+describe("a buy box with full-width currency signs", () => {
+  it("reads '￥' as yen, and a reference price before the price as the old one", () => {
+    const body =
+      "<h1>電気ケトル</h1><div>参考価格: ￥5,980</div><div>￥4,480 (税込)</div><button>カートに入れる</button>";
+    const read = extractProduct(page("ja-JP", body), "https://www.mise.example.jp/p/1");
+    expect(read.price).toEqual({ amountMinor: 4480, currency: "JPY" });
+  });
+
+  it("reads '￦' as won", () => {
+    const body = "<h1>전기주전자</h1><div>￦29,900</div><button>장바구니 담기</button>";
+    const read = extractProduct(page("ko-KR", body), "https://www.shop.example.co.kr/p/1");
+    expect(read.price).toEqual({ amountMinor: 29900, currency: "KRW" });
+  });
+});
