@@ -173,6 +173,7 @@ const cases: [string, string, string, string, number][] = [
     14990,
   ],
   ["es", "tienda.example.es", "de-por", `<div class="x">De 59,99 € por 44,99 €</div>`, 4499],
+  ["pt", "loja.example.com.br", "DE-POR", `<div class="x">DE R$ 199,90 POR R$ 149,90</div>`, 14990],
   ["it", "negozio.example.it", "da-a", `<div class="x">Da 59,99 € a 44,99 €</div>`, 4499],
   // A range written "de … a …" rises: not a reduction, its low end or nothing.
   ["pt", "loja.example.com.br", "range", `<div class="x">De R$ 100,00 a R$ 200,00</div>`, 10000],

@@ -1,3 +1,4 @@
+import { ISO_CODES } from "../money/currencies.ts";
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import { REDUCTION_FROM, REDUCTION_TO } from "./vocabulary/patterns.ts";
 
@@ -79,7 +80,10 @@ export function isBareOldThenCurrent(text: string, prices: readonly FoundPrice[]
 }
 
 /** Currency signs and codes around amounts: "R$", "US$", "€", "EUR", "￥" (full width). */
-const CURRENCY_BITS = /(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]|\b[A-Z]{3}\b|zł|kr/g;
+const CURRENCY_BITS = new RegExp(
+  `(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]|\\b(?:${[...ISO_CODES].join("|")})\\b|zł|\\bkr\\b`,
+  "g",
+);
 
 /** A currency sign ending the words before an amount ("Was $", "De R$", "参考価格: ￥"). */
 export const SIGN_AT_END = /(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]\s*$/;
