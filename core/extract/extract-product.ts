@@ -3,7 +3,7 @@ import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
 import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
-import { type CurrencyEvidence, currencyEvidence } from "./currency-evidence.ts";
+import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
@@ -12,13 +12,13 @@ import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
 import { readMicrodata } from "./read-microdata.ts";
 import { readVisibleText, VISIBLE_WEIGHTS } from "./read-visible-text.ts";
+import { currencyNote, type Resolver, resolveCurrency } from "./resolve-currency.ts";
 import { type PageScan, scanHtml } from "./scan/index.ts";
 import { storeName } from "./store-name.ts";
 import { STORE_RULES } from "./store-rules/index.ts";
 import type { RuleOutput, StoreRule } from "./store-rules/store-rule.ts";
 import type {
   Availability,
-  CurrencyBasis,
   ExtractOptions,
   ExtractResult,
   Facts,
@@ -107,78 +107,6 @@ function emptyResult(status: ExtractResult["status"]): ExtractResult {
     candidates: [],
     notes: [],
   };
-}
-
-type Resolver = {
-  page: string | null;
-  store: string | null;
-  ctx: PageContext;
-  evidence: CurrencyEvidence;
-};
-
-type Resolved = { currency: string; basis: CurrencyBasis } | { conflict: readonly string[] };
-
-/** The currencies of `set` that a symbol may mean (every one for a bare number). */
-function meant(set: Iterable<string>, options: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const c of set) if (options.length === 0 || options.includes(c)) out.push(c);
-  return out;
-}
-
-function resolveCurrency(raw: RawCandidate, r: Resolver): Resolved | null {
-  const stated = raw.currency ? canonicalCurrency(raw.currency) : null;
-  if (stated) return { currency: stated, basis: "explicit" };
-  const options = raw.currencyOptions ?? [];
-  if (options.length === 1 && options[0]) return { currency: options[0], basis: "symbol" };
-  const ordered: [string | null, CurrencyBasis][] = [
-    [r.page, "page"],
-    [r.store, "store"],
-    [r.ctx.domainCurrency, "domain"],
-    [r.ctx.localeCurrency, "locale"],
-  ];
-  for (const [currency, basis] of ordered) {
-    // A bare number takes the page's/store's currency, else the domain's or locale's country.
-    if (currency && (options.length === 0 || options.includes(currency))) {
-      return { currency, basis };
-    }
-  }
-  // What else a person reads the symbol by (currency-evidence.ts), strongest first; evidence
-  // naming two of the currencies it may mean decides nothing.
-  const e = r.evidence;
-  const steps: [Iterable<string>, CurrencyBasis][] = [
-    [e.stated, "stated"],
-    [e.regional.keys(), "address"],
-    [e.otherPrices, "other_prices"],
-  ];
-  for (const [set, basis] of steps) {
-    const found = meant(set, options);
-    if (found.length > 1) return { conflict: found };
-    if (found[0]) return { currency: found[0], basis };
-  }
-  if (options.length === 0) return null;
-  if (e.isGenericEnglish && options.includes("USD")) return { currency: "USD", basis: "likely" };
-  if (e.personal && options.includes(e.personal)) return { currency: e.personal, basis: "person" };
-  return null;
-}
-
-/** Why a price's currency is what it is, for the bases a person may wonder about. */
-function currencyNote(c: PriceCandidate, e: CurrencyEvidence): string | null {
-  const symbol = /[^\p{L}\d\s.,'-]+/u.exec(c.raw)?.[0];
-  const read = `${symbol ? `"${symbol}"` : "the price"} read as ${c.price.currency}`;
-  switch (c.currencyBasis) {
-    case "stated":
-      return `${read}: the page states ${c.price.currency} (its scripts, data layer or currency selector)`;
-    case "address":
-      return `${read}: ${e.regional.get(c.price.currency) ?? "the page's country"} names the country`;
-    case "other_prices":
-      return `${read}: the page's other prices are in ${c.price.currency}`;
-    case "likely":
-      return `${read}: a dollar sign on a generic domain in English, nothing naming another country`;
-    case "person":
-      return `${read}: nothing on the page decides it; your country breaks the tie`;
-    default:
-      return null;
-  }
 }
 
 function toCandidates(
