@@ -557,6 +557,13 @@ export const VISIBLE_WORDS = {
       "market price",
       "estimated value",
       "est. value",
+      "compare",
+      "comp. value",
+      "compare value",
+      "comparable value",
+      "valued at",
+      "typical price",
+      "previous price",
     ],
     de: ["uvp", "statt", "vorher", "bisher", "früher"],
     fr: ["avant", "au lieu de", "prix barré"],
@@ -879,8 +886,9 @@ export const VISIBLE_WORDS = {
       "spend",
       "save",
       "up to",
-      "earn",
-      p(/\bget/, "get"),
+      // "Earn a $10 reward", "Get an $15 gift card": an article between the word and the amount.
+      p(/earn(?: an?)?/, "earn a"),
+      p(/\bget(?: an?)?/, "get a"),
       p(/\d+ for/, "2 for"),
     ],
     de: ["bestellwert von", p(/bestellungen (?:ab|über)/, "bestellungen ab"), "sparen sie"],
@@ -968,6 +976,8 @@ export const VISIBLE_WORDS = {
     en: [
       p(/(?<!non-?)members?(?: price| pay| only)/, "member price"),
       p(/(?<!non-?)members?['’]s? price/, "members' price"),
+      p(/club (?:price|members?)/, "club price"),
+      p(/(?:rewards|loyalty) price/, "rewards price"),
     ],
     de: ["mitgliederpreis", "mitgliedspreis", "clubpreis"],
     fr: [p(/prix (?:membre|adhérent|fidélité)/, "prix membre")],
@@ -977,6 +987,8 @@ export const VISIBLE_WORDS = {
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
     en: [
+      // Another offer: the product with others ("Bundle price $49.98").
+      p(/bundle (?:price|deal|and save|& save)/, "bundle price"),
       "protection plan",
       "accident protection",
       "warranty",
