@@ -29,3 +29,30 @@ describe("another amount right under the title, then the price", () => {
     expect(read.price).toEqual({ amountMinor: 2499, currency: "USD" });
   });
 });
+
+describe("an old price's label in a European language right under the title, then the price", () => {
+  const eu = (lang: string, host: string, other: string, shown: string) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>In den Warenkorb</button></main></body></html>`,
+      `https://${host}/p/1`,
+    ).price?.amountMinor;
+
+  it.each([
+    ["de-DE", "laden.example.de", "Vergleichspreis 59,99 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Streichpreis 59,99 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Listenpreis 59,99 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Ursprünglich 59,99 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Alter Preis 59,99 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Unverbindliche Preisempfehlung 59,99 €", "44,99 €"],
+    ["fr-FR", "boutique.example.fr", "Prix public conseillé 59,99 €", "44,99 €"],
+    ["fr-FR", "boutique.example.fr", "Ancien prix 59,99 €", "44,99 €"],
+    ["es-ES", "tienda.example.es", "PVP 59,99 €", "44,99 €"],
+    ["es-ES", "tienda.example.es", "Precio recomendado 59,99 €", "44,99 €"],
+    ["it-IT", "negozio.example.it", "Prezzo precedente 59,99 €", "44,99 €"],
+    ["nl-NL", "winkel.example.nl", "Oude prijs € 59,99", "€ 44,99"],
+    ["pl-PL", "sklep.example.pl", "Cena katalogowa 59,99 zł", "44,99 zł"],
+    ["pl-PL", "sklep.example.pl", "Poprzednia cena 59,99 zł", "44,99 zł"],
+  ])("%s: %s", (lang, host, other, shown) => {
+    expect(eu(lang, host, other, shown)).toBe(4499);
+  });
+});
