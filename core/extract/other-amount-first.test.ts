@@ -56,3 +56,33 @@ describe("an old price's label in a European language right under the title, the
     expect(eu(lang, host, other, shown)).toBe(4499);
   });
 });
+
+describe("a fee, a voucher, an eco part or a deposit right under the title, then the price", () => {
+  const read = (lang: string, host: string, other: string, shown: string) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>Add to cart</button></main></body></html>`,
+      `https://${host}/p/1`,
+    ).price?.amountMinor;
+
+  it.each([
+    ["en-US", "www.example-lamps.com", "Service fee $2.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Handling $3.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Haul away $20.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Core charge $15.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Environmental fee $3.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Engraving $10.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Personalization +$8.00", "$44.99"],
+    ["en-US", "www.example-lamps.com", "Coupon $5.00", "$44.99"],
+    ["de-DE", "laden.example.de", "Gutschein 5,00 €", "44,99 €"],
+    ["de-DE", "laden.example.de", "Ab 2 Stück 39,99 €", "44,99 €"],
+    ["fr-FR", "boutique.example.fr", "Éco-participation 2,00 €", "44,99 €"],
+    ["fr-FR", "boutique.example.fr", "Dont éco-part. 2,00 €", "44,99 €"],
+    ["es-ES", "tienda.example.es", "Cupón 5,00 €", "44,99 €"],
+    ["it-IT", "negozio.example.it", "Contributo RAEE 2,00 €", "44,99 €"],
+    ["nl-NL", "winkel.example.nl", "Statiegeld € 0,25", "€ 44,99"],
+    // A word holding "fee" is no fee.
+    ["en-US", "www.example-lamps.com", "Coffee grinder included", "$44.99"],
+  ])("%s: %s", (lang, host, other, shown) => {
+    expect(read(lang, host, other, shown)).toBe(4499);
+  });
+});

@@ -864,12 +864,13 @@ export const VISIBLE_WORDS = {
   },
   /** Savings: "you save", "ahorra". */
   save: {
-    en: ["save", "saving"],
+    // A coupon's or voucher's value is a saving too ("Coupon $5.00", "Gutschein 5,00 €").
+    en: ["save", "saving", "coupon"],
     // Not "spar" anywhere: "sparkle", "transparency", "spare" are English.
-    de: [p(/\bspar(?:en|st|t\b|preis|-?abo)/, "sparen")],
+    de: [p(/\bspar(?:en|st|t\b|preis|-?abo)/, "sparen"), "gutschein"],
     fr: ["économisez", "économie"],
-    es: ["ahorra", "ahorro"],
-    it: ["risparmi"],
+    es: ["ahorra", "ahorro", "cupón"],
+    it: ["risparmi", "buono sconto"],
     nl: ["bespaar"],
     cs: ["ušetr"],
     sk: ["prihran"],
@@ -903,7 +904,13 @@ export const VISIBLE_WORDS = {
       p(/\bget(?: an?)?/, "get a"),
       p(/\d+ for/, "2 for"),
     ],
-    de: ["bestellwert von", p(/bestellungen (?:ab|über)/, "bestellungen ab"), "sparen sie"],
+    de: [
+      "bestellwert von",
+      p(/bestellungen (?:ab|über)/, "bestellungen ab"),
+      "sparen sie",
+      // "Ab 2 Stück 39,99 €": a price for several.
+      p(/ab \d+ (?:stück|stk\.?)/, "ab 2 stück"),
+    ],
     fr: ["dès", "commandes de", p(/économisez(?: jusqu'à)?/, "économisez")],
     es: [p(/(?:compras|pedidos) (?:superiores a|de|desde)/, "compras superiores a"), "ahorra"],
   },
@@ -937,8 +944,9 @@ export const VISIBLE_WORDS = {
   taxPart: {
     en: [p(/(?:est\.?|estimated) tax(?:es)?/, "est. tax"), p(/sales tax(?:es)?/, "sales tax")],
     de: [p(/(?:davon|enthaltene) mwst\.?/, "davon mwst")],
-    fr: [p(/dont tva/, "dont tva")],
-    it: [p(/di cui iva/, "di cui iva")],
+    // An eco fee the price holds ("Éco-participation 2,00 €", "Contributo RAEE 2,00 €").
+    fr: [p(/dont tva/, "dont tva"), p(/éco-?part(?:icipation|\.)?/, "éco-participation")],
+    it: [p(/di cui iva/, "di cui iva"), p(/contributo raee/, "contributo raee")],
     nl: [p(/waarvan btw/, "waarvan btw")],
     es: [p(/de los cuales iva/, "de los cuales iva")],
   },
@@ -970,6 +978,7 @@ export const VISIBLE_WORDS = {
     en: ["deposit"],
     de: ["pfand"],
     fr: ["caution"],
+    nl: ["statiegeld"],
   },
   /** Loyalty points, bonuses, cashback. */
   points: {
@@ -1007,6 +1016,14 @@ export const VISIBLE_WORDS = {
       "gift wrap",
       "installation",
       "assembly",
+      // Fees and services sold with it: not "coffee".
+      p(/\bfees?\b/, "service fee"),
+      "handling",
+      p(/haul[- ]?away/, "haul away"),
+      "core charge",
+      "engraving",
+      p(/personali[sz]ation/, "personalization"),
+      "monogram",
     ],
     de: ["geschenkverpackung", "montage"],
     fr: ["garantie", "emballage cadeau"],
