@@ -86,3 +86,30 @@ describe("a fee, a voucher, an eco part or a deposit right under the title, then
     expect(read(lang, host, other, shown)).toBe(4499);
   });
 });
+
+describe("another amount right under the title in the Nordic, Czech, Polish, Finnish and Portuguese stores", () => {
+  const read = (lang: string, host: string, other: string, shown: string) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>Add to cart</button></main></body></html>`,
+      `https://${host}/p/1`,
+    ).price?.amountMinor;
+
+  it.each([
+    ["pl-PL", "sklep.example.pl", "Kaucja 0,50 zł", "44,99 zł", 4499],
+    ["pl-PL", "sklep.example.pl", "Cena poprzednia 59,99 zł", "44,99 zł", 4499],
+    ["sv-SE", "butik.example.se", "Spara 150 kr", "449 kr", 44900],
+    ["sv-SE", "butik.example.se", "Ord. pris 599 kr", "449 kr", 44900],
+    ["sv-SE", "butik.example.se", "Pant 1 kr", "449 kr", 44900],
+    ["da-DK", "butik.example.dk", "Spar 150 kr.", "449 kr.", 44900],
+    ["cs-CZ", "obchod.example.cz", "Ušetříte 150 Kč", "449 Kč", 44900],
+    ["cs-CZ", "obchod.example.cz", "Původní cena 599 Kč", "449 Kč", 44900],
+    ["fi-FI", "kauppa.example.fi", "Säästä 15,00 €", "44,99 €", 4499],
+    ["fi-FI", "kauppa.example.fi", "Norm. 59,99 €", "44,99 €", 4499],
+    ["fi-FI", "kauppa.example.fi", "Ovh. 59,99 €", "44,99 €", 4499],
+    ["pt-PT", "loja.example.pt", "Portes 4,99 €", "44,99 €", 4499],
+    ["pt-PT", "loja.example.pt", "Poupe 15,00 €", "44,99 €", 4499],
+    ["pt-PT", "loja.example.pt", "Preço anterior 59,99 €", "44,99 €", 4499],
+  ])("%s: %s", (lang, host, other, shown, expected) => {
+    expect(read(lang, host, other, shown)).toBe(expected);
+  });
+});
