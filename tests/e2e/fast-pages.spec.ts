@@ -267,9 +267,15 @@ test("the price chart: range buttons, a tooltip with date, price and change, the
   const over = page.locator(".u-over");
   const box = await over.boundingBox();
   if (!box) throw new Error("the chart has no plotting area");
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   const tooltip = page.getByTestId("chart-tooltip");
-  await expect(tooltip).toBeVisible();
+  // The chart may still be redrawing for the new range when the pointer first arrives: move it
+  // until the tooltip shows (a condition, not a wait), as a person nudges the mouse.
+  let nudge = 0;
+  await expect(async () => {
+    nudge = (nudge + 1) % 5;
+    await page.mouse.move(box.x + box.width * (0.58 + nudge * 0.01), box.y + box.height / 2);
+    await expect(tooltip).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(tooltip).toContainText(/20\d\d/);
   await expect(tooltip).toContainText("€");
   await expect(tooltip).toContainText(/[+−]€[\d.,]+ \([+−][\d.]+ %\) since the price before/);
