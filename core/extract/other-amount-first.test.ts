@@ -11,6 +11,13 @@ import { extractProduct } from "./extract-product.ts";
 const page = (body: string) =>
   `<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><main><h1>Desk Lamp</h1>${body}<div>$24.99</div><button>Add to cart</button></main></body></html>`;
 
+/** The price read from a page whose title is followed by `other`, then the price `shown`. */
+const priceOf = (lang: string, host: string, other: string, shown: string, buy = "Add to cart") =>
+  extractProduct(
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>${buy}</button></main></body></html>`,
+    `https://${host}/p/1`,
+  ).price?.amountMinor;
+
 describe("another amount right under the title, then the price", () => {
   it.each([
     "Compare $39.99",
@@ -31,12 +38,6 @@ describe("another amount right under the title, then the price", () => {
 });
 
 describe("an old price's label in a European language right under the title, then the price", () => {
-  const eu = (lang: string, host: string, other: string, shown: string) =>
-    extractProduct(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>In den Warenkorb</button></main></body></html>`,
-      `https://${host}/p/1`,
-    ).price?.amountMinor;
-
   it.each([
     ["de-DE", "laden.example.de", "Vergleichspreis 59,99 €", "44,99 €"],
     ["de-DE", "laden.example.de", "Streichpreis 59,99 €", "44,99 €"],
@@ -53,17 +54,11 @@ describe("an old price's label in a European language right under the title, the
     ["pl-PL", "sklep.example.pl", "Cena katalogowa 59,99 zł", "44,99 zł"],
     ["pl-PL", "sklep.example.pl", "Poprzednia cena 59,99 zł", "44,99 zł"],
   ])("%s: %s", (lang, host, other, shown) => {
-    expect(eu(lang, host, other, shown)).toBe(4499);
+    expect(priceOf(lang, host, other, shown, "In den Warenkorb")).toBe(4499);
   });
 });
 
 describe("a fee, a voucher, an eco part or a deposit right under the title, then the price", () => {
-  const read = (lang: string, host: string, other: string, shown: string) =>
-    extractProduct(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>Add to cart</button></main></body></html>`,
-      `https://${host}/p/1`,
-    ).price?.amountMinor;
-
   it.each([
     ["en-US", "www.example-lamps.com", "Service fee $2.00", "$44.99"],
     ["en-US", "www.example-lamps.com", "Handling $3.00", "$44.99"],
@@ -83,17 +78,11 @@ describe("a fee, a voucher, an eco part or a deposit right under the title, then
     // A word holding "fee" is no fee.
     ["en-US", "www.example-lamps.com", "Coffee grinder included", "$44.99"],
   ])("%s: %s", (lang, host, other, shown) => {
-    expect(read(lang, host, other, shown)).toBe(4499);
+    expect(priceOf(lang, host, other, shown)).toBe(4499);
   });
 });
 
 describe("another amount right under the title in the Nordic, Czech, Polish, Finnish and Portuguese stores", () => {
-  const read = (lang: string, host: string, other: string, shown: string) =>
-    extractProduct(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head><body><main><h1>Produkt</h1><div>${other}</div><div>${shown}</div><button>Add to cart</button></main></body></html>`,
-      `https://${host}/p/1`,
-    ).price?.amountMinor;
-
   it.each([
     ["pl-PL", "sklep.example.pl", "Kaucja 0,50 zł", "44,99 zł", 4499],
     ["pl-PL", "sklep.example.pl", "Cena poprzednia 59,99 zł", "44,99 zł", 4499],
@@ -110,6 +99,6 @@ describe("another amount right under the title in the Nordic, Czech, Polish, Fin
     ["pt-PT", "loja.example.pt", "Poupe 15,00 €", "44,99 €", 4499],
     ["pt-PT", "loja.example.pt", "Preço anterior 59,99 €", "44,99 €", 4499],
   ])("%s: %s", (lang, host, other, shown, expected) => {
-    expect(read(lang, host, other, shown)).toBe(expected);
+    expect(priceOf(lang, host, other, shown)).toBe(expected);
   });
 });
