@@ -176,3 +176,41 @@ ${"<div><p>Text</p></div>".repeat(60)}
     expect(price(extractProduct(html, "https://shop.example.com/p/1"))).toBe("49900 USD");
   });
 });
+
+describe("a pop-up's <h1> before the product's, no class naming either", () => {
+  // A subscription offer's "learn more" pop-up, or a promotion, brings its own <h1>s before the
+  // product's in the markup; the <h1> whose words name the product as <title> does is the title.
+  const page = (lang: string, popup: string, terms: string, other: string, price: string) =>
+    `<!doctype html><html lang="${lang}"><head><title>Citrus Body Lotion 200 ml : Shop</title></head><body>
+<div class="c1"><div class="c2"><h1>${popup}</h1><p>${terms}</p></div><div><span>${other}</span></div></div>
+${"<div><p>Text</p></div>".repeat(20)}
+<div class="c3"><h1 class="c4">Citrus Body Lotion 200 ml</h1>
+<div><span>${price}</span></div><button type="submit">Add</button></div></body></html>`;
+
+  it.each([
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      "Save 15%",
+      "When you get 5 or more items in one delivery.",
+      "$8.27",
+      "$8.71",
+      "871 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/1",
+      "15% sparen",
+      "Wenn Sie 5 oder mehr Produkte erhalten.",
+      "8,27 €",
+      "8,71 €",
+      "871 EUR",
+    ],
+  ])(
+    "%s: the price after the product's <h1>, not the pop-up's",
+    (lang, url, popup, terms, other, price, want) => {
+      const r = extractProduct(page(lang, popup, terms, other, price), url);
+      expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+    },
+  );
+});

@@ -434,7 +434,8 @@ function markFirstAfterTitle(
 
 /**
  * Where the product's title stands: the first visible <h1> named for a title
- * (`<h1 class="product-title">`), else the first <h1> — a sign-up pop-up's or a menu's <h1>
+ * (`<h1 class="product-title">`), else the first shown <h1> naming the product as og:title or
+ * <title> do, else the first <h1> — a sign-up pop-up's or a menu's <h1>
  * coming first is no title (issue #34 class 5) — else, on a page with no <h1>, the first element
  * whose text is the page's og:title.
  */
@@ -443,6 +444,9 @@ export function titleOrder(scan: PageScan): number {
     (r) => r.tag === "h1" && !r.isExcluded && !r.isHidden && r.text.length > 2,
   );
   if (named) return named.order;
+  // Names unknown: the first shown <h1> that names the product as og:title or <title> do, when
+  // a pop-up's or a promotion's <h1> ("15% sparen", "Sign up for 10% off") comes first.
+  if (scan.titleH1Order >= 0) return scan.titleH1Order;
   // A page with no <h1>, or whose first <h1> is the logo in its header: the element that names
   // the product as og:title or <title> do (issue #34 classes 5 and 7), when there is one.
   if (scan.h1Order >= 0 && !(scan.isH1Excluded && scan.titleMatchOrder >= 0)) return scan.h1Order;

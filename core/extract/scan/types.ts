@@ -116,6 +116,8 @@ export type PageScan = {
   h1Order: number;
   /** The first body element whose text is the page's og:title (-1: none, or a product <h1> came first). */
   titleMatchOrder: number;
+  /** The first shown <h1> outside header, navigation and footer naming the product as og:title or <title> do (-1: none). */
+  titleH1Order: number;
   /** The first <h1> stands in a header, navigation or footer. */
   isH1Excluded: boolean;
   canonical: string | null;

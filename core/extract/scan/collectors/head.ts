@@ -42,6 +42,12 @@ export class HeadAndMeta extends Hooks {
   /** The first <h1> stands in a header, navigation or footer (a logo's, not a product's). */
   isH1Excluded = false;
   /**
+   * The first shown <h1> outside header, navigation and footer whose words name the product as
+   * og:title or <title> do: the title when a pop-up's or a promotion's <h1> ("15% sparen", "Sign
+   * up for 10% off") comes before it, names scrambled or unknown.
+   */
+  titleH1Order = -1;
+  /**
    * The names a title element of the body may show, once read (undefined: not read yet):
    * og:title and the page's <title>, whole and their longest part between separators ("Walnut
    * Desk | Brand" → "walnut desk"), each as its words.
@@ -128,7 +134,11 @@ export class HeadAndMeta extends Hooks {
   }
 
   override close(el: Element, _parent: Element): void {
-    if (el.tag === "h1") this.isInH1 = false;
+    if (el.tag === "h1") {
+      this.isInH1 = false;
+      if (this.titleH1Order < 0 && !el.isExcluded && !el.isHidden && el.textAt >= 0)
+        this.matchTitleH1(el);
+    }
     if (el.tag === "title") this.isInTitle = false;
     if (this.titleMatchOrder < 0 && (this.h1Order < 0 || this.isH1Excluded) && el.textAt >= 0)
       this.matchTitle(el);
@@ -151,6 +161,19 @@ export class HeadAndMeta extends Hooks {
     if (length < Math.max(6, shortest / 3) || length > (targets[0]?.text.length ?? 0) + 40) return;
     const words = wordsOf(this.log.textOf(el));
     if (targets.some((t) => namesTitle(words, t))) this.titleMatchOrder = el.order;
+  }
+
+  private matchTitleH1(el: Element): void {
+    this.titleTargets ??= titleTargets(
+      this.metas.get("og:title")?.[0],
+      this.title,
+      this.metas.get("og:site_name")?.[0],
+    );
+    const targets = this.titleTargets;
+    const length = this.log.lengthOf(el);
+    if (targets.length === 0 || length > (targets[0]?.text.length ?? 0) + 40) return;
+    const words = wordsOf(this.log.textOf(el));
+    if (targets.some((t) => namesTitle(words, t))) this.titleH1Order = el.order;
   }
 
   /** The title and the first h1, also when their closing tag never came. */
