@@ -64,9 +64,14 @@ for (const given of corpora) {
 console.log("| Pages as | Pages | Exact | Precision | Recall | F1 | Right / wrong / none |");
 console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const [name] of VARIANTS) {
-  const s = score(results.get(name) ?? []);
+  const pairs = results.get(name) ?? [];
+  const s = score(pairs);
+  // Wrong: every price given that is not the page's (also on a page labelled with none); none:
+  // the priced pages given no price.
   const wrong = s.priceAnswered - s.priceCorrect;
-  const none = s.priceLabelled - s.priceCorrect - wrong;
+  const none = pairs.filter(
+    ([label, answer]) => label.price !== null && answer.price === null,
+  ).length;
   console.log(
     `| ${name} | ${s.pages} | ${s.exact} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | **${s.f1.toFixed(3)}** | ${s.priceCorrect} / ${wrong} / ${none} |`,
   );

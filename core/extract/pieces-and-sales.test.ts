@@ -197,6 +197,39 @@ describe("a percentage beside two amounts tells the old price from the price (cl
     expect(priceOfBox(lang, url, box)).toBe(want);
   });
 
+  // The sale first, the old price and the percentage after it: the higher is the old price.
+  it.each([
+    [
+      "it",
+      "https://shop.example.it/p/1",
+      `<div><h3><strong>€ 17,10</strong></h3><div><span>€ 18,00</span> <span>-5%</span></div></div>`,
+      { amountMinor: 1710, currency: "EUR" },
+      { amountMinor: 1800, currency: "EUR" },
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div><span>$60.00</span> <span>$80.00</span> <span>25% off</span></div>`,
+      { amountMinor: 6000, currency: "USD" },
+      { amountMinor: 8000, currency: "USD" },
+    ],
+  ])("%s: the sale first, then the old price and its percentage", (lang, url, box, price, list) => {
+    const r = extractProduct(
+      `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><main>
+<h1>Desk 3</h1>${box}<button>Add to cart</button></main></body></html>`,
+      url,
+    );
+    expect(r.price).toEqual(price);
+    expect(r.listPrice).toEqual(list);
+  });
+
+  it("two offers in microdata, the old one unshown: the shown reduction decides", () => {
+    const box = `<div itemscope itemtype="https://schema.org/Product"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="18.00"></div>
+<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="17.10"><meta itemprop="priceCurrency" content="EUR">
+<h3><strong>€ 17,10</strong></h3><div><span>€ 18,00</span> <span>-5%</span></div></div></div>`;
+    expect(priceOfBox("it", "https://shop.example.it/p/1", box)).toBe("1710 EUR");
+  });
+
   it("a percentage that does not relate the two amounts marks nothing", () => {
     const box = `<div><span>$80.00</span></div><p>Earn 5% back</p><div><span>$60.00</span></div>`;
     expect(priceOfBox("en", "https://shop.example.com/p/1", box)).toBe("8000 USD");

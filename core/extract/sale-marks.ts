@@ -54,9 +54,10 @@ export function markSavingPairs(
 }
 
 /**
- * "EUR219.99 -50% EUR110.00", "$80.00 $60.00 (25% off)": a percentage right beside two amounts
- * that it relates (the second is the first less that percentage, to the displayed rounding) is a
- * reduction: the first is the old price, whatever its classes (issue #34 class 4).
+ * "EUR219.99 -50% EUR110.00", "$80.00 $60.00 (25% off)", and the sale first, "€ 17,10 € 18,00
+ * -5%": a percentage right beside two amounts that it relates (the lower is the higher less that
+ * percentage, to the displayed rounding) is a reduction: the higher is the old price, whatever
+ * its classes (issue #34 class 4).
  */
 export function markPercentPairs(
   list: VisibleCandidate[],
@@ -66,16 +67,20 @@ export function markPercentPairs(
   for (let i = 1; i < list.length; i++) {
     const a = list[i - 1] as VisibleCandidate;
     const b = list[i] as VisibleCandidate;
-    const high = Number(a.amount);
-    const low = Number(b.amount);
-    if (b.text.order - a.text.order > 12 || !(high > low && low > 0)) continue;
+    if (b.text.order - a.text.order > 12 || a.amount === b.amount) continue;
+    const [old, sale] = Number(a.amount) > Number(b.amount) ? [a, b] : [b, a];
+    const high = Number(old.amount);
+    const low = Number(sale.amount);
+    if (!(low > 0)) continue;
     const near = `${b.text.before.slice(-30)} ${readable(b.text.text)} ${b.text.after.slice(0, 20)}`;
-    // "Subscribe & Save 15%": the lower amount is a subscription's, not a sale of the product.
-    if (SUBSCRIPTION.test(near)) continue;
+    // "Subscribe & Save 15%": the lower amount is a subscription's, not a sale of the product
+    // (its words before either amount: the subscription's may come first).
+    if (SUBSCRIPTION.test(near) || SUBSCRIPTION.test(`${a.text.before.slice(-30)} ${a.text.text}`))
+      continue;
     const cut = (1 - low / high) * 100;
     for (const m of near.matchAll(/(\d{1,2})(?:[.,]\d)?\s?%/g))
       if (Math.abs(cut - Number(m[1])) < 1) {
-        a.features[was] = 1;
+        old.features[was] = 1;
         break;
       }
   }
