@@ -125,3 +125,44 @@ describe("a section's <header> is not the site's", () => {
     expect(extractProduct(html, "https://shop.example.com/p/1").price?.amountMinor).toBe(4999);
   });
 });
+
+describe("other products' prices inside links to their pages", () => {
+  // The product shows no price of its own (sold only by other sellers, unavailable); a row of
+  // other items follows, each a link with a truncated name and a link with its price, and no
+  // heading the scan reads as the row's (it sits in a wrapper of its own).
+  const row = (lang: string, heading: string, price: (n: number) => string) =>
+    `<html lang="${lang}"><head><title>Pet Hair Dye Cream Blue 80 g : Shop</title></head><body>
+<div class="w1"><h1 class="w2">Pet Hair Dye Cream Blue 80 g</h1><p>${lang === "it" ? "Disponibile presso questi venditori." : "Available from these sellers."}</p></div>
+<div class="w3"><div class="w4"><div class="w5"><h2 class="w6">${heading}</h2></div><div class="w7"><span>1 / 1</span></div></div>
+<ol class="w8">${[1, 2, 3]
+      .map(
+        (n) =>
+          `<li><div><a href="/item-${n}00${n}/dp/B0${n}XK${n}"><div>Other Pet Hair Colour Cream ${n}…</div></a><div><a href="/item-${n}00${n}/dp/B0${n}XK${n}"><span>${price(n)}</span></a></div></div></li>`,
+      )
+      .join("")}</ol></div></body></html>`;
+
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/dp/B0756B4GVG",
+      "Customers who viewed this item also viewed",
+      (n: number) => `$${n + 1}.86`,
+    ],
+    [
+      "it",
+      "https://www.shop.example.it/dp/B0756B4GVG",
+      "I clienti che hanno visto questo articolo hanno visto anche",
+      (n: number) => `${n + 1},86 €`,
+    ],
+  ])("%s: no price", (lang, url, heading, price) => {
+    expect(extractProduct(row(lang, heading, price), url).price).toBeNull();
+  });
+
+  it("en: a link to the product's own offers still gives its price", () => {
+    const html = `<html lang="en"><head><title>Pet Hair Dye Cream Blue 80 g : Shop</title></head><body>
+<div class="w1"><h1 class="w2">Pet Hair Dye Cream Blue 80 g</h1>
+<a href="/gp/offer-listing/B0756B4GVG?condition=all"><span>New &amp; used (7) from</span> <span>$9.12</span></a></div></body></html>`;
+    const r = extractProduct(html, "https://www.shop.example.com/dp/B0756B4GVG");
+    expect(r.price).toEqual({ amountMinor: 912, currency: "USD" });
+  });
+});

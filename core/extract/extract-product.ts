@@ -211,7 +211,7 @@ function readSources(
 /** The visible candidates of a page with their features, for fitting the weights. */
 export function visibleFeaturesOf(html: string, url: string): VisibleCandidate[] {
   const { scan, structuredAmounts } = readSources(html.slice(0, MAX_HTML), url);
-  return visibleCandidates(scan, structuredAmounts);
+  return visibleCandidates(scan, structuredAmounts, undefined, url);
 }
 
 /**
@@ -240,7 +240,7 @@ function run(
     options.variantId ?? null,
     budget,
   );
-  const visible = readVisibleText(scan, structuredAmounts, weights);
+  const visible = readVisibleText(scan, structuredAmounts, weights, url);
 
   const facts: Facts[] = [
     ...outputs.map((o) => o.output.facts ?? {}),

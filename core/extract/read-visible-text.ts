@@ -25,11 +25,12 @@ export function readVisibleText(
   scan: PageScan,
   structuredAmounts: ReadonlySet<string> = new Set(),
   weights: readonly number[] = VISIBLE_WEIGHTS,
+  pageUrl?: string,
 ): RawCandidate[] {
   const out: RawCandidate[] = [];
   const seen = new Map<string, number>();
   const references: VisibleCandidate[] = [];
-  const list = visibleCandidates(scan, structuredAmounts, references);
+  const list = visibleCandidates(scan, structuredAmounts, references, pageUrl);
   const scores = list.map((c) => scoreOf(c.features, weights));
   const flag = (c: VisibleCandidate, name: (typeof FEATURES)[number]) =>
     (c.features[FEATURES.indexOf(name)] ?? 0) > 0;

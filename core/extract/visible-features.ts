@@ -1,5 +1,6 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
+import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
 import {
   markOldThenCurrent,
@@ -172,6 +173,7 @@ export function visibleCandidates(
   scan: PageScan,
   structuredAmounts: ReadonlySet<string>,
   references?: VisibleCandidate[],
+  pageUrl?: string,
 ): VisibleCandidate[] {
   const readable = readableTexts();
   const raw = candidatesOf(scan, readable).filter((c) => /[1-9]/.test(c.price.amount));
@@ -207,6 +209,11 @@ export function visibleCandidates(
     // then its amount), the product's title not between them.
     const isSubscription = t.subscriptionAt > 0 && !(h1 > t.subscriptionAt && h1 < t.order);
     if (isSubscription) namedOther.add(t);
+    // Inside a link to another product's page: a related item's price ("Customers also viewed",
+    // its truncated name and its price links to it), never the product's own first price after
+    // its title (a link to the product's own offers, "New (7) from $99.12", may be).
+    if (t.linkHref !== null && pageUrl !== undefined && linksToOtherProduct(t.linkHref, pageUrl))
+      namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:");

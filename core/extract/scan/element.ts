@@ -57,6 +57,8 @@ export class Element {
   /** Inside <strong>/<b>/<h1>…<h4>, or a large font size set inline. */
   isEmphasised = false;
   isInForm = false;
+  /** The address of the link it is in (`<a href>`, not "#…" nor "javascript:"), ≤ 300 chars. */
+  linkHref: string | null = null;
   /** Inside an <option>, a <select>, or a size or colour choice marked not chosen. */
   isInOption = false;
   /**
@@ -185,7 +187,18 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
   el.isInSection = parent.isInSection || name === "section" || el.isInMain;
   el.isEmphasised = parent.isEmphasised || EMPHASIS.has(name) || isLargeFont(style);
   el.isInForm = parent.isInForm || name === "form";
+  el.linkHref =
+    name === "a" && isLinkElsewhere(attrs.href)
+      ? (attrs.href as string).trim().slice(0, 300)
+      : parent.linkHref;
   el.isInOption = parent.isInOption || name === "option" || name === "select" || isUnchosen(attrs);
+}
+
+/** An address that leaves the page: not empty, not "#…", not "javascript:". */
+function isLinkElsewhere(href: string | undefined): boolean {
+  if (href === undefined) return false;
+  const h = href.trimStart();
+  return h !== "" && h[0] !== "#" && !/^javascript:/i.test(h);
 }
 
 /**

@@ -65,6 +65,8 @@ export type PriceText = {
   isEmphasised: boolean;
   /** Inside a <form>, an <option> or a <select>. */
   isInForm: boolean;
+  /** The address of the link it is in (`<a href>`, not "#…" nor "javascript:"), else null. */
+  linkHref: string | null;
   isInOption: boolean;
   /** The order of the heading naming a subscription whose section it is in; 0 outside any. */
   subscriptionAt: number;

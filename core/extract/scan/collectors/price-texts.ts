@@ -147,6 +147,7 @@ export class PriceTexts extends Hooks {
       isInProductScope: el.isInProductScope,
       isEmphasised: el.isEmphasised,
       isInForm: el.isInForm,
+      linkHref: el.linkHref,
       isInOption: el.isInOption,
       subscriptionAt: el.subscriptionAt,
       prop: el.prop ?? el.parent?.prop ?? null,
