@@ -166,3 +166,50 @@ describe("other products' prices inside links to their pages", () => {
     expect(r.price).toEqual({ amountMinor: 912, currency: "USD" });
   });
 });
+
+describe("'customers who viewed this also viewed' in more languages", () => {
+  it.each([
+    [
+      "de",
+      "shop.example.de",
+      "Kunden, die diesen Artikel angesehen haben, sahen sich auch an",
+      "89,99 €",
+    ],
+    [
+      "it",
+      "shop.example.it",
+      "I clienti che hanno visto questo articolo hanno visto anche",
+      "89,99 €",
+    ],
+    [
+      "it",
+      "shop.example.it",
+      "I clienti che hanno acquistato questo articolo hanno acquistato anche",
+      "89,99 €",
+    ],
+    [
+      "fr",
+      "shop.example.fr",
+      "Les clients ayant consulté cet article ont également consulté",
+      "89,99 €",
+    ],
+    ["fr", "shop.example.fr", "Les clients ayant acheté cet article ont aussi acheté", "89,99 €"],
+    ["es", "shop.example.es", "Los clientes que vieron este producto también vieron", "89,99 €"],
+    [
+      "es",
+      "shop.example.es",
+      "Los clientes que compraron este producto también compraron",
+      "89,99 €",
+    ],
+    ["nl", "shop.example.nl", "Klanten die dit artikel bekeken, bekeken ook", "€ 89,99"],
+    ["nl", "shop.example.nl", "Klanten die dit artikel kochten, kochten ook", "€ 89,99"],
+  ])("%s on %s: the row's heading names other products", (lang, host, heading, amount) => {
+    const r = page(
+      lang,
+      host,
+      `<h1>Lampe</h1><p>—</p><button>Add to cart</button>
+       <section><h2>${heading}</h2><ul><li><span>Stehlampe</span><span>${amount}</span></li></ul></section>`,
+    );
+    expect(r.price).toBeNull();
+  });
+});

@@ -165,6 +165,35 @@ describe("a stated saving tells the old price from the price (classes 3 and 4)",
     expect(priceOfBox("en", "https://shop.example.com/p/lamp", box)).toBe("6000 USD");
   });
 
+  it.each([
+    [
+      "en",
+      "https://shop.example.com/p/tv",
+      "$799.99",
+      "Save $200",
+      "$599.99",
+      "$249.99",
+      "79999 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/tv",
+      "799,99 €",
+      "Sie sparen 200,00 €",
+      "599,99 €",
+      "249,99 €",
+      "79999 EUR",
+    ],
+  ])(
+    "%s: an item of a row of other products is no part of the saving",
+    (lang, url, price, save, a, b, want) => {
+      // $799.99 less the saving is an amount in the row of other products below, by chance.
+      const box = `<div>${price}</div><div>${save}</div><section><h2>${lang === "de" ? "Kunden sahen sich auch an" : "Customers also viewed"}</h2>
+<ul><li><h3>Soundbar</h3><span>${a}</span></li><li><h3>Soundbar 3.1</h3><span>${b}</span></li></ul></section>`;
+      expect(priceOfBox(lang, url, box)).toBe(want);
+    },
+  );
+
   it("a saving that is no difference of two amounts marks nothing", () => {
     const box = `<div><span>$49.99</span></div><p><span>Save $5 on your first order</span></p>
 <div><span>$39.99</span></div>`;

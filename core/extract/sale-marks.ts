@@ -38,6 +38,8 @@ export function markSavingPairs(
     const near = list.filter(
       (c, i) =>
         c !== saving &&
+        // A row of other products close by ("Customers also viewed") holds no part of it.
+        !c.text.isExcluded &&
         (!savings.has(c.text) ||
           (isTrailing && list[i - 1] === saving && !SAVING.test(c.text.text))) &&
         Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
