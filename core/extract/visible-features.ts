@@ -1,4 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
+import { isMemberAfter, isSentence, standsAlone } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
@@ -209,6 +210,8 @@ export function visibleCandidates(
     // then its amount), the product's title not between them.
     const isSubscription = t.subscriptionAt > 0 && !(h1 > t.subscriptionAt && h1 < t.order);
     if (isSubscription) namedOther.add(t);
+    // "$19.99 with membership", "$2.99 with card": a member's price, its words right after it.
+    if (indexInText === 0 && isMemberAfter(t, p, readable(t.text))) namedOther.add(t);
     // Inside a link to another product's page: a related item's price ("Customers also viewed",
     // its truncated name and its price links to it), never the product's own first price after
     // its title (a link to the product's own offers, "New (7) from $99.12", may be).
@@ -282,7 +285,7 @@ export function visibleCandidates(
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out);
-  markFirstAfterTitle(out, h1, namedOther);
+  markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
 }
 
@@ -397,6 +400,7 @@ function markFirstAfterTitle(
   list: VisibleCandidate[],
   h1: number,
   namedOther: ReadonlySet<PriceText>,
+  readable: (text: string) => string,
 ): void {
   if (h1 < 0) return;
   const at = (name: FeatureName) => FEATURES.indexOf(name);
@@ -435,6 +439,23 @@ function markFirstAfterTitle(
     // Nothing higher follows: "Starting from $999" is the price of the configuration shown
     // first, the one a person buying it now pays (a configurable laptop, a made-to-order item).
     else from.features[at("fromPrice")] = 0;
+  }
+  // An amount inside a sentence ("Add 2-Year Protection for $5.99", "Buy 3+ for $19.99 each",
+  // "Free gift worth $25 with this item", "$1 from every order plants a tree"): three words or
+  // more of its own and none a price's label has. An amount standing alone that follows it
+  // closely, nothing marking it as another kind, is the price a person reads.
+  if (first && isSentence(readable(first.text.text))) {
+    const sentence = first;
+    const alone = list.find(
+      (c) =>
+        c.text.order > sentence.text.order &&
+        c.text.order - sentence.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        standsAlone(readable(c.text.text)),
+    );
+    if (alone) first = alone;
   }
   if (first) first.features[at("firstAfterTitle")] = 1;
 }

@@ -165,6 +165,16 @@ export const NOW_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
+/** Words labelling an amount as the price anywhere in a longer text ("Deal of the day $39.99"). */
+export const PRICE_LABEL = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice, words.priceLabel))}(?![\\p{L}])`,
+  "iu",
+);
+/** A member's price: its words at the start of the text right after the amount. */
+export const MEMBERSHIP_AFTER = new RegExp(
+  `^\\s*${alternation(entriesOf(words.membershipAfter))}(?![\\p{L}])`,
+  "iu",
+);
 /**
  * The concepts of amounts that are not the item's price: shipping, an order's minimum,
  * instalments, savings, before tax, deposits, points, used offers, other sellers.

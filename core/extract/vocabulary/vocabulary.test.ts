@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
+import { isSentence } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
@@ -134,6 +135,16 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   term: otherAmount,
   subscription: otherAmount,
   membership: otherAmount,
+  // A longer text labelling its amount as the price is no sentence about another amount.
+  priceLabel: (w) =>
+    !isSentence(`Get the ${w} of the day $5`) && isSentence("Get the zqxj of the day $5"),
+  // A member's price, its words right after it: the price after it is first after the title.
+  membershipAfter: (w) =>
+    feature(
+      `<h1>Juice</h1><div><span>€ 19</span> ${html(w)}</div><div>€ 23</div><button>Add to cart</button>`,
+      "23",
+      "firstAfterTitle",
+    ),
   challenge: (w) => scanHtml(`<title>${html(w)}</title>`).hasCaptcha,
   // A promotion's figure is no candidate at all (issue #34 class 3).
   promotionBefore: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
@@ -149,6 +160,8 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   reductionFrom: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "iu"),
   reductionTo: (alt) => new RegExp(`^${alt}$`, "iu"),
   oldPriceLabelAfter: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
+  priceLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}(?![\\p{L}])`, "iu"),
+  membershipAfter: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
   lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
   inStock: anywhere("u"),

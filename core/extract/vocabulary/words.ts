@@ -1046,6 +1046,31 @@ export const VISIBLE_WORDS = {
     es: [p(/precio (?:socio|miembro)/, "precio socio")],
     it: [p(/prezzo (?:soci|socio|riservato ai soci)/, "prezzo soci")],
   },
+  /**
+   * Words, anywhere in a longer text, that label its amount as the price ("Deal of the day
+   * $39.99", "Angebot der Woche 39,99 €"), as the current price's words do: such a text is no
+   * sentence about another amount (amount-words.ts).
+   */
+  priceLabel: {
+    en: ["deal", "offer"],
+    de: ["angebot"],
+    fr: ["offre"],
+    es: ["oferta"],
+    it: ["offerta"],
+  },
+  /**
+   * Right after an amount, words that make it a member's price ("$19.99 with membership", "$2.99
+   * with card", "$18.99 for members"): never the first price after the title.
+   */
+  membershipAfter: {
+    en: [
+      p(/with (?:a |paid )?membership/, "with membership"),
+      p(/with (?:[a-z]+ )?card/, "with card"),
+      p(/for (?:club )?members/, "for members"),
+    ],
+    de: [p(/für (?:club)?mitglieder/, "für mitglieder")],
+    fr: [p(/pour les (?:membres|adhérents)/, "pour les membres")],
+  },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
     en: [
@@ -1076,7 +1101,7 @@ export const VISIBLE_WORDS = {
    * amount is a warranty's, a plan's or instalments' for that term, not the product's price.
    */
   term: {
-    en: [p(/\d\s*months?\b/, "12 months")],
+    en: [p(/\d\s*months?\b/, "12 months"), p(/\d\s*[- ]?(?:years?|yrs?)\b/, "3 years")],
     fr: [p(/\d\s*mois\b/, "12 mois")],
     es: [p(/\d\s*meses\b/, "12 meses")],
     it: [p(/\d\s*mesi\b/, "12 mesi")],

@@ -1,0 +1,33 @@
+import type { FoundPrice } from "../money/parse-price-string.ts";
+import type { PriceText } from "./scan/types.ts";
+import { MEMBERSHIP_AFTER, PRICE_LABEL, PRICE_WORD } from "./vocabulary/patterns.ts";
+
+/**
+ * What the words around an amount make of it, beyond the listed concepts (issue #34 class 3): a
+ * sentence of its own ("Add 2-Year Protection for $5.99"), an amount standing alone ("$49.99"),
+ * a member's price named right after it ("$19.99 with membership"). Pure.
+ */
+
+/** Words of two letters or more, but currency codes and signs written as letters ("US", "USD"). */
+const SENTENCE_WORD =
+  /(?<![\p{L}\p{N}])(?!(?:[A-Z]{2,3}|kr|zł|Kč|Ft|lei)(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]+/gu;
+
+/** Three words or more, none naming a price ("Our price", "Sale", "Deal of the day", "Preis"). */
+export function isSentence(text: string): boolean {
+  const words = text.match(SENTENCE_WORD);
+  return words !== null && words.length >= 3 && !PRICE_WORD.test(text) && !PRICE_LABEL.test(text);
+}
+
+/** An amount with no word beside it but a currency's ("$49.99", "USD 49.99", "49,99 €"). */
+export function standsAlone(text: string): boolean {
+  return (text.match(SENTENCE_WORD) ?? []).length === 0;
+}
+
+/** The words right after the amount, in its own text or after it, name a member's price. */
+export function isMemberAfter(t: PriceText, p: FoundPrice, own: string): boolean {
+  // The amount, then its sign or code after it ("19,99 €", "19.99 USD").
+  const tail = own
+    .slice(p.index)
+    .replace(/^[^\s\p{L}]*\d[\d.,' ]*[^\s\p{L}\d]*\s*(?:[A-Z]{3}(?![\p{L}]))?/u, "");
+  return MEMBERSHIP_AFTER.test(tail.trim() !== "" ? tail : t.after);
+}

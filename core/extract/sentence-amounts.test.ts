@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Issue #34 class 3, beyond the listed words: a line between the title and the price whose amount
+ * stands inside a sentence of its own (an add-on, a gift, a donation, a quantity break) is not the
+ * price when an amount standing alone follows it closely. Pages written for it (a helper's
+ * probes of US stores); none names a store.
+ */
+function priceOf(lang: string, url: string, title: string, line: string, price: string) {
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body>
+<h1>${title}</h1>${line}<div>${price}</div><button>Add to cart</button></body></html>`;
+  const r = extractProduct(html, url);
+  return r.price && `${r.price.amountMinor} ${r.price.currency}`;
+}
+
+describe("an amount inside a sentence before the price", () => {
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/p/stick",
+      "<p>Add 2-Year Protection for $5.99</p>",
+      "$49.99",
+      "4999 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/chews",
+      "<p>Buy 3+ for $19.99 each</p>",
+      "$24.99",
+      "2499 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/oil",
+      "<div>Free gift worth $25 with this item</div>",
+      "$42.00",
+      "4200 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/fleece",
+      "<p>$1 from every order plants a tree</p>",
+      "$78.00",
+      "7800 USD",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/oel",
+      "<div>Gratis Geschenk im Wert von 25,00 € zu jeder Bestellung</div>",
+      "42,00 €",
+      "4200 EUR",
+    ],
+    [
+      "fr",
+      "https://www.shop.example.fr/p/huile",
+      "<div>1 € reversé à une association pour chaque commande</div>",
+      "42,00 €",
+      "4200 EUR",
+    ],
+  ])("%s: %s", (lang, url, line, price, want) => {
+    expect(priceOf(lang, url, "Rose Hip Facial Oil", line, price)).toBe(want);
+  });
+
+  it.each([
+    // A label of the price itself: the amount in it is the price.
+    ["en", "<p>Our price today only $39.99</p>", "$49.99", "3999 USD"],
+    ["en", "<p>Deal of the day $39.99</p>", "$49.99", "3999 USD"],
+    ["de", "<p>Unser Preis für Sie 39,99 €</p>", "49,99 €", "3999 EUR"],
+  ])("%s: a price's own label is no sentence: %s", (lang, line, price, want) => {
+    const host = lang === "de" ? "shop.example.de" : "shop.example.com";
+    expect(priceOf(lang, `https://${host}/p/1`, "Desk Lamp", line, price)).toBe(want);
+  });
+
+  it("the sentence's amount stays the price when nothing stands alone after it", () => {
+    expect(
+      priceOf(
+        "en",
+        "https://www.shop.example.com/p/1",
+        "Desk Lamp",
+        "<p>Get it today for $39.99</p>",
+        "<span>Ships in 2 days</span>",
+      ),
+    ).toBe("3999 USD");
+  });
+});
+
+describe("a member's price, its words right after the amount", () => {
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>$19.99</span> with membership</div>",
+      "$23.99",
+      "2399 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>$2.99</span> with Card</div>",
+      "$3.49",
+      "349 USD",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/saft",
+      "<div><span>19,99 €</span> für Mitglieder</div>",
+      "23,99 €",
+      "2399 EUR",
+    ],
+    [
+      "fr",
+      "https://www.shop.example.fr/p/jus",
+      "<div><span>19,99 €</span> pour les membres</div>",
+      "23,99 €",
+      "2399 EUR",
+    ],
+  ])("%s: %s", (lang, url, line, price, want) => {
+    expect(priceOf(lang, url, "Green Juice 6-Pack", line, price)).toBe(want);
+  });
+
+  it("'Members pay' after the price is the next amount's label, not the price's", () => {
+    expect(
+      priceOf(
+        "en",
+        "https://www.shop.example.com/p/almonds",
+        "Almonds 3 lb",
+        "",
+        "<span>$21.99</span> <span>Members pay $18.99</span>",
+      ),
+    ).toBe("2199 USD");
+  });
+});
+
+describe("a term in years on an add-on's choice", () => {
+  it("en: '3 Years $49' buttons of a protection plan before the price", () => {
+    const line = `<div><p>Add accident protection</p><button>3 Years $49</button><button>5 Years $69</button></div>`;
+    expect(
+      priceOf(
+        "en",
+        "https://www.shop.example.com/p/slipcover",
+        "Linen Sofa Slipcover",
+        line,
+        "$299.00",
+      ),
+    ).toBe("29900 USD");
+  });
+});
