@@ -85,3 +85,21 @@ describe("other-amount words after the next number are that number's", () => {
     expect(amount(`<div class="x1"><p class="x2">Members pay $45.00</p></div>`)).toBeNull();
   });
 });
+
+describe("units and cents in unnamed elements, nothing named for a price", () => {
+  // No class names at all: the sign right before the units says the units are an amount's.
+  it.each([
+    ["en", "shop.example.com", `<div><span>$</span><span>99</span><span>99</span></div>`, 9999],
+    [
+      "en",
+      "shop.example.com",
+      `<div aria-label="Price $109.99"><span>$</span><span>109</span><span>99</span></div>`,
+      10999,
+    ],
+    ["en", "shop.example.co.uk", `<div><span>£</span><span>24</span><span>50</span></div>`, 2450],
+    ["en", "shop.example.com", `<div><span>$1</span><span>299</span></div>`, 129900],
+    ["en", "shop.example.com", `<div><span>$</span><span>1</span><span>,299</span></div>`, 129900],
+  ])("%s on %s: %s", (lang, host, box, want) => {
+    expect(amount(box, lang, host)).toBe(want);
+  });
+});

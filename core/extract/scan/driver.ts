@@ -39,6 +39,9 @@ function isInPriceNamed(el: Element): boolean {
   return false;
 }
 
+/** A currency sign right before whole units at the end of the text so far ("$99", "€ 24"). */
+const SIGNED_UNITS = /(?:^|[^\p{L}\p{N}.,])[$€£¥₹₩]\s?\d{1,5}$/u;
+
 /** Words naming a subscription, and no figure but a percentage ("Subscribe & Save 15%"). */
 function isSubscriptionHeading(text: string): boolean {
   return SUBSCRIPTION.test(text) && !/\d(?![\d\s]*%)/.test(text);
@@ -149,9 +152,14 @@ export class ScanDriver implements TagEvents {
     if (tag.breaksLine) this.log.appendBreak("\n");
     if (name === "sup" || (el.says & Says.cents) !== 0) this.log.appendBreak("\uE000");
     // Units then cents in an inline element of its own, unnamed ("<span>$809</span><span>97</span>"
-    // in a price-named element): marked as a <sup> is; read as cents only when exactly two
+    // in a price-named element, or "<span>$</span><span>99</span><span>99</span>" anywhere: a
+    // sign right before the units): marked as a <sup> is; read as cents only when exactly two
     // digits follow (visible-features.ts), else the mark goes (issue #34 class 2).
-    else if (!tag.breaksLine && this.log.endsWithDigit() && isInPriceNamed(parent))
+    else if (
+      !tag.breaksLine &&
+      this.log.endsWithDigit() &&
+      (isInPriceNamed(parent) || SIGNED_UNITS.test(this.log.recent.slice(-12)))
+    )
       this.log.appendBreak("\uE000");
     if (!isLeaf) this.stack.push(el);
   }
