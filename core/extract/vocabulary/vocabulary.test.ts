@@ -69,9 +69,10 @@ const CLASS_EFFECTS: Record<keyof typeof CLASS_NAMES, (word: string) => boolean>
   // A box is a control only when named for the cart (then its words decide).
   cartLike: (w) => scanHtml(`<span class="${attr(w)}">Buy now</span>`).buyControls.length > 0,
   quantity: (w) => scanHtml(`<input name="${attr(w)}">`).buyControls[0]?.isQuantity === true,
-  // Cents in an element of their own are read as after a <sup> (issue #34 class 2).
+  // Cents in an element of their own are read as after a <sup> (issue #34 class 2); the sign
+  // after the amount, as a sign right before the units marks them too (driver.ts).
   cents: (w) =>
-    scanHtml(`<p><span>€ 809<span class="${attr(w)}">97</span></span></p>`).priceTexts.some((t) =>
+    scanHtml(`<p><span>809<span class="${attr(w)}">97</span> €</span></p>`).priceTexts.some((t) =>
       t.text.includes("\uE000"),
     ),
 };
