@@ -5,6 +5,7 @@ import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
+import { isListingAddress } from "./listing-address.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
@@ -227,6 +228,35 @@ export function extractWithWeights(
   return run(html.slice(0, MAX_HTML), url, options, weights);
 }
 
+/**
+ * Whether the page offers one product: structured data says so, a store rule read it, or the
+ * page shows a buy control beside a likely price, a price that stands out, an add-to-cart — unless
+ * its address is a list's (search, collection: listing-address.ts) and no structured data names
+ * one product.
+ */
+function isProductPage(
+  url: string,
+  facts: readonly Facts[],
+  scan: PageScan,
+  visible: readonly RawCandidate[],
+  outputs: readonly { output: RuleOutput }[],
+): boolean {
+  if (facts.some((f) => f.isProduct === true)) return true;
+  if (
+    outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null)
+  )
+    return true;
+  if (isListingAddress(url)) return false;
+  return (
+    (scan.buyControls.length > 0 &&
+      visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||
+    // A person pasted this link: a price that stands out in the buy box (by the title, shown as
+    // the price) is an offer even when the buy control is a link or script nobody can name.
+    visible.some((c) => c.role === "price" && c.confidence >= STANDS_ALONE) ||
+    scan.hasAddToCart
+  );
+}
+
 function run(
   html: PageText,
   url: string,
@@ -277,15 +307,7 @@ function run(
     ),
   };
   const { candidates, unresolved } = toCandidates(raws, resolver, notes);
-  const isProduct =
-    facts.some((f) => f.isProduct === true) ||
-    (scan.buyControls.length > 0 &&
-      visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||
-    // A person pasted this link: a price that stands out in the buy box (by the title, shown as
-    // the price) is an offer even when the buy control is a link or script nobody can name.
-    visible.some((c) => c.role === "price" && c.confidence >= STANDS_ALONE) ||
-    scan.hasAddToCart ||
-    outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null);
+  const isProduct = isProductPage(url, facts, scan, visible, outputs);
   const structuredCount =
     jsonLd.candidates.length + micro.candidates.length + meta.candidates.length;
   const isBlocked =

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import { isListingAddress } from "./listing-address.ts";
+
+describe("isListingAddress", () => {
+  it.each([
+    ["https://shop.example.com/collections/sweaters", true],
+    ["https://shop.example.com/en-us/collections/all", true],
+    ["https://shop.example.com/collections/sweaters/products/wool-crew", false],
+    ["https://shop.example.com/products/wool-crew", false],
+    ["https://shop.example.com/search?q=usb+c+charger", true],
+    ["https://shop.example.com/catalogsearch/result/?q=lamp", true],
+    ["https://shop.example.com/shop/", true],
+    ["https://shop.example.com/shop/walnut-desk", false],
+    ["https://shop.example.com/product-category/tees/", true],
+    // The bare address is kept: pages are saved and shared with it as theirs.
+    ["https://shop.example.com/", false],
+    ["not an address", false],
+  ])("%s: %s", (url, want) => {
+    expect(isListingAddress(url)).toBe(want);
+  });
+});
+
+describe("a list of products is no product", () => {
+  const grid = (sign: (n: number) => string) =>
+    [1, 2, 3]
+      .map(
+        (n) =>
+          `<li><h3><a href="/products/item-${n}">Item ${n}</a></h3><span>${sign(n)}</span></li>`,
+      )
+      .join("");
+
+  it.each([
+    ["en", "https://shop.example.com/collections/sweaters", (n: number) => `$${60 + n * 5}.00`],
+    ["de", "https://shop.example.de/collections/pullover", (n: number) => `${60 + n * 5},00 €`],
+    ["en", "https://shop.example.com/search?q=charger", (n: number) => `$${19 + n}.99`],
+  ])("%s: %s", (lang, url, sign) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Sweaters</title></head><body>
+<h1>Sweaters</h1><details><summary>Price</summary><span>The highest price is $87.00</span></details>
+<span>12 products</span><ul>${grid(sign)}</ul></body></html>`;
+    const r = extractProduct(html, url);
+    expect(r.status).toBe("not_product");
+    expect(r.price).toBeNull();
+  });
+
+  it("structured data naming one product still gives its price at such an address", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Wool Crew</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Wool Crew","offers":{"@type":"Offer","price":"65.00","priceCurrency":"USD"}}</script>
+</head><body><h1>Wool Crew</h1><span>$65.00</span><button>Add to cart</button></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/collections/sweaters").price).toEqual({
+      amountMinor: 6500,
+      currency: "USD",
+    });
+  });
+});

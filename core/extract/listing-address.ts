@@ -1,0 +1,22 @@
+/**
+ * An address that names a list of products, never one product: the shop's search, a
+ * Shopify-style collection (`/collections/sweaters`, without `/products/` after it), a
+ * WooCommerce shop or category page. A page at such an address gives no price from its visible
+ * text (a collection's first item, a filter's "The highest price is $87.00", a search's first
+ * result); a person who pasted it is told it is not a product page. Structured data naming one
+ * product still counts (extract-product.ts). The home page is not listed: pages are saved and
+ * shared with the shop's bare address as theirs (a corpus page of a product says "/"). Pure.
+ */
+export function isListingAddress(url: string): boolean {
+  let address: URL;
+  try {
+    address = new URL(url);
+  } catch {
+    return false;
+  }
+  return LISTING_PATH.test(address.pathname.toLowerCase().replace(/\/+$/, ""));
+}
+
+/** Paths of lists: search, collections (not a product inside one), a shop's or category's index. */
+const LISTING_PATH =
+  /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?(?:\/search(?:\/.*)?|\/catalogsearch\/result|\/collections(?:\/[^/]+)?|\/shop|\/product-category\/.+)$/;
