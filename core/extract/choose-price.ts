@@ -84,7 +84,10 @@ export function choosePrice(
   const visible = visibleChoice(priced);
   let pool = priced.filter((c) => STRUCTURED.has(c.source));
   if (pool.length > 0) {
-    const exact = pool.filter((c) => !c.isRange);
+    // An exact amount equal to a range's low end (og:price giving the cheapest variant beside an
+    // AggregateOffer's lowPrice) restates the range, and is no exact price of its own.
+    const lows = new Set(pool.filter((c) => c.isRange).map(moneyKey));
+    const exact = pool.filter((c) => !c.isRange && !lows.has(moneyKey(c)));
     if (exact.length > 0) pool = exact;
     else {
       // Only a range (an AggregateOffer's lowPrice): a higher price the buy box shows alone is

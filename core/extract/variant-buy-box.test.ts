@@ -126,3 +126,51 @@ describe("class 3: a 'from' price above the buy box's price", () => {
     expect(r.isPriceRange).toBe(true);
   });
 });
+
+describe("og:price at the range's low end beside an AggregateOffer", () => {
+  // A theme writes the cheapest variant's price in og:price:amount; the address selects a dearer
+  // variant, which the buy box shows: og:price restates the range's low end, no price of its own.
+  it.each([
+    [
+      "en",
+      "https://shop.example.com/products/hoodie?variant=3302",
+      "58.00",
+      "72.00",
+      "USD",
+      "$68.00",
+      "6800 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/products/hoodie?variant=3302",
+      "58.00",
+      "72.00",
+      "EUR",
+      "68,00 €",
+      "6800 EUR",
+    ],
+  ])(
+    "%s: the selected variant's price is the price",
+    (lang, url, low, high, currency, shown, want) => {
+      const head = `<meta property="og:price:amount" content="${low}"><meta property="og:price:currency" content="${currency}">${aggregate(low, high, currency)}`;
+      const r = page(
+        lang,
+        url,
+        `<h1>Heavyweight Hoodie</h1><div><span>${shown}</span></div><button>Add to cart</button>`,
+        head,
+      );
+      expect(money(r.price)).toBe(want);
+    },
+  );
+
+  it("og:price apart from the range's low end stays an exact price of its own", () => {
+    const head = `<meta property="og:price:amount" content="62.00"><meta property="og:price:currency" content="USD">${aggregate("58.00", "72.00", "USD")}`;
+    const r = page(
+      "en",
+      "https://shop.example.com/products/hoodie",
+      `<h1>Heavyweight Hoodie</h1><div><span>$62.00</span></div><button>Add to cart</button>`,
+      head,
+    );
+    expect(money(r.price)).toBe("6200 USD");
+  });
+});
