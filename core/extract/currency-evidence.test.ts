@@ -139,6 +139,26 @@ describe("class 1: what a dollar sign means", () => {
   });
 });
 
+describe("a country and currency selector showing the one in use", () => {
+  it.each([
+    ["Canada (CAD $)", "16900 CAD"],
+    ["Australia (AUD $)", "16900 AUD"],
+    ["United States (USD $)", "16900 USD"],
+  ])("'%s' in the footer decides the sign", (selector, want) => {
+    const r = page({ shown: "$169.00", body: `<footer><button>${selector}</button></footer>` });
+    expect(price(r)).toBe(want);
+  });
+
+  it("a list of every country's currency says nothing of the one in use (a .com in English: USD)", () => {
+    const list = ["Canada (CAD $)", "Australia (AUD $)", "United States (USD $)"]
+      .map((c) => `<li><a href="#">${c}</a></li>`)
+      .join("");
+    const r = page({ shown: "$169.00", body: `<footer><ul>${list}</ul></footer>` });
+    expect(price(r)).toBe("16900 USD");
+    expect(r.notes.join(" ")).toContain("generic domain");
+  });
+});
+
 describe("countryOfAddress", () => {
   const at = (url: string) => countryOfAddress(new URL(url))?.country ?? null;
   it.each([

@@ -52,7 +52,12 @@ export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
     isH1Excluded: c.head.isH1Excluded,
     canonical: c.head.canonical,
     hreflangs: c.head.hreflangs,
-    statedCurrencies: mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),
+    // A selector's "(CAD $)" states the currency in use when it is the only code so shown (a
+    // list of every country's shows many, and says nothing).
+    statedCurrencies: mergeCounts(
+      mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),
+      c.head.shownCurrencies.size === 1 ? c.head.shownCurrencies : new Map(),
+    ),
     metas: c.head.metas,
     jsonLd: c.scripts.jsonLd,
     scripts: c.scripts.scripts,

@@ -23,6 +23,11 @@ export class HeadAndMeta extends Hooks {
    * selector, a `data-currency` attribute.
    */
   readonly selectedCurrencies = new Map<string, number>();
+  /**
+   * ISO codes a shown text gives with their sign, as a country and currency selector shows the
+   * one in use ("Canada (CAD $)", "United States (USD $)"), counted by code.
+   */
+  readonly shownCurrencies = new Map<string, number>();
   bodyTokens: string[] = [];
   /** Platforms named by links (Shopify's CDN) and body classes. */
   readonly markers = new Set<string>();
@@ -115,8 +120,14 @@ export class HeadAndMeta extends Hooks {
     this.selectedCurrencies.set(code, (this.selectedCurrencies.get(code) ?? 0) + 1);
   }
 
-  override text(text: string, _el: Element, _isContinued: boolean): void {
+  override text(text: string, el: Element, _isContinued: boolean): void {
     if (this.isInH1 && this.h1Text.length < 1_000) this.h1Text += text;
+    if (!el.isHidden && text.length < 200 && text.includes("(") && this.shownCurrencies.size < 20)
+      for (const m of text.matchAll(CODE_WITH_SIGN)) {
+        const code = m[1] as string;
+        if (ISO_CODES.has(code))
+          this.shownCurrencies.set(code, (this.shownCurrencies.get(code) ?? 0) + 1);
+      }
   }
 
   override rawText(text: string, _el: Element): void {
@@ -185,6 +196,8 @@ export class HeadAndMeta extends Hooks {
   }
 }
 
+/** An ISO code and its sign in parentheses, as a currency selector shows one: "(CAD $)". */
+const CODE_WITH_SIGN = /\(([A-Z]{3})\s?[^\s\p{L}\p{N})]{1,3}\)/gu;
 const TITLE_SEPARATORS = /\s+[|\-–—:·»/]\s+/;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 const AFTER_SEPARATOR = /[>›»/|\\]\s*$/;
