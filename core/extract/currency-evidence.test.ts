@@ -139,6 +139,15 @@ describe("class 1: what a dollar sign means", () => {
   });
 });
 
+describe("the note names the currency sign read", () => {
+  it.each([
+    ["<span>Buy 3+ for $19.99 each</span>", '"$" read as USD'],
+    ["<span>🎁 Gift set $24.00</span>", '"$" read as USD'],
+  ])("%s", (shown, note) => {
+    expect(page({ shown }).notes.join(" ")).toContain(note);
+  });
+});
+
 describe("a country and currency selector showing the one in use", () => {
   it.each([
     ["Canada (CAD $)", "16900 CAD"],

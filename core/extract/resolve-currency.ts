@@ -66,7 +66,8 @@ export function resolveCurrency(raw: RawCandidate, r: Resolver): Resolved | null
 
 /** Why a price's currency is what it is, for the bases a person may wonder about. */
 export function currencyNote(c: PriceCandidate, e: CurrencyEvidence): string | null {
-  const symbol = /[^\p{L}\d\s.,'-]+/u.exec(c.raw)?.[0];
+  // The currency sign itself ("$", "C$", "US$"), not another sign of the text ("Buy 3+ for $19").
+  const symbol = /(?:[A-Z]{1,2})?\p{Sc}/u.exec(c.raw)?.[0];
   const read = `${symbol ? `"${symbol}"` : "the price"} read as ${c.price.currency}`;
   switch (c.currencyBasis) {
     case "stated":
