@@ -224,3 +224,46 @@ describe("one of several payments is not the price", () => {
     expect(price(r)).toBe("3200 USD");
   });
 });
+
+describe("a promotion's words after an amount are the words right after it, not the next line's", () => {
+  it.each([
+    [
+      "en",
+      "https://shop.example.co.uk/p/1",
+      `<div>£249.99</div><p>Order by 3pm for delivery tomorrow</p>`,
+      "24999 GBP",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div>$139.00</div><p>Order now and get it by Friday</p>`,
+      "13900 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.co.uk/p/1",
+      `<div>£249.99</div><p>Purchase protection included</p>`,
+      "24999 GBP",
+    ],
+    [
+      "en",
+      "https://shop.example.com/p/1",
+      `<div>$49.99</div><p>Off-White / Size M</p>`,
+      "4999 USD",
+    ],
+  ])("%s: %s", (lang, url, box, want) => {
+    expect(price(shop(box, lang, url))).toBe(want);
+  });
+
+  it("'$50+ orders' is still a threshold", () => {
+    expect(
+      price(
+        shop(
+          `<p>Free shipping on $50+ orders</p><div>$24.99</div>`,
+          "en",
+          "https://shop.example.com/p/1",
+        ),
+      ),
+    ).toBe("2499 USD");
+  });
+});

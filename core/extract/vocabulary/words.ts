@@ -960,8 +960,10 @@ export const VISIBLE_WORDS = {
   promotionAfter: {
     en: [
       "or more",
-      p(/\+? ?(?:orders?|purchases?)\b/, "+ orders"),
-      p(/off\b/, "off"),
+      // With its "+": "Order by 3pm" in the next block after a price is no threshold.
+      p(/\+ ?(?:orders?|purchases?)\b/, "+ orders"),
+      // Not a colour: "Off-White".
+      p(/off(?![a-z-])/, "off"),
       p(/\/\s*mo/, "/mo"),
       "per month",
       "a month",
