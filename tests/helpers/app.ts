@@ -121,6 +121,21 @@ export async function createPerson(request: TestRequest, options: { isVerified?:
   return { email, cookie, token, auth: { authorization: `Bearer ${token}` } };
 }
 
+/**
+ * An extension-scoped API token of the person signed in with `cookie` (what the popup's
+ * "Connect" makes): its id and the header that sends it.
+ */
+export async function createExtensionToken(request: TestRequest, cookie: string) {
+  const created = await request("/api/v1/tokens", {
+    body: { name: "Browser extension", scope: "extension" },
+    cookie,
+  });
+  if (created.status !== 201) throw new Error(`extension token creation failed: ${created.status}`);
+  const body = (await created.json()) as { id: string; token: string; scope: string };
+  if (body.scope !== "extension") throw new Error(`token made with scope ${body.scope}`);
+  return { id: body.id, auth: { authorization: `Bearer ${body.token}` } };
+}
+
 /** An app listening on a loopback port, for tests that need real HTTP (sockets, clients). */
 export type ServedApp = { origin: string; close(): Promise<void> };
 

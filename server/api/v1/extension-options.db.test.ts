@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { createExtensionToken, createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 
 /**
@@ -12,12 +12,8 @@ const database = setupTestDatabase();
 async function personWithExtension() {
   const { request } = await createTestApp(database.current);
   const person = await createPerson(request);
-  const created = await request("/api/v1/tokens", {
-    body: { name: "Browser extension", scope: "extension" },
-    cookie: person.cookie,
-  });
-  const { token } = await created.json();
-  return { request, ext: { authorization: `Bearer ${token}` }, full: person.auth };
+  const { auth: ext } = await createExtensionToken(request, person.cookie);
+  return { request, ext, full: person.auth };
 }
 
 describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {

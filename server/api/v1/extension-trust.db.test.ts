@@ -18,7 +18,7 @@ import {
   parseLightTree,
 } from "../../../core/extract/recipe.ts";
 import { listStoreRecipes, removeStoreRecipe } from "../../../core/operator/store-recipes.ts";
-import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { createExtensionToken, createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../../tests/helpers/store-server.ts";
 
@@ -39,16 +39,6 @@ const appWithStore = () =>
   createTestApp(database.current, {
     env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
   });
-type Request = Awaited<ReturnType<typeof appWithStore>>["request"];
-
-async function extensionToken(request: Request, cookie: string) {
-  const created = await request("/api/v1/tokens", {
-    body: { name: "Browser extension", scope: "extension" },
-    cookie,
-  });
-  expect(created.status).toBe(201);
-  return { authorization: `Bearer ${(await created.json()).token}` };
-}
 
 const target = (amountMinor: number) => ({
   kind: "below_target",
@@ -74,7 +64,7 @@ describe("a browser reading counts for its sender's watch only", () => {
       ).json()
     ).watch;
     const bob = await createPerson(request);
-    const bobExt = await extensionToken(request, bob.cookie);
+    const bobExt = (await createExtensionToken(request, bob.cookie)).auth;
     const bobCreated = await request("/api/v1/watches", {
       body: { url, rule: target(5000) },
       headers: bob.auth,
@@ -175,7 +165,7 @@ describe("a browser reading counts for its sender's watch only", () => {
           availability: "in_stock",
         },
       },
-      headers: await extensionToken(request, bob.cookie),
+      headers: (await createExtensionToken(request, bob.cookie)).auth,
     });
     expect(created.status).toBe(201);
     expect((await created.json()).watch.price).toEqual({ amountMinor: 1, currency: "USD" });
@@ -223,7 +213,7 @@ describe("a pick is the picker's at once, everyone's only once the server confir
         ?.recipe;
 
     const alice = await createPerson(request);
-    const aliceExt = await extensionToken(request, alice.cookie);
+    const aliceExt = (await createExtensionToken(request, alice.cookie)).auth;
     const aliceWatch = (
       await (await request("/api/v1/watches", { body: { url }, headers: alice.auth })).json()
     ).watch;
@@ -242,7 +232,7 @@ describe("a pick is the picker's at once, everyone's only once the server confir
     expect((await productRow())?.recipeBy).toBe(aliceUser?.id);
 
     const bob = await createPerson(request);
-    const bobExt = await extensionToken(request, bob.cookie);
+    const bobExt = (await createExtensionToken(request, bob.cookie)).auth;
     const bobWatch = (
       await (await request("/api/v1/watches", { body: { url }, headers: bob.auth })).json()
     ).watch;

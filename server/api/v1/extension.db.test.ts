@@ -11,7 +11,7 @@ import {
   parseLightTree,
 } from "../../../core/extract/recipe.ts";
 import { failureWords } from "../../../core/failure-words.ts";
-import { createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { createExtensionToken, createPerson, createTestApp } from "../../../tests/helpers/app.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import {
   ambiguousProductPage,
@@ -33,18 +33,6 @@ const appWithStore = () =>
   createTestApp(database.current, {
     env: { FETCH_ALLOW_PRIVATE: "127.0.0.1/32", FETCH_HOST_SPACING_MS: "0" },
   });
-type Request = Awaited<ReturnType<typeof appWithStore>>["request"];
-
-async function extensionToken(request: Request, cookie: string) {
-  const created = await request("/api/v1/tokens", {
-    body: { name: "Browser extension", scope: "extension" },
-    cookie,
-  });
-  expect(created.status).toBe(201);
-  const body = await created.json();
-  expect(body.scope).toBe("extension");
-  return { authorization: `Bearer ${body.token}`, id: body.id as string };
-}
 
 function pickOn(html: string, text: string) {
   const stack: LightNode[] = [parseLightTree(html)];
@@ -95,7 +83,7 @@ describe("/api/v1 for the browser extension", () => {
   it("limits an extension token to the extension's routes; full tokens keep every route", async () => {
     const { request } = await appWithStore();
     const alice = await createPerson(request);
-    const ext = await extensionToken(request, alice.cookie);
+    const { auth: ext, id: extId } = await createExtensionToken(request, alice.cookie);
     expect((await request("/api/v1/me", { headers: ext })).status).toBe(200);
     expect((await request(`/api/v1/extension/tracked`, { headers: ext })).status).toBe(200);
     for (const path of [
@@ -116,8 +104,7 @@ describe("/api/v1 for the browser extension", () => {
     );
     // Revoked: the next request is a 401, which the extension turns into "reconnect".
     expect(
-      (await request(`/api/v1/tokens/${ext.id}`, { method: "DELETE", cookie: alice.cookie }))
-        .status,
+      (await request(`/api/v1/tokens/${extId}`, { method: "DELETE", cookie: alice.cookie })).status,
     ).toBe(204);
     expect((await request("/api/v1/me", { headers: ext })).status).toBe(401);
   });
@@ -125,7 +112,7 @@ describe("/api/v1 for the browser extension", () => {
   it("tracks from the browser without fetching the page, recording the browser as the source", async () => {
     const { request, services } = await appWithStore();
     const alice = await createPerson(request);
-    const ext = await extensionToken(request, alice.cookie);
+    const ext = (await createExtensionToken(request, alice.cookie)).auth;
     const url = store.url("/boots/1?utm_source=mail");
     const created = await request("/api/v1/extension/watches", {
       body: { url, reading: reading(8999) },
@@ -191,7 +178,7 @@ describe("/api/v1 for the browser extension", () => {
   it("refuses implausible or malformed readings with 400s that name the field", async () => {
     const { request } = await appWithStore();
     const alice = await createPerson(request);
-    const ext = await extensionToken(request, alice.cookie);
+    const ext = (await createExtensionToken(request, alice.cookie)).auth;
     const cases: [unknown, string][] = [
       [{ url: "javascript:alert(1)", reading: reading(100) }, "url"],
       [
@@ -237,7 +224,7 @@ describe("/api/v1 for the browser extension", () => {
   it("a picked price is used by the next server check, offered to the store's other products, and reported when it stops matching", async () => {
     const { request, services } = await appWithStore();
     const alice = await createPerson(request);
-    const ext = await extensionToken(request, alice.cookie);
+    const ext = (await createExtensionToken(request, alice.cookie)).auth;
     const log = pino({ level: "silent" });
     store.setPage("/tent/1", ambiguousProductPage("Tent", "199.00", "179.00"));
     store.setPage("/tent/2", ambiguousProductPage("Stove", "59.00", "49.00"));
