@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEvent, priceObservation, product } from "../core/db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "../core/tracking/create-watch.ts";
-import { previewProduct } from "../core/tracking/preview-product.ts";
 import { childProcesses } from "../tests/helpers/child-processes.ts";
 import { scratchPostgresForFile } from "../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../tests/helpers/store-server.ts";
+import { trackPage } from "../tests/helpers/track-page.ts";
 import { seedUser } from "../tests/helpers/users.ts";
 import { waitFor } from "../tests/helpers/wait-for.ts";
 
@@ -47,12 +46,11 @@ describe.skipIf(!isReachable)("SIGTERM while checks run", { timeout: 240_000 }, 
     const ids: string[] = [];
     for (const p of paths) {
       store.setPage(p, productPage({ title: p, price: "10.00" }));
-      const input = CreateWatchInput.parse({ url: store.url(p) });
-      const view = await createWatch(
+      const view = await trackPage(
         database.current.db,
-        { userId: alice.id, maxWatches: 1_000, minIntervalMinutes: 60, now: new Date() },
-        input,
-        await previewProduct(testFetcher({ hostConcurrency: 64 }), input.url),
+        testFetcher({ hostConcurrency: 64 }),
+        { userId: alice.id, maxWatches: 1_000 },
+        { url: store.url(p) },
       );
       ids.push(view.productId);
     }

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, priceObservation, product } from "../db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
-import { previewProduct } from "../tracking/preview-product.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
 import { claimDueProducts } from "./claim-due-products.ts";
 import { readPriorLows } from "./prior-lows.ts";
@@ -21,16 +20,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const page = (price: string) => productPage({ title: "Thing", price, currency: "USD" });
 
-async function track(userId: string, path: string, rule: unknown) {
-  const input = CreateWatchInput.parse({ url: store.url(path), rule });
-  const preview = await previewProduct(newFetcher(), input.url);
-  return createWatch(
+const track = (userId: string, path: string, rule: unknown) =>
+  trackPage(
     database.current.db,
-    { userId, maxWatches: 200, minIntervalMinutes: 60, now: new Date() },
-    input,
-    preview,
+    newFetcher(),
+    { userId, maxWatches: 200 },
+    { url: store.url(path), rule },
   );
-}
 
 /** Makes the product due, sets its page to `price` and runs one check; returns its events. */
 async function checkAt(productId: string, path: string, price: string) {

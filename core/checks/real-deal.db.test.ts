@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, priceObservation, product, watch } from "../db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
-import { previewProduct } from "../tracking/preview-product.ts";
 import { getWatchHistory } from "../tracking/watch-history.ts";
 import { claimDueProducts } from "./claim-due-products.ts";
 import { runPriceCheck } from "./run-price-check.ts";
@@ -52,16 +51,11 @@ async function trackWithHistory(path: string, runs: [number, number, string][]) 
   const { db } = database.current;
   const person = await seedUser(db);
   store.setPage(path, page(runs.at(-1)![2]));
-  const input = CreateWatchInput.parse({
-    url: store.url(path),
-    rule: { kind: "any_drop" },
-    onlyRealDeal: true,
-  });
-  const w = await createWatch(
+  const w = await trackPage(
     db,
-    { userId: person.id, maxWatches: 10, minIntervalMinutes: 60, now: new Date() },
-    input,
-    await previewProduct(testFetcher(), input.url),
+    testFetcher(),
+    { userId: person.id },
+    { url: store.url(path), rule: { kind: "any_drop" }, onlyRealDeal: true },
   );
   await db.delete(priceObservation).where(eq(priceObservation.productId, w.productId));
   const now = Date.now();

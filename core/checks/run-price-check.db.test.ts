@@ -7,13 +7,12 @@ import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { repoRoot } from "../../tests/helpers/fixtures.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product, watch } from "../db/schema/index.ts";
 import { extractProduct } from "../extract/index.ts";
 import { createExtractPool } from "../extract-pool/index.ts";
-import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
-import { previewProduct } from "../tracking/preview-product.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
 import { getWatch } from "../tracking/watch-view.ts";
 import { checkNow } from "./check-now.ts";
@@ -32,16 +31,13 @@ const newFetcher = () => testFetcher({ hostConcurrency: 16 });
 const page = (price: string | null, currency = "USD", availability?: "InStock" | "OutOfStock") =>
   productPage({ title: "Thing", price, currency, availability });
 
-async function track(userId: string, path: string, rule: unknown = { kind: "any_drop" }) {
-  const input = CreateWatchInput.parse({ url: store.url(path), rule });
-  const preview = await previewProduct(newFetcher(), input.url);
-  return createWatch(
+const track = (userId: string, path: string, rule: unknown = { kind: "any_drop" }) =>
+  trackPage(
     database.current.db,
-    { userId, maxWatches: 200, minIntervalMinutes: 60, now: new Date() },
-    input,
-    preview,
+    newFetcher(),
+    { userId, maxWatches: 200 },
+    { url: store.url(path), rule },
   );
-}
 
 async function makeDue(productId: string) {
   await database.current.db

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childProcesses, type TestChild } from "../../tests/helpers/child-processes.ts";
 import { scratchPostgresForFile } from "../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { waitFor } from "../../tests/helpers/wait-for.ts";
 import { alertEvent, product } from "../db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "../tracking/create-watch.ts";
-import { previewProduct } from "../tracking/preview-product.ts";
 import { startWorker } from "./worker.ts";
 
 /**
@@ -46,12 +45,11 @@ describe.skipIf(!isReachable)("worker processes on one PostgreSQL", { timeout: 1
     for (let i = 0; i < n; i += 1) {
       const p = `/${prefix}/${i}`;
       store.setPage(p, productPage({ title: `P${i}`, price: "10.00" }));
-      const input = CreateWatchInput.parse({ url: store.url(p) });
-      const view = await createWatch(
+      const view = await trackPage(
         database.current.db,
-        { userId: alice.id, maxWatches: 1_000, minIntervalMinutes: 60, now: new Date() },
-        input,
-        await previewProduct(newFetcher(), input.url),
+        newFetcher(),
+        { userId: alice.id, maxWatches: 1_000 },
+        { url: store.url(p) },
       );
       paths.push(p);
       ids.push(view.productId);

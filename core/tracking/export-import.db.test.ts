@@ -3,14 +3,13 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { priceObservation, product, watch } from "../db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { exportToCsv, exportWatches, WatchExport } from "./export-watches.ts";
 import { toImportFile } from "./import-file.ts";
 import { readImportOffLoop } from "./import-reader.ts";
 import { HISTORY_BATCH_ROWS, importWatches } from "./import-watches.ts";
-import { previewProduct } from "./preview-product.ts";
 import { recordObservation } from "./record-observation.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { listWatches } from "./watch-view.ts";
@@ -29,16 +28,11 @@ const exportOf = <W>(watches: W[]) => ({
 
 async function track(userId: string, path: string, title: string, price: string) {
   store.setPage(path, productPage({ title, price }));
-  const fetcher = testFetcher();
-  const input = CreateWatchInput.parse({
-    url: store.url(path),
-    rule: { kind: "percent_drop", percent: 15 },
-  });
-  return createWatch(
+  return trackPage(
     database.current.db,
-    { userId, maxWatches: 10, minIntervalMinutes: 60, now },
-    input,
-    await previewProduct(fetcher, input.url),
+    testFetcher(),
+    { userId, now },
+    { url: store.url(path), rule: { kind: "percent_drop", percent: 15 } },
   );
 }
 

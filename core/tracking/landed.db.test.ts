@@ -4,15 +4,14 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
+import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { claimDueProducts } from "../checks/claim-due-products.ts";
 import { runPriceCheck } from "../checks/run-price-check.ts";
 import { priceObservation, product } from "../db/schema/index.ts";
-import { CreateWatchInput, createWatch } from "./create-watch.ts";
 import { exportToCsv, exportWatches } from "./export-watches.ts";
 import { readImportOffLoop } from "./import-reader.ts";
 import { importWatches } from "./import-watches.ts";
-import { previewProduct } from "./preview-product.ts";
 import { getWatchHistory } from "./watch-history.ts";
 import { getWatch, listWatches } from "./watch-view.ts";
 
@@ -68,12 +67,11 @@ describe("the landed price kept with each observation", () => {
     const { db } = database.current;
     const user = await seedUser(db);
     store.setPage("/oil", lamp("Shipping: $4.99"));
-    const input = CreateWatchInput.parse({ url: store.url("/oil"), rule: { kind: "any_drop" } });
-    const created = await createWatch(
+    const created = await trackPage(
       db,
-      { userId: user.id, maxWatches: 10, minIntervalMinutes: 60, now: new Date() },
-      input,
-      await previewProduct(testFetcher(), input.url),
+      testFetcher(),
+      { userId: user.id },
+      { url: store.url("/oil"), rule: { kind: "any_drop" } },
     );
     const view = await getWatch(db, user.id, created.id);
     expect(view?.shipping).toEqual({ costMinor: 499, freeAboveMinor: 3500, currency: "USD" });
@@ -134,13 +132,12 @@ describe("the landed price kept with each observation", () => {
     const { db } = database.current;
     const a = await seedUser(db);
     store.setPage("/exp", lamp("+ $4.99 shipping"));
-    const input = CreateWatchInput.parse({ url: store.url("/exp"), rule: { kind: "any_drop" } });
     const now = new Date();
-    const w = await createWatch(
+    const w = await trackPage(
       db,
-      { userId: a.id, maxWatches: 10, minIntervalMinutes: 60, now },
-      input,
-      await previewProduct(testFetcher(), input.url),
+      testFetcher(),
+      { userId: a.id, now },
+      { url: store.url("/exp"), rule: { kind: "any_drop" } },
     );
     const data = await exportWatches(db, a.id, now);
     expect(data.watches[0]?.history[0]).toMatchObject({
