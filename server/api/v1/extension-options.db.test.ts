@@ -16,22 +16,33 @@ async function personWithExtension() {
   return { request, ext, full: person.auth };
 }
 
+/** The popup's "Track": a watch of `url` made from what the browser read there (in stock, EUR). */
+function trackFromPopup(
+  person: Awaited<ReturnType<typeof personWithExtension>>,
+  url: string,
+  title: string,
+  amountMinor: number,
+) {
+  return person.request("/api/v1/extension/watches", {
+    body: {
+      url,
+      reading: {
+        title,
+        imageUrl: null,
+        price: { amountMinor, currency: "EUR" },
+        availability: "in_stock",
+      },
+    },
+    headers: person.ext,
+  });
+}
+
 describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {
   it("sets and clears the option, and the lookup shows it", async () => {
-    const { request, ext } = await personWithExtension();
+    const person = await personWithExtension();
+    const { request, ext } = person;
     const url = "https://shop.example/kettle";
-    const made = await request("/api/v1/extension/watches", {
-      body: {
-        url,
-        reading: {
-          title: "Kettle",
-          imageUrl: null,
-          price: { amountMinor: 4999, currency: "EUR" },
-          availability: "in_stock",
-        },
-      },
-      headers: ext,
-    });
+    const made = await trackFromPopup(person, url, "Kettle", 4999);
     expect(made.status).toBe(201);
     const { watch } = await made.json();
     const lookup = async () =>
@@ -62,18 +73,7 @@ describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {
   it("changes only the person's own watches", async () => {
     const alice = await personWithExtension();
     const { watch } = await (
-      await alice.request("/api/v1/extension/watches", {
-        body: {
-          url: "https://shop.example/toaster",
-          reading: {
-            title: "Toaster",
-            imageUrl: null,
-            price: { amountMinor: 2999, currency: "EUR" },
-            availability: "in_stock",
-          },
-        },
-        headers: alice.ext,
-      })
+      await trackFromPopup(alice, "https://shop.example/toaster", "Toaster", 2999)
     ).json();
     const bob = await personWithExtension();
     const answer = await bob.request(`/api/v1/extension/watches/${watch.id}`, {
@@ -87,18 +87,7 @@ describe("PATCH /api/v1/extension/watches/{id}: only a real deal", () => {
   it("applies a change as PATCH /watches/{id} does: the same watch, the same 400 and 404", async () => {
     const alice = await personWithExtension();
     const { watch } = await (
-      await alice.request("/api/v1/extension/watches", {
-        body: {
-          url: "https://shop.example/blender",
-          reading: {
-            title: "Blender",
-            imageUrl: null,
-            price: { amountMinor: 5999, currency: "EUR" },
-            availability: "in_stock",
-          },
-        },
-        headers: alice.ext,
-      })
+      await trackFromPopup(alice, "https://shop.example/blender", "Blender", 5999)
     ).json();
     // The full API's route first, then the popup's: the same change leaves the same watch.
     const both = async (
