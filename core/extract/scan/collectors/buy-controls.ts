@@ -152,8 +152,10 @@ export class BuyControls extends Hooks {
     const hasBuyWords = () => (buy ??= BUY_WORDS.test(words));
     const isSoldOutWords = () => (soldOut ??= SOLD_OUT_WORDS.test(words));
     const namesCart = () => (cart ??= CART_NOUN.test(words));
+    const isPreorder = PREORDER.test(words.toLowerCase());
     if (isButton) {
-      if (!hasBuyWords() && !control.hasBuyToken && !isSoldOutWords()) return;
+      // A button saying pre-order ("Reservar", "予約する", "Pre-order") buys it too.
+      if (!hasBuyWords() && !control.hasBuyToken && !isSoldOutWords() && !isPreorder) return;
     } else {
       // A box around a control already found is its wrapper, not a second control.
       const last = this.buyControls[this.buyControls.length - 1];
@@ -171,7 +173,7 @@ export class BuyControls extends Hooks {
       order: el.order,
       isDisabled: control.isDisabled,
       saysSoldOut: isSoldOutWords(),
-      saysPreorder: PREORDER.test(words.toLowerCase()),
+      saysPreorder: isPreorder,
       isVariantOption:
         isSoldOutWords() && !hasBuyWords() && !control.hasBuyToken && isVariantSoldOut(words),
       hasBuyWords: hasBuyWords(),
