@@ -29,5 +29,7 @@ export function isMemberAfter(t: PriceText, p: FoundPrice, own: string): boolean
   const tail = own
     .slice(p.index)
     .replace(/^[^\s\p{L}]*\d[\d.,' ]*[^\s\p{L}\d]*\s*(?:[A-Z]{3}(?![\p{L}]))?/u, "");
-  return MEMBERSHIP_AFTER.test(tail.trim() !== "" ? tail : t.after);
+  // Nothing but a currency written in letters after it ("1 699 kr"): the words after the element.
+  const isBare = tail.trim() === "" || /^\s*\p{L}{1,3}\.?\s*$/u.test(tail);
+  return MEMBERSHIP_AFTER.test(isBare ? t.after : tail);
 }

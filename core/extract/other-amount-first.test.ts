@@ -102,3 +102,29 @@ describe("another amount right under the title in the Nordic, Czech, Polish, Fin
     expect(priceOf(lang, host, other, shown)).toBe(expected);
   });
 });
+
+describe("more kinds and languages (a helper's probes of stores outside the US)", () => {
+  it.each([
+    ["en-IN", "shop.example.in", "MRP ₹2,850", "₹2,199", 219900],
+    ["en-IN", "shop.example.in", "M.R.P.: ₹2,850", "₹2,199", 219900],
+    ["fr", "shop.example.fr", "<span>7,13 €</span> Prix adhérent", "7,50 €", 750],
+    ["sv", "shop.example.se", "<span>1 699 kr</span> Medlemspris", "1 999 kr", 199900],
+    ["sv", "shop.example.se", "Medlemspris 1 699 kr", "1 999 kr", 199900],
+    ["es-MX", "shop.example.com.mx", "12 MSI de $158.25", "$1,899.00", 189900],
+    ["de", "shop.example.de", "Kaution: 50,00 €", "15,00 €", 1500],
+  ])("%s: %s, then %s", (lang, host, other, shown, want) => {
+    expect(priceOf(lang, host, other, shown)).toBe(want);
+  });
+
+  it.each([
+    ["ko", "shop.example.co.kr", "할인가 1,290,000원", 1290000],
+    ["ja", "shop.example.jp", "割引価格 19,900円", 19900],
+  ])("%s: a discounted price's own label ('%s') is the price's", (lang, host, shown, want) => {
+    expect(
+      extractProduct(
+        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Item</title></head><body><h1>Item</h1><div>${shown}</div><button>Add to cart</button></body></html>`,
+        `https://${host}/p/1`,
+      ).price?.amountMinor,
+    ).toBe(want);
+  });
+});

@@ -86,7 +86,7 @@ const CURRENCY_BITS = new RegExp(
 );
 
 /** A currency sign ending the words before an amount ("Was $", "De R$", "参考価格: ￥"). */
-export const SIGN_AT_END = /(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]\s*$/;
+export const SIGN_AT_END = /(?:[A-Z]{1,3})?\p{Sc}\s*$/u;
 
 /** A structured value's text: its current price where it shows an old one first (oldThenCurrent). */
 export function currentOf(text: string): string {

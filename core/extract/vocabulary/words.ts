@@ -624,6 +624,9 @@ export const VISIBLE_WORDS = {
       "valued at",
       "typical price",
       "previous price",
+      // India's maximum retail price, the list price beside the selling price.
+      "mrp",
+      "m.r.p.",
     ],
     de: [
       "uvp",
@@ -912,7 +915,8 @@ export const VISIBLE_WORDS = {
     lv: ["kredīt", "aizdevum", "mēnes"],
     sk: ["úver", "mesačne"],
     hu: ["hitel", p(/\bhavi\b/, "havi"), "részlet"],
-    es: ["crédito", p(/cuotas?/, "cuotas"), "plazos"],
+    // "12 MSI": months without interest (Mexico); not the brand MSI.
+    es: ["crédito", p(/cuotas?/, "cuotas"), "plazos", p(/\d+ ?msi\b/, "12 msi")],
     fr: ["mensualit", "sans frais", p(/\ben \d+ ?(?:x|fois)\b/, "en 3 fois")],
     pt: ["mensal", "parcela", p(/\d ?x de\b/, "10x de")],
     it: ["rata", "al mese"],
@@ -926,10 +930,10 @@ export const VISIBLE_WORDS = {
     et: ["kuus"],
     // "12 ay" (months): the number before it, so that "pay", "day", "today" never hold it.
     tr: ["taksit", p(/\d\s*ay\b/, "12 ay"), "aylık"],
-    // 期 also stands in 分期 (instalments); 割 in 割引 (a discount, ja).
+    // 期 also stands in 分期 (instalments); 分割 (ja), not 割 alone: 割引価格 is a discounted price.
     zh: ["期"],
     ko: ["할부", "개월"],
-    ja: ["割"],
+    ja: ["分割"],
   },
   /** Savings: "you save", "ahorra". */
   save: {
@@ -957,7 +961,8 @@ export const VISIBLE_WORDS = {
     et: ["säästa"],
     tr: ["tasarruf"],
     zh: ["省下", "节省", "節省"],
-    ko: ["할인"],
+    // Not 할인가, a discounted price: the price.
+    ko: [p(/할인(?!가)/, "할인 금액")],
   },
   /**
    * Just before an amount, words that make it a promotion's figure, never the price: a
@@ -1051,7 +1056,7 @@ export const VISIBLE_WORDS = {
   /** A deposit (bottles, rentals). */
   deposit: {
     en: ["deposit"],
-    de: ["pfand"],
+    de: ["pfand", "kaution"],
     fr: ["caution"],
     nl: ["statiegeld"],
     pl: ["kaucja"],
@@ -1081,6 +1086,7 @@ export const VISIBLE_WORDS = {
     fr: [p(/prix (?:membre|adhérent|fidélité)/, "prix membre")],
     es: [p(/precio (?:socio|miembro)/, "precio socio")],
     it: [p(/prezzo (?:soci|socio|riservato ai soci)/, "prezzo soci")],
+    sv: ["medlemspris"],
   },
   /**
    * Words, anywhere in a longer text, that label its amount as the price ("Deal of the day
@@ -1105,7 +1111,11 @@ export const VISIBLE_WORDS = {
       p(/for (?:club )?members/, "for members"),
     ],
     de: [p(/für (?:club)?mitglieder/, "für mitglieder")],
-    fr: [p(/pour les (?:membres|adhérents)/, "pour les membres")],
+    fr: [
+      p(/pour les (?:membres|adhérents)/, "pour les membres"),
+      p(/prix (?:adhérent|membre)/, "prix adhérent"),
+    ],
+    sv: ["medlemspris"],
   },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
