@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { checkDueProducts } from "../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
@@ -8,9 +9,7 @@ import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, priceObservation, product } from "../db/schema/index.ts";
 import { updateWatch } from "../tracking/update-watch.ts";
-import { claimDueProducts } from "./claim-due-products.ts";
 import { readPriorLows } from "./prior-lows.ts";
-import { runPriceCheck } from "./run-price-check.ts";
 
 const database = setupTestDatabase();
 const log = pino({ level: "silent" });
@@ -35,15 +34,7 @@ async function checkAt(productId: string, path: string, price: string) {
     .update(product)
     .set({ nextCheckAt: new Date(Date.now() - 1_000) })
     .where(eq(product.id, productId));
-  const claimed = await claimDueProducts(database.current.sql, {
-    workerId: "lows",
-    batchSize: 10,
-    leaseMs: 60_000,
-    now: new Date(),
-  });
-  for (const c of claimed) {
-    await runPriceCheck({ sql: database.current.sql, fetcher: newFetcher(), log }, c);
-  }
+  await checkDueProducts(database.current.sql, newFetcher, { workerId: "lows", log });
 }
 
 async function kindsOf(watchId: string) {

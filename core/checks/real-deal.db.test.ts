@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { checkDueProducts } from "../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
@@ -8,8 +9,6 @@ import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
 import { alertEvent, priceObservation, product, watch } from "../db/schema/index.ts";
 import { getWatchHistory } from "../tracking/watch-history.ts";
-import { claimDueProducts } from "./claim-due-products.ts";
-import { runPriceCheck } from "./run-price-check.ts";
 
 const database = setupTestDatabase();
 const log = pino({ level: "silent" });
@@ -79,13 +78,7 @@ async function checkWith(productId: string, html: string, path: string) {
     .update(product)
     .set({ nextCheckAt: new Date(Date.now() - 1000) })
     .where(eq(product.id, productId));
-  const claimed = await claimDueProducts(sql, {
-    workerId: "w",
-    batchSize: 10,
-    leaseMs: 60_000,
-    now: new Date(),
-  });
-  for (const c of claimed) await runPriceCheck({ sql, fetcher: testFetcher(), log }, c);
+  await checkDueProducts(sql, () => testFetcher(), { log });
   return db.select().from(alertEvent).where(eq(alertEvent.productId, productId));
 }
 

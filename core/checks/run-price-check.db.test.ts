@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { checkDueProducts } from "../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { repoRoot } from "../../tests/helpers/fixtures.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
@@ -52,19 +53,14 @@ function claim(workerId: string, now = new Date(), leaseMs = 60_000) {
 }
 
 /** Claims everything due and checks it, one at a time (what one worker tick does). */
-async function checkDue(workerId = "w1", policy = {}): Promise<PriceCheckResult[]> {
+function checkDue(workerId = "w1", policy = {}): Promise<PriceCheckResult[]> {
   const fetcher = newFetcher();
-  const claimed = await claimDueProducts(database.current.sql, {
+  return checkDueProducts(database.current.sql, () => fetcher, {
     workerId,
     batchSize: 100,
-    leaseMs: 60_000,
-    now: new Date(),
+    log,
+    policy,
   });
-  const results: PriceCheckResult[] = [];
-  for (const c of claimed) {
-    results.push(await runPriceCheck({ sql: database.current.sql, fetcher, log, policy }, c));
-  }
-  return results;
 }
 
 async function eventsFor(watchId: string) {

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { checkDueProducts } from "../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../tests/helpers/db.ts";
 import { forThisFile } from "../../tests/helpers/for-file.ts";
 import { productPage, startStoreServer, testFetcher } from "../../tests/helpers/store-server.ts";
 import { trackPage } from "../../tests/helpers/track-page.ts";
 import { seedUser } from "../../tests/helpers/users.ts";
-import { claimDueProducts } from "../checks/claim-due-products.ts";
-import { runPriceCheck } from "../checks/run-price-check.ts";
 import { priceObservation, product } from "../db/schema/index.ts";
 import { exportToCsv, exportWatches } from "./export-watches.ts";
 import { readImportOffLoop } from "./import-reader.ts";
@@ -38,13 +37,7 @@ async function checkAgain(productId: string) {
     .set({ nextCheckAt: new Date(Date.now() - 1_000) })
     .where(eq(product.id, productId));
   const fetcher = testFetcher();
-  for (const claimed of await claimDueProducts(sql, {
-    workerId: "w1",
-    batchSize: 10,
-    leaseMs: 60_000,
-    now: new Date(),
-  }))
-    await runPriceCheck({ sql, fetcher, log, policy: {} }, claimed);
+  await checkDueProducts(sql, () => fetcher, { workerId: "w1", log, policy: {} });
 }
 
 const rowsOf = (productId: string) =>

@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDueProducts } from "../../../core/checks/claim-due-products.ts";
-import { runPriceCheck } from "../../../core/checks/run-price-check.ts";
 import {
   alertEvent,
   priceObservation,
@@ -19,6 +16,7 @@ import {
 } from "../../../core/extract/recipe.ts";
 import { listStoreRecipes, removeStoreRecipe } from "../../../core/operator/store-recipes.ts";
 import { createExtensionToken, createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { checkDueProducts } from "../../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import { productPage, startStoreServer, testFetcher } from "../../../tests/helpers/store-server.ts";
 
@@ -124,18 +122,7 @@ describe("a browser reading counts for its sender's watch only", () => {
 
     // The server's next check decides Alice's watch on the shared history alone.
     await db.update(product).set({ nextCheckAt: new Date(Date.now() - 1000) });
-    const claimed = await claimDueProducts(services.database.sql, {
-      workerId: "w",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: new Date(),
-    });
-    for (const c of claimed) {
-      await runPriceCheck(
-        { sql: services.database.sql, fetcher: testFetcher(), log: pino({ level: "silent" }) },
-        c,
-      );
-    }
+    await checkDueProducts(services.database.sql, () => testFetcher());
     expect(await db.select().from(alertEvent).where(eq(alertEvent.watchId, aliceWatch.id))).toEqual(
       [],
     );
@@ -277,18 +264,7 @@ describe("a pick is the picker's at once, everyone's only once the server confir
 
     // Alice's next check reads the real price where she picked it.
     await db.update(product).set({ nextCheckAt: new Date(Date.now() - 1000) });
-    const claimed = await claimDueProducts(services.database.sql, {
-      workerId: "w",
-      batchSize: 10,
-      leaseMs: 60_000,
-      now: new Date(),
-    });
-    for (const c of claimed) {
-      await runPriceCheck(
-        { sql: services.database.sql, fetcher: testFetcher(), log: pino({ level: "silent" }) },
-        c,
-      );
-    }
+    await checkDueProducts(services.database.sql, () => testFetcher());
     expect(await productRow()).toMatchObject({ priceMinor: 10000, lastOutcome: "ok" });
 
     // The operator's page lists the store's recipe with who made it, and removes it.

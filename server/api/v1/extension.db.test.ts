@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDueProducts } from "../../../core/checks/claim-due-products.ts";
-import { runPriceCheck } from "../../../core/checks/run-price-check.ts";
 import { priceObservation, product, storeRecipe } from "../../../core/db/schema/index.ts";
 import {
   describePick,
@@ -12,6 +10,7 @@ import {
 } from "../../../core/extract/recipe.ts";
 import { failureWords } from "../../../core/failure-words.ts";
 import { createExtensionToken, createPerson, createTestApp } from "../../../tests/helpers/app.ts";
+import { checkDueProducts } from "../../../tests/helpers/check-due.ts";
 import { setupTestDatabase } from "../../../tests/helpers/db.ts";
 import {
   ambiguousProductPage,
@@ -248,15 +247,7 @@ describe("/api/v1 for the browser extension", () => {
 
     const checkAll = async () => {
       await services.database.db.update(product).set({ nextCheckAt: new Date(Date.now() - 1000) });
-      const claimed = await claimDueProducts(services.database.sql, {
-        workerId: "w",
-        batchSize: 10,
-        leaseMs: 60_000,
-        now: new Date(),
-      });
-      for (const c of claimed) {
-        await runPriceCheck({ sql: services.database.sql, fetcher: testFetcher(), log }, c);
-      }
+      await checkDueProducts(services.database.sql, () => testFetcher(), { log });
     };
     store.setPage("/tent/1", ambiguousProductPage("Tent", "189.00", "169.00"));
     await checkAll();
