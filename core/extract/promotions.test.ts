@@ -267,3 +267,36 @@ describe("a promotion's words after an amount are the words right after it, not 
     ).toBe("2499 USD");
   });
 });
+
+describe("an approximation or another currency's conversion is never the price", () => {
+  const page = (lang: string, body: string) =>
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Casserole 24cm</title></head><body><h1>Casserole 24cm</h1>${body}<button>Add to basket</button></body></html>`;
+  it.each([
+    [
+      "en-GB",
+      "https://shop.example.co.uk/p/1",
+      `<div>£259.00 <span>(≈ €303.40)</span></div>`,
+      "25900 GBP",
+    ],
+    [
+      "en-GB",
+      "https://shop.example.co.uk/p/1",
+      `<small>approx. €303.40</small><div>£259.00</div>`,
+      "25900 GBP",
+    ],
+    [
+      "de-CH",
+      "https://shop.example.ch/p/1",
+      `<small>ca. € 1'350.00</small><div>CHF 1'299.00</div>`,
+      "129900 CHF",
+    ],
+    [
+      "fr-CH",
+      "https://shop.example.ch/p/1",
+      `<div>CHF 49.90</div><small>(env. 52,00 €)</small>`,
+      "4990 CHF",
+    ],
+  ])("%s: %s", (lang, url, body, want) => {
+    expect(price(extractProduct(page(lang, body), url))).toBe(want);
+  });
+});

@@ -224,7 +224,7 @@ export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
  * a currency sign or code between them allowed ("orders of $"), tested on lower case …
  */
 export const PROMOTION_BEFORE = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.promotionBefore, words.taxPart))}\\s*:?\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3})?\\s*$`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.promotionBefore, words.taxPart, words.approximate))}\\s*:?\\s*(?:[^\\p{L}\\d\\s]{1,3}|[a-z]{3})?\\s*$`,
   "u",
 );
 /** … or at the start of the text after it, a currency sign or code before them allowed ("€ rabatt"). */

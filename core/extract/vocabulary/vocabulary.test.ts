@@ -151,6 +151,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionBefore: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
 };
 
 /** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
@@ -170,6 +171,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   preorder: anywhere(""),
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  approximate: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
   shippingThreshold: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   shippingThresholdAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),

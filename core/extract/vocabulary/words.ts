@@ -993,6 +993,18 @@ export const VISIBLE_WORDS = {
     es: [p(/(?:compras|pedidos) (?:superiores a|de|desde)/, "compras superiores a"), "ahorra"],
   },
   /**
+   * Just before an amount, words that make it an approximation, another currency's conversion
+   * ("£259.00 (≈ €303.40)", "ca. € 1'350.00" beside "CHF 1'299.00"): never the price.
+   */
+  approximate: {
+    any: ["≈"],
+    en: [p(/approx(?:\.|imately)/, "approx.")],
+    de: ["ca.", "circa", "ungefähr"],
+    fr: ["env.", "environ"],
+    es: ["aprox."],
+    it: ["circa"],
+  },
+  /**
    * Just after an amount, words that make it a promotion's figure or a monthly payment: "$50 or
    * more", "$20 off", "$42/mo", "$10 in rewards".
    */
