@@ -1,6 +1,12 @@
 import type { FoundPrice } from "../money/parse-price-string.ts";
 import type { PriceText } from "./scan/types.ts";
-import { MEMBERSHIP_AFTER, PRICE_LABEL, PRICE_WORD } from "./vocabulary/patterns.ts";
+import {
+  MEMBERSHIP_AFTER,
+  PRICE_LABEL,
+  PRICE_WORD,
+  UNIT_AFTER,
+  UNIT_BEFORE,
+} from "./vocabulary/patterns.ts";
 
 /**
  * What the words around an amount make of it, beyond the listed concepts (issue #34 class 3): a
@@ -21,6 +27,19 @@ export function isSentence(text: string): boolean {
 /** An amount with no word beside it but a currency's ("$49.99", "USD 49.99", "49,99 €"). */
 export function standsAlone(text: string): boolean {
   return (text.match(SENTENCE_WORD) ?? []).length === 0;
+}
+
+/**
+ * A unit price written around the amount beyond its own text: the quantity before it ("Prix au
+ * kilo : 31,80 €", "1 kg = 7,80 €"; not another amount's unit right before it) or right after
+ * its element ("<span>1,80 €</span> / 100 g").
+ */
+export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolean {
+  const near = lead.slice(-40);
+  const before = UNIT_BEFORE.exec(near);
+  // "7,80 € al kg" then "3,90 €": the unit is the amount's before it, not a label of this one.
+  if (before && !/[\d\p{Sc}]\s*$/u.test(near.slice(0, before.index))) return true;
+  return standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after);
 }
 
 /** The words right after the amount, in its own text or after it, name a member's price. */

@@ -1,5 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import { isMemberAfter, isSentence, standsAlone } from "./amount-words.ts";
+import { isMemberAfter, isSentence, isUnitWritten, standsAlone } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
@@ -242,7 +242,7 @@ export function visibleCandidates(
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),
       otherAmountWords: bool(OTHER_AMOUNT.test(around) || TIMES.test(lead) || isSubscription),
-      perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy),
+      perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy || isUnitWritten(t, p, lead)),
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),
       outlier: bool(Math.abs(Math.log10(Number(p.amount)) - medianLog) > 1.5),

@@ -2,7 +2,7 @@ import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
-import { CLOSES_P } from "../html.ts";
+import { BREAKS_LINE, CLOSES_P } from "../html.ts";
 import { collapseSpaces, type TextLog } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { PriceText } from "../types.ts";
@@ -68,6 +68,11 @@ export class PriceTexts extends Hooks {
 
   override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
     if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
+    // A block (or <br>) after a price text parts its words from the next block's, as on screen:
+    // "/ 100 g" then "8,99 €" is no "100 g8,99 €".
+    if (this.pendingAfter.length > 0 && BREAKS_LINE.has(el.tag))
+      for (const p of this.pendingAfter)
+        if (p.after !== "" && !p.after.endsWith(" ")) p.after += " ";
     if (
       parent.textAt >= 0 &&
       CLOSES_P.has(el.tag) &&

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * A unit price right under the title, before the pack's price (pages written from a helper's
+ * probes of European grocers): its quantity in words ("al kg", "le kg", "Prix au kilo :") or
+ * right after its element ("<span>1,80 €</span> / 100 g") makes it a unit price, never the price.
+ */
+const priceOf = (lang: string, host: string, unit: string, price: string) =>
+  extractProduct(
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Item 500 g</title></head><body><h1>Item 500 g</h1>${unit}<div>${price}</div><button>Add to cart</button></body></html>`,
+    `https://${host}/p/1`,
+  ).price?.amountMinor;
+
+describe("a unit price before the price", () => {
+  it.each([
+    ["it", "shop.example.it", "<p>7,80 € al kg</p>", "3,90 €", 390],
+    ["fr", "shop.example.fr", "<p>31,80 € le kg</p>", "7,95 €", 795],
+    ["es", "shop.example.es", "<p>7,80 € el kilo</p>", "3,90 €", 390],
+    ["fr", "shop.example.fr", "<p>Prix au kilo : 31,80 €</p>", "7,95 €", 795],
+    ["de", "shop.example.de", "<div><span>1,80 €</span> / 100 g</div>", "8,99 €", 899],
+    ["de", "shop.example.de", "<div><span>1,80 €</span> pro 100 g</div>", "8,99 €", 899],
+  ])("%s: %s", (lang, host, unit, price, want) => {
+    expect(priceOf(lang, host, unit, price)).toBe(want);
+  });
+
+  it("a pack's price after another amount's unit ('… al kg', then it) is the price", () => {
+    expect(priceOf("it", "shop.example.it", "<p>Prezzo 7,80 € al kg</p>", "3,90 €")).toBe(390);
+  });
+});
