@@ -1,6 +1,7 @@
 import type { FoundPrice } from "../money/parse-price-string.ts";
 import type { PriceText } from "./scan/types.ts";
 import {
+  BEFORE_TAX_AFTER,
   MEMBERSHIP_AFTER,
   PRICE_LABEL,
   PRICE_WORD,
@@ -44,11 +45,26 @@ export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolea
 
 /** The words right after the amount, in its own text or after it, name a member's price. */
 export function isMemberAfter(t: PriceText, p: FoundPrice, own: string): boolean {
+  return MEMBERSHIP_AFTER.test(wordsAfter(t, p, own));
+}
+
+/**
+ * The words right after the amount's own text name a price before tax ("<span>£69.99</span>
+ * <span>ex. VAT</span>", "<span>69,99 €</span> <span>zzgl. MwSt.</span>"); in its own text they
+ * are read with its other words.
+ */
+export function isBeforeTaxAfter(t: PriceText, p: FoundPrice, own: string): boolean {
+  const after = wordsAfter(t, p, own);
+  return after === t.after && BEFORE_TAX_AFTER.test(after);
+}
+
+/** The words right after the amount: the rest of its own text, else the text after its element. */
+function wordsAfter(t: PriceText, p: FoundPrice, own: string): string {
   // The amount, then its sign or code after it ("19,99 €", "19.99 USD").
   const tail = own
     .slice(p.index)
     .replace(/^[^\s\p{L}]*\d[\d.,' ]*[^\s\p{L}\d]*\s*(?:[A-Z]{3}(?![\p{L}]))?/u, "");
   // Nothing but a currency written in letters after it ("1 699 kr"): the words after the element.
   const isBare = tail.trim() === "" || /^\s*\p{L}{1,3}\.?\s*$/u.test(tail);
-  return MEMBERSHIP_AFTER.test(isBare ? t.after : tail);
+  return isBare ? t.after : tail;
 }

@@ -128,3 +128,39 @@ describe("more kinds and languages (a helper's probes of stores outside the US)"
     ).toBe(want);
   });
 });
+
+describe("a price before tax, its label in an element of its own (a trade shop's buy box)", () => {
+  it.each([
+    [
+      "en-GB",
+      "shop.example.co.uk",
+      "<span>£69.99</span> <span>ex. VAT</span>",
+      "<span>£83.99</span> <span>inc. VAT</span>",
+      8399,
+    ],
+    ["en-GB", "shop.example.co.uk", "£69.99 exc. VAT", "£83.99 inc. VAT", 8399],
+    [
+      "de",
+      "shop.example.de",
+      "<span>69,99 €</span> <span>zzgl. MwSt.</span>",
+      "<span>83,29 €</span> <span>inkl. MwSt.</span>",
+      8329,
+    ],
+    [
+      "fr",
+      "shop.example.fr",
+      "<span>69,99 €</span> <span>HT</span>",
+      "<span>83,99 €</span> <span>TTC</span>",
+      8399,
+    ],
+    [
+      "es",
+      "shop.example.es",
+      "<span>69,99 €</span> <span>sin IVA</span>",
+      "<span>84,69 €</span> <span>IVA incluido</span>",
+      8469,
+    ],
+  ])("%s: %s, then %s", (lang, host, net, gross, want) => {
+    expect(priceOf(lang, host, net, gross)).toBe(want);
+  });
+});

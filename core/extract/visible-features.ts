@@ -1,5 +1,11 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import { isMemberAfter, isSentence, isUnitWritten, standsAlone } from "./amount-words.ts";
+import {
+  isBeforeTaxAfter,
+  isMemberAfter,
+  isSentence,
+  isUnitWritten,
+  standsAlone,
+} from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
@@ -212,6 +218,9 @@ export function visibleCandidates(
     if (isSubscription) namedOther.add(t);
     // "$19.99 with membership", "$2.99 with card": a member's price, its words right after it.
     if (indexInText === 0 && isMemberAfter(t, p, readable(t.text))) namedOther.add(t);
+    // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
+    const isNet = indexInText === 0 && isBeforeTaxAfter(t, p, readable(t.text));
+    if (isNet) namedOther.add(t);
     // Inside a link to another product's page: a related item's price ("Customers also viewed",
     // its truncated name and its price links to it), never the product's own first price after
     // its title (a link to the product's own offers, "New (7) from $99.12", may be).
@@ -241,7 +250,9 @@ export function visibleCandidates(
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),
-      otherAmountWords: bool(OTHER_AMOUNT.test(around) || TIMES.test(lead) || isSubscription),
+      otherAmountWords: bool(
+        OTHER_AMOUNT.test(around) || TIMES.test(lead) || isSubscription || isNet,
+      ),
       perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy || isUnitWritten(t, p, lead)),
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),

@@ -170,6 +170,14 @@ export const PRICE_LABEL = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice, words.priceLabel))}(?![\\p{L}])`,
   "iu",
 );
+/**
+ * A price before tax: its words at the start of the text right after the amount ("ex. VAT");
+ * not "zzgl." before another amount ("zzgl. 4,95 € Versand": plus the shipping).
+ */
+export const BEFORE_TAX_AFTER = new RegExp(
+  `^\\s*\\(?\\s*(?!zzgl\\.?\\s*[\\d\\p{Sc}])${alternation(entriesOf(words.beforeTax))}`,
+  "iu",
+);
 /** A member's price: its words at the start of the text right after the amount. */
 export const MEMBERSHIP_AFTER = new RegExp(
   `^\\s*${alternation(entriesOf(words.membershipAfter))}(?![\\p{L}])`,

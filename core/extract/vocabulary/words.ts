@@ -1044,7 +1044,13 @@ export const VISIBLE_WORDS = {
   },
   /** Before tax: a price without VAT. */
   beforeTax: {
-    en: ["excl", p(/ex\.? vat/, "ex. vat"), p(/ex\.? tax/, "ex tax"), "without vat"],
+    en: [
+      "excl",
+      p(/ex\.? vat/, "ex. vat"),
+      p(/ex\.? tax/, "ex tax"),
+      p(/exc\.? (?:vat|tax)/, "exc. vat"),
+      "without vat",
+    ],
     pl: ["bez vat"],
     de: ["ohne mwst", "zzgl", "netto"],
     fr: [p(/\bht\b/, "ht"), "hors taxe", "sans tva"],
