@@ -28,3 +28,16 @@ describe("a unit price before the price", () => {
     expect(priceOf("it", "shop.example.it", "<p>Prezzo 7,80 € al kg</p>", "3,90 €")).toBe(390);
   });
 });
+
+describe("Swedish whole kronor, '799:-'", () => {
+  it.each([
+    ["<div>799:-</div>", 79900],
+    ["<div><s>999:-</s> 799:-</div>", 79900],
+  ])("%s", (box, want) => {
+    const r = extractProduct(
+      `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Kockkniv</title></head><body><h1>Kockkniv</h1>${box}<button>Lägg i varukorgen</button></body></html>`,
+      "https://shop.example.se/p/1",
+    );
+    expect(r.price).toEqual({ amountMinor: want, currency: "SEK" });
+  });
+});

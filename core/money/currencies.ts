@@ -176,11 +176,14 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   R$: ["BRL"],
   $: ["USD", "CAD", "AUD", "NZD", "MXN", "SGD", "HKD", "ARS", "CLP", "COP", "TWD", "UYU"],
   // Whole units written with a dash for the cents, the currency left to the page: "399,-"
-  // (Denmark, Norway, Sweden, Czechia, Germany …), "39.–" (Switzerland).
+  // (Denmark, Norway, Sweden, Czechia, Germany …), "39.–" (Switzerland), "799:-" (Sweden).
   ",-": ["DKK", "NOK", "SEK", "CZK", "EUR", "PLN", "HUF", "CHF"],
   ",–": ["DKK", "NOK", "SEK", "CZK", "EUR", "PLN", "HUF", "CHF"],
   ".–": ["CHF"],
   ".-": ["CHF"],
+  // "799:-": Swedish whole kronor.
+  ":-": ["SEK"],
+  ":–": ["SEK"],
   "€": ["EUR"],
   "£": ["GBP"],
   "¥": ["JPY", "CNY"],

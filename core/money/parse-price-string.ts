@@ -49,7 +49,7 @@ const CURRENCY_PATTERN = new RegExp(
 );
 /** A number: digits with grouping (".", ",", "'", a space before exactly three digits). */
 const NUMBER_PATTERN =
-  /(?<!\d)-?(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|(?<![.,]\d{1,2}) (?=\d{3}(?!\d))|[.,] (?=\d{2}(?!\d)))*(?:[.,]-+)?(?![\d.,]*\s?%)/g;
+  /(?<!\d)-?(?:[.,](?=\d))?\d(?:\d|[.,'](?=\d)|(?<![.,]\d{1,2}) (?=\d{3}(?!\d))|[.,] (?=\d{2}(?!\d)))*(?:[.,:][-–]+)?(?![\d.,]*\s?%)/g;
 const WORD_CHAR = /[\p{L}_]/u;
 const FREE_WORDS = /(?:^|[^\p{L}])(?:free|gratis|kostenlos|gratuit|gratuito)(?:$|[^\p{L}])/iu;
 
@@ -140,7 +140,7 @@ export function readNumber(
 ): string | null {
   // A negative amount ("-5.00", a discount or a refund) is never a price.
   if (raw.startsWith("-")) return null;
-  let s = raw.replace(/[.,]-+$/, "").replace(/[\s']/g, "");
+  let s = raw.replace(/[.,:][-–]+$/, "").replace(/[\s']/g, "");
   if (s.startsWith(".") || s.startsWith(",")) {
     // "$.750.30": a stray leading separator before a number that has its own.
     s = /[.,]/.test(s.slice(1)) ? s.slice(1) : `0${s}`;

@@ -1247,8 +1247,8 @@ export const CURRENCY_HINTS: Words = {
     "KM",
     "Kn",
     "kn",
-    // Whole units with a dash for the cents: "399,-", "39,–", "39.–" (the currency is the page's).
-    p(/\d[,.][-–]/, "399,-"),
+    // Whole units with a dash for the cents: "399,-", "39,–", "39.–", "799:-" (the currency is the page's).
+    p(/\d[,.:][-–]/, "399,-"),
   ],
   sv: ["kr"],
   cs: ["Kč", "Kc"],
