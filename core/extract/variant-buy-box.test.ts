@@ -174,3 +174,40 @@ describe("og:price at the range's low end beside an AggregateOffer", () => {
     expect(money(r.price)).toBe("6200 USD");
   });
 });
+
+describe("a 'from' price above options none of which is chosen", () => {
+  it.each([
+    [
+      "en-GB",
+      "https://shop.example.co.uk/p/tea",
+      "From £4.90",
+      "18 bags – £4.90",
+      "50 g loose – £6.50",
+      "490 GBP",
+    ],
+    [
+      "de",
+      "https://shop.example.de/p/tee",
+      "ab 4,90 €",
+      "18 Beutel – 4,90 €",
+      "50 g lose – 6,50 €",
+      "490 EUR",
+    ],
+  ])("%s: the 'from' price stands, not an unchosen option's", (lang, url, from, a, b, want) => {
+    const r = page(
+      lang,
+      url,
+      `<h1>Good Mood Tea</h1><div>${from}</div><label><input type="radio" name="g"> ${a}</label><label><input type="radio" name="g"> ${b}</label><button>Add to basket</button>`,
+    );
+    expect(money(r.price)).toBe(want);
+  });
+
+  it("a chosen option's price under 'From' is the price", () => {
+    const r = page(
+      "en-GB",
+      "https://shop.example.co.uk/p/tea",
+      `<h1>Good Mood Tea</h1><div>From £4.90</div><label><input type="radio" name="g"> 18 bags – £4.90</label><label><input type="radio" name="g" checked> 50 g loose – £6.50</label><button>Add to basket</button>`,
+    );
+    expect(money(r.price)).toBe("650 GBP");
+  });
+});

@@ -68,6 +68,8 @@ export type PriceText = {
   /** The address of the link it is in (`<a href>`, not "#…" nor "javascript:"), else null. */
   linkHref: string | null;
   isInOption: boolean;
+  /** In the label of a radio button not checked (an option, whether or not the page checks another). */
+  isUncheckedRadio: boolean;
   /** The order of the heading naming a subscription whose section it is in; 0 outside any. */
   subscriptionAt: number;
   /** Microdata/RDFa property of the element or its parent ("price"), if any. */

@@ -153,6 +153,7 @@ export class PriceTexts extends Hooks {
       isEmphasised: el.isEmphasised,
       isInForm: el.isInForm,
       linkHref: el.linkHref,
+      isUncheckedRadio: false,
       isInOption: el.isInOption,
       subscriptionAt: el.subscriptionAt,
       prop: el.prop ?? el.parent?.prop ?? null,
@@ -162,8 +163,10 @@ export class PriceTexts extends Hooks {
     this.priceTexts.push(text);
     if (this.radios.size > 0) {
       const radio = this.radioOf(el);
-      if (radio && !radio.checked && this.unchecked.length < 100)
-        this.unchecked.push({ text, group: radio.group });
+      if (radio && !radio.checked) {
+        text.isUncheckedRadio = true;
+        if (this.unchecked.length < 100) this.unchecked.push({ text, group: radio.group });
+      }
     }
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
     // A bare number (no currency) does not hide its parent: "€<span>19</span>" is read whole.

@@ -1,0 +1,93 @@
+import { isSentence, standsAlone } from "./amount-words.ts";
+import { FEATURES, type FeatureName } from "./feature-names.ts";
+import type { PriceText } from "./scan/types.ts";
+import type { VisibleCandidate } from "./visible-features.ts";
+
+/**
+ * "First after the title": the price a person reads right under the product's title, the
+ * strongest single feature of the visible-text scorer (visible-features.ts). Amounts another kind
+ * marks (old, unit, option, excluded, hidden, named as another amount) never take it; a "from"
+ * price gives way to a higher price closely after it, and a sentence's amount to an amount
+ * standing alone (issue #34 class 3).
+ */
+
+const OTHER_KIND: readonly FeatureName[] = [
+  "excluded",
+  "hidden",
+  "inOption",
+  "struckMarkup",
+  "struckClass",
+  "wasWords",
+  "perUnit",
+  "bareNumber",
+];
+
+/** How far (in elements) from the title its price may stand. */
+const TITLE_REACH = 150;
+
+/** The first candidate after the title that nothing marks as another kind of amount. */
+export function markFirstAfterTitle(
+  list: VisibleCandidate[],
+  h1: number,
+  namedOther: ReadonlySet<PriceText>,
+  readable: (text: string) => string,
+): void {
+  if (h1 < 0) return;
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  const isOther = (c: VisibleCandidate) =>
+    namedOther.has(c.text) || OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
+  let first = list.find((c) => c.text.order > h1 && !isOther(c));
+  // A title drawn after the buy box in the markup (a stylesheet puts it first on screen): with
+  // no price close after the title, the closest one before it, beside a buy control, is the one
+  // a person reads under it.
+  if (!first || first.text.order - h1 > TITLE_REACH) {
+    const buy = at("nearBuyControl");
+    const before = list.findLast(
+      (c) =>
+        c.text.order < h1 &&
+        h1 - c.text.order <= TITLE_REACH &&
+        !isOther(c) &&
+        !c.text.isExcluded &&
+        (c.features[buy] ?? 0) >= 0.5,
+    );
+    if (before) first = before;
+  }
+  // "Starting at $899" above the buy box's "$1,049.99" (issue #34 class 3): a "from" price gives
+  // way to the higher price that follows it closely, nothing marking that one as another kind.
+  if (first?.price.isFrom) {
+    const from = first;
+    const next = list.find(
+      (c) =>
+        c.text.order > from.text.order &&
+        c.text.order - from.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        // Not an option's, unchosen ("50 g loose – £6.50" under "From £4.90").
+        !c.text.isUncheckedRadio &&
+        Number(c.amount) > Number(from.amount),
+    );
+    if (next) first = next;
+    // Nothing higher follows: "Starting from $999" is the price of the configuration shown
+    // first, the one a person buying it now pays (a configurable laptop, a made-to-order item).
+    else from.features[at("fromPrice")] = 0;
+  }
+  // An amount inside a sentence ("Add 2-Year Protection for $5.99", "Buy 3+ for $19.99 each",
+  // "Free gift worth $25 with this item", "$1 from every order plants a tree"): three words or
+  // more of its own and none a price's label has. An amount standing alone that follows it
+  // closely, nothing marking it as another kind, is the price a person reads.
+  if (first && isSentence(readable(first.text.text))) {
+    const sentence = first;
+    const alone = list.find(
+      (c) =>
+        c.text.order > sentence.text.order &&
+        c.text.order - sentence.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        standsAlone(readable(c.text.text)),
+    );
+    if (alone) first = alone;
+  }
+  if (first) first.features[at("firstAfterTitle")] = 1;
+}
