@@ -44,6 +44,12 @@ export type PageStock = {
    * overrule structured data that still says in stock.
    */
   isSoldOutShown: boolean;
+  /**
+   * For sale shown by the buy box itself — a live buy button with its buy words, nothing dead,
+   * no sold-out words anywhere outside a variant list: strong enough to overrule structured
+   * data that still says out of stock (a stale feed would hide the "back in stock" alert).
+   */
+  isForSaleShown: boolean;
 };
 
 /**
@@ -88,19 +94,25 @@ export function stockFromPage(
   if (live.length === 0) {
     const saysOnControl = dead.some((d) => d.saysSoldOut);
     if (dead.length > 0 && (saysOnControl || soldOutNotice || nearDead))
-      return { availability: "out_of_stock", isSoldOutShown: true };
+      return { availability: "out_of_stock", isSoldOutShown: true, isForSaleShown: false };
     if (dead.length === 0 && soldOutNotice)
-      return { availability: "out_of_stock", isSoldOutShown: false };
+      return { availability: "out_of_stock", isSoldOutShown: false, isForSaleShown: false };
     // An offer shown with nothing on the page saying otherwise (no dead control, no sold-out
     // words outside a variant list): a live listing, as a person reads it.
     if (dead.length === 0 && notices.length === 0 && isPriceSure)
-      return { availability: "in_stock", isSoldOutShown: false };
-    return { availability: null, isSoldOutShown: false };
+      return { availability: "in_stock", isSoldOutShown: false, isForSaleShown: false };
+    return { availability: null, isSoldOutShown: false, isForSaleShown: false };
   }
   // Every live control offers to pre-order ("Pre-order now"): not on sale yet, bought ahead.
   if (hasPrice && live.every((b) => b.saysPreorder))
-    return { availability: "preorder", isSoldOutShown: false };
-  return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false };
+    return { availability: "preorder", isSoldOutShown: false, isForSaleShown: false };
+  const isForSaleShown =
+    hasPrice &&
+    dead.length === 0 &&
+    notices.length === 0 &&
+    scan.soldOutTexts.every((t) => t.isInOption || t.isVariant) &&
+    live.some((b) => b.hasBuyWords && !b.isLink && !b.saysPreorder);
+  return { availability: hasPrice ? "in_stock" : null, isSoldOutShown: false, isForSaleShown };
 }
 
 /**

@@ -354,10 +354,18 @@ function run(
     chosen !== null && (chosen.source !== "visible_text" || chosen.confidence >= STANDS_ALONE),
   );
   const structuredAvailability = pick("availability");
-  // The buy box showing sold out overrules structured data that still says in stock.
+  // The buy box showing sold out overrules structured data that still says in stock, and the
+  // buy box showing it for sale (nothing sold out on the page) structured data saying sold out
+  // — not a variant's: the page's one button is the shown variant's.
   const availability: Availability =
     ruleAvailability ??
     (pageStock.isSoldOutShown && structuredAvailability === "in_stock" ? "out_of_stock" : null) ??
+    (pageStock.isForSaleShown &&
+    structuredAvailability === "out_of_stock" &&
+    !options.variantId &&
+    (jsonLd.facts.variants?.length ?? 0) <= 1
+      ? "in_stock"
+      : null) ??
     structuredAvailability ??
     pageStock.availability ??
     "unknown";

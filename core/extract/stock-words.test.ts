@@ -10,7 +10,7 @@ function stockOf(
   lang: string,
   url: string,
   body: string,
-  ld?: { price: string; currency: string },
+  ld?: { price: string; currency: string; availability?: string },
 ) {
   const head = ld
     ? `<script type="application/ld+json">${JSON.stringify({
@@ -21,7 +21,7 @@ function stockOf(
           "@type": "Offer",
           price: ld.price,
           priceCurrency: ld.currency,
-          availability: "https://schema.org/InStock",
+          availability: `https://schema.org/${ld.availability ?? "InStock"}`,
         },
       })}</script>`
     : "";
@@ -112,5 +112,51 @@ describe("pre-order buttons and words", () => {
     expect(
       stockOf(lang, url, `<div>${price}</div><p>${notice}</p><button>${button}</button>`),
     ).toBe("preorder");
+  });
+});
+
+describe("a buy box showing the product for sale overrules structured data's 'out of stock'", () => {
+  const ld = { price: "135.00", currency: "USD", availability: "OutOfStock" };
+  const url = "https://shop.example.com/p/boots";
+  it("a live add-to-cart, nothing sold out on the page: in stock", () => {
+    expect(
+      stockOf("en", url, `<div>$135.00</div><p>In stock</p><button>Add to cart</button>`, ld),
+    ).toBe("in_stock");
+  });
+  it("a sold-out notice beside it keeps structured data's answer", () => {
+    expect(
+      stockOf("en", url, `<div>$135.00</div><p>Sold out</p><button>Add to cart</button>`, ld),
+    ).toBe("out_of_stock");
+  });
+  it("only a wishlist link: structured data's answer", () => {
+    expect(
+      stockOf("en", url, `<div>$135.00</div><a href="/wishlist">Add to wishlist</a>`, ld),
+    ).toBe("out_of_stock");
+  });
+});
+
+describe("a variant's 'out of stock' in structured data stays its own", () => {
+  it("the page's one add-to-cart is the shown variant's, not the tracked one's", () => {
+    const variant = (sku: string, price: string, stock: string) => ({
+      "@type": "Product",
+      sku,
+      name: `Tee ${sku}`,
+      offers: {
+        "@type": "Offer",
+        price,
+        priceCurrency: "USD",
+        availability: `https://schema.org/${stock}`,
+      },
+    });
+    const data = {
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: "Linen Tee",
+      hasVariant: [variant("TEE-S", "19.90", "InStock"), variant("TEE-L", "24.90", "OutOfStock")],
+    };
+    const html = `<!doctype html><html lang="en"><head><title>Linen Tee</title><script type="application/ld+json">${JSON.stringify(data)}</script></head><body><h1>Linen Tee</h1><button>Add to cart</button></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/p/tee", { variantId: "TEE-L" });
+    expect(r.price).toEqual({ amountMinor: 2490, currency: "USD" });
+    expect(r.availability).toBe("out_of_stock");
   });
 });

@@ -179,7 +179,7 @@ export function identifiedProductPage(options: {
   return `<!doctype html><html lang="en"><head><title>${options.title}</title>
 <script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head>
 <body><h1>${options.title}</h1><p class="price">${options.price} ${options.currency}</p>
-<button>Add to cart</button></body></html>`;
+${options.availability === "OutOfStock" ? "<p>Sold out</p>" : "<button>Add to cart</button>"}</body></html>`;
 }
 
 /** A stand-in for the ECB's eurofxref-daily.xml: units of each currency per euro on `date`. */
