@@ -4,7 +4,6 @@ import {
   BEFORE_TAX_AFTER,
   MEMBERSHIP_AFTER,
   PRICE_LABEL,
-  PRICE_WORD,
   UNIT_AFTER,
   UNIT_BEFORE,
 } from "./vocabulary/patterns.ts";
@@ -19,10 +18,29 @@ import {
 const SENTENCE_WORD =
   /(?<![\p{L}\p{N}])(?!(?:[A-Z]{2,3}|kr|zł|Kč|Ft|lei)(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]+/gu;
 
-/** Three words or more, none naming a price ("Our price", "Sale", "Deal of the day", "Preis"). */
-export function isSentence(text: string): boolean {
-  const words = text.match(SENTENCE_WORD);
-  return words !== null && words.length >= 3 && !PRICE_WORD.test(text) && !PRICE_LABEL.test(text);
+const NUMBER_AT = /\d[\d.,'\s]*/y;
+/**
+ * The words of a price text that speak of its amount at `index`: all of it up to the next
+ * number after that amount. "$69.99 Earn up to 70 Rewards points": the points are the 70's.
+ */
+export function ownWords(text: string, index: number): string {
+  const digit = text.slice(index).search(/\d/);
+  if (digit < 0) return text;
+  NUMBER_AT.lastIndex = index + digit;
+  const end = NUMBER_AT.exec(text) ? NUMBER_AT.lastIndex : text.length;
+  const next = text.slice(end).search(/\d/);
+  return next < 0 ? text : text.slice(0, end + next);
+}
+
+/**
+ * How much of a sentence an amount's own words are (its text up to the next number: "$69.99 Earn
+ * up to 70 points" speaks of 70 after "to"): 0 when they name a price ("Our price", "Sale", "Deal
+ * of the day", "Preis"), else their words of two letters or more, currency codes apart.
+ */
+export function sentenceWords(text: string, index: number): number {
+  const own = ownWords(text, index);
+  if (PRICE_LABEL.test(own)) return 0;
+  return own.match(SENTENCE_WORD)?.length ?? 0;
 }
 
 /** An amount with no word beside it but a currency's ("$49.99", "USD 49.99", "49,99 €"). */

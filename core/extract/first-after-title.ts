@@ -1,4 +1,4 @@
-import { isSentence, standsAlone } from "./amount-words.ts";
+import { sentenceWords, standsAlone } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
@@ -37,6 +37,26 @@ export function markFirstAfterTitle(
   const isOther = (c: VisibleCandidate) =>
     namedOther.has(c.text) || OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
   let first = list.find((c) => c.text.order > h1 && !isOther(c));
+  // An amount inside a sentence ("Add 2-Year Protection for $5.99", "Buy 3+ for $19.99 each",
+  // "$1 from every order plants a tree", a review's "I paid $30 at another store"): three words
+  // or more of its own and none a price's label has. An amount standing alone that follows it
+  // closely is the price a person reads under the title; with none, a sentence of four words or
+  // more is no price either (the one before the title beside a buy control is, else none),
+  // while three ("$69.99 Earn up to 70 points") may be the price's own line.
+  const words = first ? sentenceWords(readable(first.text.text), first.price.index) : 0;
+  if (first && words >= 3) {
+    const sentence = first;
+    const alone = list.find(
+      (c) =>
+        c.text.order > sentence.text.order &&
+        c.text.order - sentence.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        standsAlone(readable(c.text.text)),
+    );
+    first = alone ?? (words >= 4 ? undefined : sentence);
+  }
   // A title drawn after the buy box in the markup (a stylesheet puts it first on screen): with
   // no price close after the title, the closest one before it, beside a buy control, is the one
   // a person reads under it.
@@ -71,23 +91,6 @@ export function markFirstAfterTitle(
     // Nothing higher follows: "Starting from $999" is the price of the configuration shown
     // first, the one a person buying it now pays (a configurable laptop, a made-to-order item).
     else from.features[at("fromPrice")] = 0;
-  }
-  // An amount inside a sentence ("Add 2-Year Protection for $5.99", "Buy 3+ for $19.99 each",
-  // "Free gift worth $25 with this item", "$1 from every order plants a tree"): three words or
-  // more of its own and none a price's label has. An amount standing alone that follows it
-  // closely, nothing marking it as another kind, is the price a person reads.
-  if (first && isSentence(readable(first.text.text))) {
-    const sentence = first;
-    const alone = list.find(
-      (c) =>
-        c.text.order > sentence.text.order &&
-        c.text.order - sentence.text.order <= 60 &&
-        !c.price.isFrom &&
-        !c.price.isRange &&
-        !isOther(c) &&
-        standsAlone(readable(c.text.text)),
-    );
-    if (alone) first = alone;
   }
   if (first) first.features[at("firstAfterTitle")] = 1;
 }

@@ -72,16 +72,31 @@ describe("an amount inside a sentence before the price", () => {
     expect(priceOf(lang, `https://${host}/p/1`, "Desk Lamp", line, price)).toBe(want);
   });
 
-  it("the sentence's amount stays the price when nothing stands alone after it", () => {
+  it.each([
+    [
+      "<p>Sign in to see price</p><section><h2>Reviews</h2><p>Costs $749 at the maker's site</p></section>",
+    ],
+    ["<p>See price in cart</p><p>Cheaper than the $60 one I saw elsewhere</p>"],
+  ])("a sentence's amount with no price after it is no price: %s", (line) => {
     expect(
       priceOf(
         "en",
         "https://www.shop.example.com/p/1",
         "Desk Lamp",
-        "<p>Get it today for $39.99</p>",
+        line,
         "<span>Ships in 2 days</span>",
       ),
-    ).toBe("3999 USD");
+    ).toBeNull();
+  });
+
+  it("the price before the title, beside the buy control, over a sentence's amount after it", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Gold Stacking Ring</title></head><body><p>$24.75</p><h1>Gold Stacking Ring</h1><button>Add to cart</button><p>Cheaper than the $60 one I saw elsewhere</p></body></html>`;
+    expect(
+      extractProduct(html, "https://www.shop.example.com/listing/1090011224/gold-ring").price,
+    ).toEqual({
+      amountMinor: 2475,
+      currency: "USD",
+    });
   });
 });
 

@@ -204,9 +204,10 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Countertop Blender</h1><div class="a"><div>Today only <span>$89.99</span></div><div><s>$129.99</s></div></div><button>Add to Cart</button></div>`,
     8999,
   ],
-  // "transparent" holds the German "spar" (saving): no saving for it.
+  // "transparent" holds the German "spar" (saving): no saving for it. (Each amount inside a
+  // sentence of four words, "$19.99 for the transparent edition", is no price: decision 0083.)
   transparentWords: [
-    `<div class="pd"><h1>Clear Phone Case</h1><div class="a"><div>$19.99 for the transparent edition</div><div>$24.99 for the leather edition</div></div><button>Add to Cart</button></div>`,
+    `<div class="pd"><h1>Clear Phone Case</h1><div class="a"><div>Transparent edition</div><div>$19.99</div><div>Leather edition</div><div>$24.99</div></div><button>Add to Cart</button></div>`,
     1999,
   ],
   instantSavings: [

@@ -1,5 +1,5 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import { isBeforeTaxAfter, isMemberAfter, isUnitWritten } from "./amount-words.ts";
+import { isBeforeTaxAfter, isMemberAfter, isUnitWritten, ownWords } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { markFirstAfterTitle } from "./first-after-title.ts";
 import { linksToOtherProduct } from "./product-link.ts";
@@ -154,20 +154,6 @@ function isLabelledOldBefore(lead: string, p: FoundPrice): boolean {
   if (!/[\d$€£¥￥＄￡￦₩]$/.test(before)) return true;
   const previous = findPrices(before.slice(-20)).at(-1);
   return previous === undefined || Number(previous.amount) < Number(p.amount);
-}
-
-const NUMBER_AT = /\d[\d.,'\s]*/y;
-/**
- * The words of a price text that speak of its amount at `index`: all of it up to the next
- * number after that amount. "$69.99 Earn up to 70 Rewards points": the points are the 70's.
- */
-function ownWords(text: string, index: number): string {
-  const digit = text.slice(index).search(/\d/);
-  if (digit < 0) return text;
-  NUMBER_AT.lastIndex = index + digit;
-  const end = NUMBER_AT.exec(text) ? NUMBER_AT.lastIndex : text.length;
-  const next = text.slice(end).search(/\d/);
-  return next < 0 ? text : text.slice(0, end + next);
 }
 
 /** Every visible price candidate of the page with its feature vector (see FEATURES). */

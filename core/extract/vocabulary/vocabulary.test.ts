@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
-import { isSentence } from "../amount-words.ts";
+import { sentenceWords } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
@@ -138,7 +138,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   membership: otherAmount,
   // A longer text labelling its amount as the price is no sentence about another amount.
   priceLabel: (w) =>
-    !isSentence(`Get the ${w} of the day $5`) && isSentence("Get the zqxj of the day $5"),
+    sentenceWords(`Get the ${w} of the day $5`, 18 + w.length) === 0 &&
+    sentenceWords("Get the zqxj of the day $5", 22) >= 3,
   // A member's price, its words right after it: the price after it is first after the title.
   membershipAfter: (w) =>
     feature(

@@ -492,9 +492,15 @@ export const VISIBLE_WORDS = {
       p(/(?:goes|go|pairs|pair) (?:well|perfectly|great) with/, "goes well with"),
       p(/(?:complete|shop|get) the look/, "complete the look"),
       "bought together",
+      // What people say of it: their amounts are no price of the product ("I paid $30 …").
+      "customer reviews",
+      "ratings & reviews",
+      p(/questions (?:&|and) answers/, "questions & answers"),
     ],
     de: [
       "das könnte",
+      "kundenrezensionen",
+      "kundenbewertungen",
       "ähnliche",
       "kauften auch",
       "zuletzt angesehen",
@@ -511,6 +517,7 @@ export const VISIBLE_WORDS = {
       "recommand",
       "consultés récemment",
       "achetés ensemble",
+      "avis clients",
       p(/complét(?:ez|er) (?:le|votre) look/, "complétez le look"),
     ],
     es: [
@@ -521,6 +528,7 @@ export const VISIBLE_WORDS = {
       "recomend",
       "comprados juntos",
       "completa el look",
+      "opiniones de clientes",
     ],
     it: [
       "potrebbe piacerti",
@@ -530,6 +538,7 @@ export const VISIBLE_WORDS = {
       "consigliat",
       "acquistati insieme",
       "completa il look",
+      "recensioni dei clienti",
     ],
     nl: [
       "vergelijkbare",
@@ -1112,11 +1121,15 @@ export const VISIBLE_WORDS = {
    * sentence about another amount (amount-words.ts).
    */
   priceLabel: {
-    en: ["deal", "offer"],
-    de: ["angebot"],
-    fr: ["offre"],
-    es: ["oferta"],
-    it: ["offerta"],
+    en: ["price", "deal", "offer"],
+    de: ["preis", "angebot"],
+    fr: ["prix", "offre"],
+    es: ["precio", "oferta"],
+    it: ["prezzo", "offerta"],
+    pt: ["preço"],
+    nl: ["prijs"],
+    pl: ["cena"],
+    sv: ["pris"],
   },
   /**
    * Right after an amount, words that make it a member's price ("$19.99 with membership", "$2.99
