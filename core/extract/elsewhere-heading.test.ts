@@ -203,6 +203,14 @@ describe("'customers who viewed this also viewed' in more languages", () => {
     ],
     ["nl", "shop.example.nl", "Klanten die dit artikel bekeken, bekeken ook", "€ 89,99"],
     ["nl", "shop.example.nl", "Klanten die dit artikel kochten, kochten ook", "€ 89,99"],
+    ["en", "shop.example.com", "Customer reviews", "$89.99"],
+    ["en", "shop.example.com", "Ratings & reviews", "$89.99"],
+    ["en", "shop.example.com", "Questions & answers", "$89.99"],
+    ["de", "shop.example.de", "Kundenrezensionen", "89,99 €"],
+    ["de", "shop.example.de", "Kundenbewertungen", "89,99 €"],
+    ["fr", "shop.example.fr", "Avis clients", "89,99 €"],
+    ["es", "shop.example.es", "Opiniones de clientes", "89,99 €"],
+    ["it", "shop.example.it", "Recensioni dei clienti", "89,99 €"],
   ])("%s on %s: the row's heading names other products", (lang, host, heading, amount) => {
     const r = page(
       lang,
