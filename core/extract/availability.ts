@@ -95,8 +95,12 @@ export function stockFromPage(
     const saysOnControl = dead.some((d) => d.saysSoldOut);
     if (dead.length > 0 && (saysOnControl || soldOutNotice || nearDead))
       return { availability: "out_of_stock", isSoldOutShown: true, isForSaleShown: false };
-    if (dead.length === 0 && soldOutNotice)
-      return { availability: "out_of_stock", isSoldOutShown: false, isForSaleShown: false };
+    // No way to buy at all and a sold-out notice right under the title ("OUT OF STOCK." beside
+    // an "Auto Notify" button, "This listing was ended"): shown, as strong as a dead button.
+    if (dead.length === 0 && soldOutNotice) {
+      const isRightUnder = notices.some((t) => t.order > h1 && t.order - h1 < 150);
+      return { availability: "out_of_stock", isSoldOutShown: isRightUnder, isForSaleShown: false };
+    }
     // An offer shown with nothing on the page saying otherwise (no dead control, no sold-out
     // words outside a variant list): a live listing, as a person reads it.
     if (dead.length === 0 && notices.length === 0 && isPriceSure)

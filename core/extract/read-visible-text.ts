@@ -83,6 +83,8 @@ function roleOf(
   scores: readonly number[],
   flag: (c: VisibleCandidate, name: (typeof FEATURES)[number]) => boolean,
 ): RawCandidate["role"] {
+  // An old price in a row of other products is theirs: no list price of this one.
+  if (flag(c, "excluded")) return flag(c, "perUnit") ? "unit_price" : "price";
   if (flag(c, "struckMarkup") || flag(c, "wasWords")) return "list_price";
   if (flag(c, "perUnit")) return "unit_price";
   if (!flag(c, "struckClass")) return "price";

@@ -214,7 +214,7 @@ export function visibleCandidates(
     if (SAVING.test(`${t.before.slice(-20)} ${t.text}`)) savings.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after) || DEDUCTION.test(lead))
       promotions.add(c);
-    else if (isLowest30d(t.before, readable(t.text), p.index)) lowest30d.add(c);
+    else if (isLowest30d(t, readable(t.text), p.index)) lowest30d.add(c);
     const f: Record<FeatureName, number> = {
       bias: 1,
       nearTitleAfter: h1 >= 0 && t.order > h1 ? Math.exp(-(t.order - h1) / 150) : 0,
@@ -331,8 +331,13 @@ function isPromotion(lead: string, text: string, index: number, after: string): 
 }
 
 /** "Lowest price in the last 30 days:" (any listed language) right before the amount. */
-function isLowest30d(before: string, text: string, index: number): boolean {
-  const lead = `${before} ${text.slice(0, Math.max(0, index))}`;
+function isLowest30d(t: PriceText, text: string, index: number): boolean {
+  const own = text.slice(0, Math.max(0, index));
+  // On the amount's own line, or ending in a colon before it: a label of this amount. A badge
+  // in a block of its own above the price ("Lowest price in 30 days", a US store's claim) is no
+  // label of the price under it.
+  const before = t.lineBefore || (/[:：]\s*$/.test(t.before) ? t.before : "");
+  const lead = `${before} ${own}`;
   // Every listed phrase names its 30 days in digits.
   return lead.includes("30") && LOWEST_30D_BEFORE.test(lead);
 }

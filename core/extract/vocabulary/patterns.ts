@@ -203,6 +203,7 @@ export const OTHER_AMOUNT_CONCEPTS = [
   "term",
   "subscription",
   "membership",
+  "auction",
 ] as const;
 export const OTHER_AMOUNT = anywhere(
   entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => words[concept])),
@@ -221,6 +222,7 @@ export const OTHER_AMOUNT_ON_LINE = anywhere(
     words.subscription,
     words.membership,
     words.addOn,
+    words.auction,
   ),
 );
 /** A subscription's words: its percentage or saving is no sale of the product. */

@@ -136,6 +136,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   term: otherAmount,
   subscription: otherAmount,
   membership: otherAmount,
+  auction: otherAmount,
   // A longer text labelling its amount as the price is no sentence about another amount.
   priceLabel: (w) =>
     sentenceWords(`Get the ${w} of the day $5`, 18 + w.length) === 0 &&

@@ -246,6 +246,11 @@ export const VISIBLE_WORDS = {
       "buy it now",
       "purchase",
       "order now",
+      // A fulfilment choice's own button: "Pick it up", "Ship it", "Deliver it".
+      "pick it up",
+      "ship it",
+      "deliver it",
+      p(/pick ?up in store/, "pick up in store"),
     ],
     pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar"],
     es: [
@@ -1032,6 +1037,8 @@ export const VISIBLE_WORDS = {
       p(/after .{0,20}rebate/, "after $10 mail-in rebate"),
       p(/(?:mail-in )?rebate/, "mail-in rebate"),
       p(/with (?:a )?trade-in/, "with trade-in"),
+      // An estimate after a shopper's coupons ("Est. $6.29 after coupons").
+      p(/after (?:all )?(?:coupons?|discounts?|promo codes?)/, "after coupons"),
     ],
     de: ["rabatt", p(/(?:im|pro|\/)\s*monat/, "im monat"), "mtl"],
     fr: ["d'achat", "de réduction", p(/(?:par|\/)\s*mois/, "par mois")],
@@ -1107,6 +1114,8 @@ export const VISIBLE_WORDS = {
       p(/(?<!non-?)members?(?: price| pay| only)/, "member price"),
       p(/(?<!non-?)members?['’]s? price/, "members' price"),
       p(/club (?:price|members?)/, "club price"),
+      // A membership program's own price ("Plus price", "IKEA Family price").
+      p(/(?:plus|family) price/, "family price"),
       p(/(?:rewards|loyalty) price/, "rewards price"),
     ],
     de: ["mitgliederpreis", "mitgliedspreis", "clubpreis"],
@@ -1205,6 +1214,12 @@ export const VISIBLE_WORDS = {
     fr: ["abonnez-vous"],
     es: ["suscríbete", "suscripción"],
     it: ["abbonamento"],
+  },
+  /** An auction's bids: the amount is a bid so far, not a price to buy at. */
+  auction: {
+    en: ["current bid", "starting bid", "place bid", p(/\d+ bids?\b/, "23 bids")],
+    de: ["aktuelles gebot", "startpreis gebot", p(/\d+ gebote?\b/, "5 gebote")],
+    fr: ["enchère actuelle", p(/\d+ enchères?/, "5 enchères")],
   },
   /** Used, refurbished, pre-owned offers. */
   used: {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractResult } from "./types.ts";
+
+/**
+ * Big US retailers' buy boxes as a browser renders them (pages written from a helper's third
+ * round of probes; none names a store): badges, member programs, coupon estimates, auctions,
+ * fulfilment buttons, stock notices against structured data, old prices of other items.
+ */
+const doc = (title: string, body: string, head = "") =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
+const ld = (price: string, availability: string) =>
+  `<script type="application/ld+json">${JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: "Item",
+    offers: {
+      "@type": "Offer",
+      price,
+      priceCurrency: "USD",
+      availability: `https://schema.org/${availability}`,
+    },
+  })}</script>`;
+const money = (r: ExtractResult) => r.price && `${r.price.amountMinor} ${r.price.currency}`;
+const URL = "https://www.shop.example.com/p/item-4002";
+
+describe("a 'Lowest price in 30 days' badge in a block of its own is no label of the price under it", () => {
+  it.each([
+    [
+      `<h1>Food Processor</h1><div>Lowest price in 30 days</div><div>$149.99</div><button>Add to cart</button>`,
+    ],
+    [
+      `<h1>Food Processor</h1><div>Lowest price in 30 days</div><div>$149.99</div><button>Add to cart</button><section><h2>Customer reviews</h2><p>I paid $30 at another store for the filters alone</p></section>`,
+    ],
+  ])("%s", (body) => {
+    expect(money(extractProduct(doc("Food Processor", body), URL))).toBe("14999 USD");
+  });
+
+  it("the EU's label on the amount's own line still makes it a reference", () => {
+    const body = `<h1>Food Processor</h1><div>€149.99</div><p><span>Lowest price in the last 30 days:</span> <span>€139.99</span></p><button>Add to cart</button>`;
+    const r = extractProduct(doc("Food Processor", body), "https://shop.example.ie/p/1");
+    expect(money(r)).toBe("14999 EUR");
+    expect(r.referenceLowest30d).toEqual({ amountMinor: 13999, currency: "EUR" });
+  });
+});
+
+describe("amounts of another kind before the price", () => {
+  it.each([
+    ["Plus price <span>$16.98</span>", "$18.98", "1898 USD"],
+    ["Est. <span>$6.29</span> after coupons", "$8.99", "899 USD"],
+    [
+      "Current bid: <span>US $412.00</span> [23 bids]",
+      "Buy It Now <span>US $1,150.00</span>",
+      "115000 USD",
+    ],
+  ])("%s, then %s", (other, price, want) => {
+    const body = `<h1>Item</h1><div>${other}</div><div>${price}</div><button>Add to cart</button>`;
+    expect(money(extractProduct(doc("Item", body), URL))).toBe(want);
+  });
+
+  it("an auction with only its current bid gives no price", () => {
+    const body = `<h1>Vintage Watch 1968</h1><div>Current bid: <span>US $412.00</span> [23 bids]</div><p>Ends in 1d 4h</p><button>Place bid</button>`;
+    expect(extractProduct(doc("Vintage Watch 1968", body), URL).price).toBeNull();
+  });
+});
+
+describe("stock: a sold-out notice right under the title with no way to buy overrules 'in stock'", () => {
+  it.each([
+    [`<div>$799.99</div><div><strong>OUT OF STOCK.</strong></div><button>Auto Notify</button>`],
+    [
+      `<div>US $679.99</div><p>This listing was ended by the seller because the item is no longer available.</p><a href="/sim">See similar items</a>`,
+    ],
+  ])("%s", (box) => {
+    const r = extractProduct(doc("Item", `<h1>Item</h1>${box}`, ld("799.99", "InStock")), URL);
+    expect(r.availability).toBe("out_of_stock");
+  });
+
+  it("'Not available for shipping' beside a 'Pick it up' button: in stock", () => {
+    const box = `<div>$40.00</div><div><b>Pickup</b><span>Ready within 2 hours</span></div><div><b>Shipping</b><span>Not available for shipping</span></div><button>Pick it up</button>`;
+    const r = extractProduct(
+      doc("Dinnerware Set", `<h1>Dinnerware Set</h1>${box}`, ld("40.00", "InStock")),
+      URL,
+    );
+    expect(r.availability).toBe("in_stock");
+  });
+});
+
+describe("an old price in a row of other products is no list price of this one", () => {
+  it("'Customers also viewed' with a struck price", () => {
+    const body = `<h1>Game Console Pro</h1><div>$699.99</div><button>Add to Cart</button><section><h2>Customers also viewed</h2><ul><li><h3>OLED TV 65</h3><span>$1,799.99</span> <s>$2,599.99</s></li><li><h3>TV 55</h3><span>$1,199.99</span></li></ul></section>`;
+    const r = extractProduct(doc("Game Console Pro", body), URL);
+    expect(money(r)).toBe("69999 USD");
+    expect(r.listPrice).toBeNull();
+  });
+});
