@@ -3,6 +3,7 @@ import type { PriceText } from "./scan/types.ts";
 import {
   BEFORE_TAX_AFTER,
   MEMBERSHIP_AFTER,
+  PER_HINT,
   PRICE_LABEL,
   UNIT_AFTER,
   UNIT_BEFORE,
@@ -55,29 +56,29 @@ export function standsAlone(text: string): boolean {
  */
 export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolean {
   const near = lead.slice(-40);
-  const before = UNIT_BEFORE.exec(near);
+  // The cheap test first: a quantity before an amount is written "1 kg =" or with a "per" word.
+  const before = near.includes("=") || PER_HINT.test(near) ? UNIT_BEFORE.exec(near) : null;
   // "7,80 € al kg" then "3,90 €": the unit is the amount's before it, not a label of this one.
   if (before && !/[\d\p{Sc}]\s*$/u.test(near.slice(0, before.index))) return true;
   return standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after);
 }
 
-/** The words right after the amount, in its own text or after it, name a member's price. */
-export function isMemberAfter(t: PriceText, p: FoundPrice, own: string): boolean {
-  return MEMBERSHIP_AFTER.test(wordsAfter(t, p, own));
+/** The words right after the amount (`wordsAfter`) name a member's price. */
+export function isMemberAfter(after: string): boolean {
+  return MEMBERSHIP_AFTER.test(after);
 }
 
 /**
- * The words right after the amount's own text name a price before tax ("<span>£69.99</span>
- * <span>ex. VAT</span>", "<span>69,99 €</span> <span>zzgl. MwSt.</span>"); in its own text they
- * are read with its other words.
+ * The words right after the amount's element name a price before tax ("<span>£69.99</span>
+ * <span>ex. VAT</span>", "<span>69,99 €</span> <span>zzgl. MwSt.</span>"; in its own text they
+ * are read with its other words: the caller passes `t.after` only).
  */
-export function isBeforeTaxAfter(t: PriceText, p: FoundPrice, own: string): boolean {
-  const after = wordsAfter(t, p, own);
-  return after === t.after && BEFORE_TAX_AFTER.test(after);
+export function isBeforeTaxAfter(after: string): boolean {
+  return BEFORE_TAX_AFTER.test(after);
 }
 
 /** The words right after the amount: the rest of its own text, else the text after its element. */
-function wordsAfter(t: PriceText, p: FoundPrice, own: string): string {
+export function wordsAfter(t: PriceText, p: FoundPrice, own: string): string {
   // The amount, then its sign or code after it ("19,99 €", "19.99 USD").
   const tail = own
     .slice(p.index)

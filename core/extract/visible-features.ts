@@ -1,5 +1,11 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import { isBeforeTaxAfter, isMemberAfter, isUnitWritten, ownWords } from "./amount-words.ts";
+import {
+  isBeforeTaxAfter,
+  isMemberAfter,
+  isUnitWritten,
+  ownWords,
+  wordsAfter,
+} from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { markFirstAfterTitle } from "./first-after-title.ts";
 import { linksToOtherProduct } from "./product-link.ts";
@@ -164,6 +170,16 @@ export function visibleCandidates(
   pageUrl?: string,
 ): VisibleCandidate[] {
   const readable = readableTexts();
+  // Each link's address is read once (a row of other products repeats them).
+  const links = new Map<string, boolean>();
+  const linksElsewhere = (href: string, url: string) => {
+    let other = links.get(href);
+    if (other === undefined) {
+      other = linksToOtherProduct(href, url);
+      links.set(href, other);
+    }
+    return other;
+  };
   const raw = candidatesOf(scan, readable).filter((c) => /[1-9]/.test(c.price.amount));
   const counts = new Map<string, number>();
   for (const c of raw) counts.set(c.price.amount, (counts.get(c.price.amount) ?? 0) + 1);
@@ -198,14 +214,15 @@ export function visibleCandidates(
     const isSubscription = t.subscriptionAt > 0 && !(h1 > t.subscriptionAt && h1 < t.order);
     if (isSubscription) namedOther.add(t);
     // "$19.99 with membership", "$2.99 with card": a member's price, its words right after it.
-    if (indexInText === 0 && isMemberAfter(t, p, readable(t.text))) namedOther.add(t);
+    const after = indexInText === 0 ? wordsAfter(t, p, readable(t.text)) : null;
+    if (after !== null && isMemberAfter(after)) namedOther.add(t);
     // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
-    const isNet = indexInText === 0 && isBeforeTaxAfter(t, p, readable(t.text));
+    const isNet = after === t.after && isBeforeTaxAfter(after);
     if (isNet) namedOther.add(t);
     // Inside a link to another product's page: a related item's price ("Customers also viewed",
     // its truncated name and its price links to it), never the product's own first price after
     // its title (a link to the product's own offers, "New (7) from $99.12", may be).
-    if (t.linkHref !== null && pageUrl !== undefined && linksToOtherProduct(t.linkHref, pageUrl))
+    if (t.linkHref !== null && pageUrl !== undefined && linksElsewhere(t.linkHref, pageUrl))
       namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
