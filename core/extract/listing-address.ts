@@ -1,6 +1,6 @@
 /**
- * An address that names a list of products, never one product: the shop's search, a
- * Shopify-style collection (`/collections/sweaters`, without `/products/` after it), a
+ * An address that names a list of products, never one product: the shop's search, its cart or
+ * checkout, a wishlist, a Shopify-style collection (`/collections/sweaters`, without `/products/` after it), a
  * WooCommerce shop or category page. A page at such an address gives no price from its visible
  * text (a collection's first item, a filter's "The highest price is $87.00", a search's first
  * result); a person who pasted it is told it is not a product page. Structured data naming one
@@ -17,6 +17,9 @@ export function isListingAddress(url: string): boolean {
   return LISTING_PATH.test(address.pathname.toLowerCase().replace(/\/+$/, ""));
 }
 
-/** Paths of lists: search, collections (not a product inside one), a shop's or category's index. */
+/**
+ * Paths of lists: search, collections (not a product inside one), a shop's or category's index;
+ * and of the shopper's own pages: the cart, the checkout, a wishlist.
+ */
 const LISTING_PATH =
-  /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?(?:\/search(?:\/.*)?|\/catalogsearch\/result|\/collections(?:\/[^/]+)?|\/shop|\/product-category\/.+)$/;
+  /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?(?:\/search(?:\/.*)?|\/catalogsearch\/result|\/collections(?:\/[^/]+)?|\/shop|\/product-category\/.+|\/(?:cart|basket|bag|checkout|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|kosik|varukorg)(?:\/.*)?|(?:\/account)?\/(?:wishlist|wish-list|merkzettel|wunschliste)(?:\/.*)?)$/;

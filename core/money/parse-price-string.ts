@@ -56,7 +56,7 @@ const FREE_WORDS = /(?:^|[^\p{L}])(?:free|gratis|kostenlos|gratuit|gratuito)(?:$
 const FROM_WORDS =
   /(?:^|[^\p{L}])(?:from|starting at|ab|à partir de|a partir de|desde|vanaf|fra|från|od|от|a partire da)\s*[:]?\s*$/iu;
 const PER_UNIT =
-  /^\s*(?:[^\d\s]{0,4}\s*)?(?:\/|per\b|pro\b|par\b|je\b|la\b|le\b|au\b|al\b|el\b|por\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|gr|lb|lbs|oz|fl\.?\s?oz|l|ltr|ml|cl|m|m2|m²|ft|sq\.?\s?ft|count|ct|unit|units|item|ea|each|piece|pc|pcs|stk|stück|st|kilo|liter|litre|meter|100)\b/iu;
+  /^\s*(?:[^\d\s]{0,4}\s*)?(?:\/|per\b|pro\b|par\b|je\b|la\b|le\b|au\b|al\b|el\b|por\b)\s*(?:\d+(?:[.,]\d+)?\s*)?(?:kg|g|gr|lb|lbs|oz|fl\.?\s?oz|l|ltr|ml|cl|m|m2|m²|ft|sq\.?\s?ft|count|ct|unit|units|item|piece|pc|pcs|stk|stück|st|kilo|liter|litre|meter|100)\b/iu;
 const MULTI_BUY = /(\d+)\s*(?:for|für|pour|por|per|x)\s*$/iu;
 const RANGE_GAP = /^ ?(?:-|to|bis|à|a|até|до) ?$/iu;
 const RANGE_GAP_SIGNED =

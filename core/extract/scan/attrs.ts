@@ -37,6 +37,7 @@ export class Attrs {
   "aria-pressed": string | undefined = undefined;
   "aria-checked": string | undefined = undefined;
   "aria-selected": string | undefined = undefined;
+  open: string | undefined = undefined;
   /** data-* attributes, when the element has any. */
   data: Record<string, string> | null = null;
   /** Every kept name, in the order the element gives them (each once: the first one counts). */

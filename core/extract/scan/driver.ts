@@ -42,10 +42,19 @@ function isInPriceNamed(el: Element): boolean {
 /** A currency sign right before whole units at the end of the text so far ("$99", "€ 24"). */
 const SIGNED_UNITS = /(?:^|[^\p{L}\p{N}.,])[$€£¥₹₩]\s?\d{1,5}$/u;
 
+/** A word, then a number ending the text so far ("Series 9", "iPhone 15"), no sign before it. */
+const NAME_THEN_NUMBER = /\p{L}[^\s\d\p{Sc}]*\s+\d+$/u;
+
 /** Words naming a subscription, and no figure but a percentage ("Subscribe & Save 15%"). */
 function isSubscriptionHeading(text: string): boolean {
   return SUBSCRIPTION.test(text) && !/\d(?![\d\s]*%)/.test(text);
 }
+
+/**
+ * Elements that hold the whole page: a heading naming other products directly in them ("Recently
+ * viewed" above the title, in the body) names no section of theirs.
+ */
+const PAGE_LEVEL = new Set(["body", "html", "main", "#root"]);
 
 /** Headings that may name a row of other products ("Customers also viewed"). */
 const SECTION_HEADINGS = new Set(["h2", "h3", "h4"]);
@@ -155,12 +164,16 @@ export class ScanDriver implements TagEvents {
     // in a price-named element, or "<span>$</span><span>99</span><span>99</span>" anywhere: a
     // sign right before the units): marked as a <sup> is; read as cents only when exactly two
     // digits follow (visible-features.ts), else the mark goes (issue #34 class 2).
-    else if (
-      !tag.breaksLine &&
-      this.log.endsWithDigit() &&
-      (isInPriceNamed(parent) || SIGNED_UNITS.test(this.log.recent.slice(-12)))
-    )
-      this.log.appendBreak("\uE000");
+    else if (!tag.breaksLine && this.log.endsWithDigit()) {
+      const tail = this.log.recent.slice(-24);
+      if (isInPriceNamed(parent) || SIGNED_UNITS.test(tail)) this.log.appendBreak("\uE000");
+      // A name ending in a number, then an element of its own ("<span>iPhone 15</span><span>799,00
+      // €</span>", a script's markup with no space between): on screen two boxes, never one
+      // number "15799,00".
+      // (A number in a text of its own, "<span>294</span><span>元</span>", is an amount's.)
+      else if (NAME_THEN_NUMBER.test(tail) && NAME_THEN_NUMBER.test(this.log.lastChunk()))
+        this.log.appendBreak("\n");
+    }
     if (!isLeaf) this.stack.push(el);
   }
 
@@ -259,6 +272,7 @@ export class ScanDriver implements TagEvents {
     )
       parent.subscriptionAt = el.order;
     if (
+      !PAGE_LEVEL.has(parent.tag) &&
       (isHeadingTag
         ? this.log.isShort(el)
         : opensSection && length <= 80 && !this.log.hasDigit(el)) &&

@@ -146,6 +146,13 @@ function isLargeFont(style: string): boolean {
   return size !== null && Number(size[1]) >= 18;
 }
 
+/**
+ * A responsive utility showing the element from some width on ("hidden lg:block", "d-none
+ * d-md-block"): shown on a desktop, where a person reads the page.
+ */
+const SHOWN_AT_WIDTH =
+  /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|inline-flex|grid|table))(?:\s|$)/;
+
 /** A class list may hold a hiding class (the pre-filter of HIDDEN_CLASS): most do not. */
 function mayHide(cls: string): boolean {
   for (const hint of HIDDEN_CLASS_HINTS) if (cls.includes(hint)) return true;
@@ -179,8 +186,17 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     parent.isHidden ||
     attrs.hidden !== undefined ||
     (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||
-    (attrs.class !== undefined && mayHide(attrs.class) && HIDDEN_CLASS.test(attrs.class)) ||
-    (name === "input" && attrs.type === "hidden");
+    (attrs.class !== undefined &&
+      mayHide(attrs.class) &&
+      HIDDEN_CLASS.test(attrs.class) &&
+      !SHOWN_AT_WIDTH.test(attrs.class)) ||
+    (name === "input" && attrs.type === "hidden") ||
+    // What a browser does not show: a template, what it shows without scripts only, a dialog
+    // not open, a closed <details>'s body (its <summary> shows).
+    name === "template" ||
+    name === "noscript" ||
+    (name === "dialog" && attrs.open === undefined) ||
+    (parent.tag === "details" && parent.attrs?.open === undefined && name !== "summary");
   el.isPerUnit = parent.isPerUnit || (says & Says.perUnit) !== 0;
   el.isInMain =
     parent.isInMain || name === "main" || name === "article" || (says & Says.product) !== 0;

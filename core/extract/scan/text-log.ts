@@ -111,6 +111,11 @@ export class TextLog {
     return code >= 48 && code <= 57;
   }
 
+  /** The log's last chunk of text, whole ("" after a break mark or before any text). */
+  lastChunk(): string {
+    return this.chunks[this.chunks.length - 1] ?? "";
+  }
+
   /** The driver popped an element: the stack is this long now. */
   popped(stackLength: number): void {
     if (this.fedTo > stackLength) this.fedTo = stackLength;

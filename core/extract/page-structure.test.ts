@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+import type { ExtractResult } from "./types.ts";
+
+/**
+ * Where a page's markup says what a browser shows (pages written from a helper's fourth round of
+ * probes, none naming a store): what is not shown, what a modal or a heading holds, a name and
+ * a price in boxes side by side, a shopper's own pages.
+ */
+const doc = (title: string, body: string, lang = "en") =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const money = (r: ExtractResult) => r.price && `${r.price.amountMinor} ${r.price.currency}`;
+const URL = "https://www.shop.example.com/products/merino-crew-sweater";
+
+describe("what a browser does not show is no price", () => {
+  it.each([
+    [`<template id="p64"><div>$24.99</div></template><div>$98.00</div>`],
+    [
+      `<dialog id="qv"><h2>Cashmere Beanie</h2><p>$68.00</p><button>Add to cart</button></dialog><div>$98.00</div>`,
+    ],
+    [`<noscript><div>$68.00</div></noscript><div>$98.00</div>`],
+    [`<details><summary>Bundle offer</summary><div>$49.00</div></details><div>$98.00</div>`],
+  ])("%s", (box) => {
+    const r = extractProduct(
+      doc("Merino Crew Sweater", `<h1>Merino Crew Sweater</h1>${box}<button>Add to cart</button>`),
+      URL,
+    );
+    expect(money(r)).toBe("9800 USD");
+  });
+
+  it.each([["hidden lg:block"], ["d-none d-md-block"]])(
+    "a class shown from some width on ('%s') is shown",
+    (cls) => {
+      const body = `<h1>Gooseneck Kettle 1L</h1><div class="${cls}">$59.00</div><button>Add to cart</button><p>Pairs with our $22 scale</p><div>Pour-over Scale <span>$22.00</span></div>`;
+      expect(money(extractProduct(doc("Gooseneck Kettle 1L", body), URL))).toBe("5900 USD");
+    },
+  );
+});
+
+describe("a name and a price in boxes side by side, no space between", () => {
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/p/watch",
+      `<span>Apple Watch Series 9</span><span>$399.00</span>`,
+      "39900 USD",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/iphone-15",
+      `<span>Apple iPhone 15</span><span>799,00 €</span>`,
+      "79900 EUR",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/iphone-15",
+      `<span>Apple iPhone 15</span><span>€799,00</span>`,
+      "79900 EUR",
+    ],
+  ])("%s: %s", (lang, url, bar, want) => {
+    const body = `<div class="sticky">${bar}<button>Add to cart</button></div><h1>Apple Product</h1><p>Our most powerful chip yet.</p>`;
+    expect(money(extractProduct(doc("Apple Product", body, lang), url))).toBe(want);
+  });
+
+  it("a number in a text of its own before its currency's text stays one amount ('294' + '元')", () => {
+    const body = `<h1>鵝肉鬆 250g</h1><div><b>7 折</b> <span>294</span><span> 元 </span></div><button>加入購物車</button>`;
+    expect(
+      money(
+        extractProduct(doc("鵝肉鬆 250g", body, "zh-TW"), "https://www.shop.example.com.tw/p/1"),
+      ),
+    ).toBe("29400 TWD");
+  });
+});
+
+describe("a heading naming other products directly in the body names no section", () => {
+  it("'Recently viewed' above the title", () => {
+    const body = `<h2>Recently viewed</h2><ul><li><a href="/products/trail-runner">Trail Runner</a></li></ul><h1>Cloudstride 3</h1><div>$139.95</div><button>Add to cart</button>`;
+    expect(
+      money(
+        extractProduct(
+          doc("Cloudstride 3", body),
+          "https://www.shop.example.com/products/cloudstride-3",
+        ),
+      ),
+    ).toBe("13995 USD");
+  });
+});
+
+describe("a price per each is the price of one", () => {
+  it.each([["$349.00 / each"], ["$349.00/ea"]])("%s", (shown) => {
+    const body = `<h1>Impact Wrench 18V</h1><table><tr><th>Price</th><td>${shown}</td></tr></table><button>Add to cart</button>`;
+    expect(
+      money(
+        extractProduct(
+          doc("Impact Wrench 18V", body),
+          "https://www.shop.example.com/product/impact-wrench-2HVL7",
+        ),
+      ),
+    ).toBe("34900 USD");
+  });
+});
+
+describe("a shopper's own pages are no product page", () => {
+  it.each([
+    ["https://www.shop.example.com/cart"],
+    ["https://www.shop.example.com/account/wishlist"],
+    ["https://www.shop.example.de/warenkorb"],
+  ])("%s", (url) => {
+    const body = `<h1>Your cart</h1><table><tr><td><a href="/products/anc-x5">ANC Headphones X5</a></td><td>$249.99</td></tr></table><p>Subtotal $249.99</p><button>Add to cart</button>`;
+    const r = extractProduct(doc("Your cart", body), url);
+    expect(r.status).toBe("not_product");
+  });
+});
