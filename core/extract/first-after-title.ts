@@ -92,5 +92,23 @@ export function markFirstAfterTitle(
     // first, the one a person buying it now pays (a configurable laptop, a made-to-order item).
     else from.features[at("fromPrice")] = 0;
   }
+  // A range ("$38.00 – $46.00", a variable product) gives way to the chosen variation's price
+  // that follows it closely, inside the range.
+  if (first?.price.isRange) {
+    const range = first;
+    const high = range.rangeHigh ?? Number.POSITIVE_INFINITY;
+    const chosen = list.find(
+      (c) =>
+        c.text.order > range.text.order &&
+        c.text.order - range.text.order <= 60 &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        !c.text.isUncheckedRadio &&
+        Number(c.amount) > Number(range.amount) &&
+        Number(c.amount) <= high,
+    );
+    if (chosen) first = chosen;
+  }
   if (first) first.features[at("firstAfterTitle")] = 1;
 }

@@ -138,6 +138,34 @@ export function markOldThenCurrentSiblings(
 }
 
 /**
+ * "<span>$38.00</span> – <span>$46.00</span>": a range drawn as two elements (WooCommerce's
+ * variable products). The low end reads as a range, as in one text; the high end is no
+ * candidate of its own (returned, for the caller to drop).
+ */
+export function markSplitRanges(
+  texts: readonly PriceText[],
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): Set<VisibleCandidate> {
+  const highs = new Set<VisibleCandidate>();
+  for (const pair of texts) {
+    if (pair.childPrices.length !== 2 || pair.text.length > 60 || pair.isInOption) continue;
+    const found = findPrices(readable(pair.text));
+    if (found.length !== 1 || !found[0]?.isRange) continue;
+    const [first, second] = pair.childPrices as [string, string];
+    const near = (c: VisibleCandidate, text: string) =>
+      c.text.text === text && c.text.order > pair.order && c.text.order - pair.order <= 8;
+    const low = list.find((c) => near(c, first));
+    const high = list.find((c) => near(c, second));
+    if (!low || !high || low === high || Number(low.amount) >= Number(high.amount)) continue;
+    low.price = { ...low.price, isRange: true };
+    low.rangeHigh = Number(high.amount);
+    highs.add(high);
+  }
+  return highs;
+}
+
+/**
  * "$64.95" then "Now $52.00" (in the same text or the next few elements): the higher amount
  * right before a price its words name as the current one is the old price, struck or not.
  */

@@ -211,3 +211,46 @@ describe("a 'from' price above options none of which is chosen", () => {
     expect(money(r.price)).toBe("650 GBP");
   });
 });
+
+describe("a variable product's range, then the chosen variation's price", () => {
+  it.each([
+    [
+      "en",
+      "https://shop.example.com/product/strap/",
+      `<p><span>$38.00</span> – <span>$46.00</span></p>`,
+      `<span>$42.00</span>`,
+      "4200 USD",
+    ],
+    [
+      "en",
+      "https://shop.example.com/product/strap/",
+      `<p>$38.00 – $46.00</p>`,
+      `<p>$42.00</p>`,
+      "4200 USD",
+    ],
+    [
+      "fr",
+      "https://shop.example.fr/produit/bracelet/",
+      `<p><span>299,99 €</span> – <span>349,99 €</span></p>`,
+      `<span>329,99 €</span>`,
+      "32999 EUR",
+    ],
+  ])("%s: %s then %s", (lang, url, range, chosen, want) => {
+    const r = page(
+      lang,
+      url,
+      `<h1>Leather Strap</h1>${range}<select><option>20mm</option></select><div>${chosen}</div><button>Add to cart</button>`,
+    );
+    expect(money(r.price)).toBe(want);
+  });
+
+  it("the range alone: its low end, said to be a range", () => {
+    const r = page(
+      "en",
+      "https://shop.example.com/product/strap/",
+      `<h1>Leather Strap</h1><p><span>$38.00</span> – <span>$46.00</span></p><button>Add to cart</button>`,
+    );
+    expect(money(r.price)).toBe("3800 USD");
+    expect(r.isPriceRange).toBe(true);
+  });
+});

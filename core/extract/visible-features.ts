@@ -15,6 +15,7 @@ import {
   markOldThenCurrentSiblings,
   markPercentPairs,
   markSavingPairs,
+  markSplitRanges,
   markWasBeforeNow,
 } from "./sale-marks.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
@@ -44,6 +45,8 @@ export type VisibleCandidate = {
   /** Canonical decimal amount, to compare candidates whatever their currency. */
   amount: string;
   features: number[];
+  /** The high end of a range drawn in two elements, this one its low end (sale-marks.ts). */
+  rangeHigh?: number;
 };
 
 const bool = (b: boolean) => (b ? 1 : 0);
@@ -269,6 +272,12 @@ export function visibleCandidates(
   });
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
+  const rangeHighs = markSplitRanges(scan.priceTexts, out, readable);
+  if (rangeHighs.size > 0) {
+    const kept = out.filter((c) => !rangeHighs.has(c));
+    out.length = 0;
+    out.push(...kept);
+  }
   const promoted = new Set(out.filter((_, i) => promotions.has(raw[i] as (typeof raw)[number])));
   markWasBeforeNow(out, readable, promoted);
   const statedSavings = markSavingPairs(out, savings);
