@@ -246,7 +246,7 @@ function isProductPage(
     outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null)
   )
     return true;
-  if (isListingAddress(url)) return false;
+  if (isListingAddress(url) || facts.some((f) => f.isListing === true)) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

@@ -53,3 +53,45 @@ describe("a list of products is no product", () => {
     });
   });
 });
+
+describe("structured data listing several products, none the page's own", () => {
+  const item = (n: number, price: string) => ({
+    "@type": "ListItem",
+    position: n,
+    item: {
+      "@type": "Product",
+      name: `Earbuds ${n}`,
+      url: `https://shop.example.com/products/earbuds-${n}`,
+      offers: { "@type": "Offer", price, priceCurrency: "USD" },
+    },
+  });
+  it("an ItemList of two products at a category's address is no product page", () => {
+    const list = {
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      itemListElement: [item(1, "99.99"), item(2, "119.99")],
+    };
+    const html = `<!doctype html><html lang="en"><head><title>Earbuds</title><script type="application/ld+json">${JSON.stringify(list)}</script></head><body><h1>Earbuds</h1><ul><li><a href="/products/earbuds-1">Earbuds 1</a> <span>$99.99</span></li><li><a href="/products/earbuds-2">Earbuds 2</a> <span>$119.99</span></li></ul></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/shop/earbuds");
+    expect(r.status).toBe("not_product");
+  });
+
+  it("a product page with its own product beside a list of related ones keeps its price", () => {
+    const own = {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Earbuds Pro",
+      offers: { "@type": "Offer", price: "149.00", priceCurrency: "USD" },
+    };
+    const list = {
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      itemListElement: [item(1, "99.99"), item(2, "119.99")],
+    };
+    const html = `<!doctype html><html lang="en"><head><title>Earbuds Pro</title><script type="application/ld+json">${JSON.stringify(own)}</script><script type="application/ld+json">${JSON.stringify(list)}</script></head><body><h1>Earbuds Pro</h1><div>$149.00</div><button>Add to cart</button></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/products/earbuds-pro").price).toEqual({
+      amountMinor: 14900,
+      currency: "USD",
+    });
+  });
+});

@@ -84,6 +84,11 @@ export function readJsonLd(
   });
   const products = nodes.filter((n) => isType(n.node, PRODUCT_TYPES));
   const candidates: RawCandidate[] = [];
+  // Every product an item of a list, two or more: a category's or a search's list, no product of
+  // the page's own (a product page's list of related items stands beside its own product).
+  const listed = products.filter((n) => n.path.includes(".itemListElement"));
+  if (listed.length >= 2 && listed.length === products.length)
+    return { candidates, facts: { isListing: true }, blocks: blocks.length };
   if (products.length === 0) {
     // Offers published on their own.
     for (const { node, path } of nodes) {

@@ -188,6 +188,8 @@ export type Facts = {
   gtin?: string | null;
   availability?: Availability | null;
   isProduct?: boolean;
+  /** The page lists several products (a JSON-LD ItemList of them, no product of its own). */
+  isListing?: boolean;
   currency?: string | null;
   variants?: RawVariant[];
 };
