@@ -111,3 +111,40 @@ describe("a shopper's own pages are no product page", () => {
     expect(r.status).toBe("not_product");
   });
 });
+
+describe("a price block holding a struck old price, read by a store rule", () => {
+  it.each([
+    [
+      "de-DE",
+      "https://www.mediamarkt.de/de/product/_apple-iphone-15-pro-256-gb-2909512.html",
+      `<div data-test="mms-product-price"><s>1.329,-</s><div><span>1.149</span><sup>,-</sup></div></div><p>inkl. MwSt.</p>`,
+      "114900 EUR",
+    ],
+    [
+      "es-ES",
+      "https://www.mediamarkt.es/es/product/_portatil-vivobook-15-1567890.html",
+      `<div data-test="mms-product-price"><s>749,-</s><div><span>599</span><sup>,-</sup></div><span class="sr-only">599,00 €</span></div>`,
+      "59900 EUR",
+    ],
+  ])("%s: the struck amount is no part of the price", (lang, url, box, want) => {
+    const r = extractProduct(
+      doc("Item", `<h1>Item</h1>${box}<button>In den Warenkorb</button>`, lang),
+      url,
+    );
+    expect(money(r)).toBe(want);
+  });
+});
+
+describe("Kenyan shillings written 'KSh'", () => {
+  it.each([["KSh 9,499"], ["KSh9,499"]])("%s", (shown) => {
+    const r = extractProduct(
+      doc(
+        "Microwave 20L",
+        `<h1>Microwave 20L</h1><span>${shown}</span><button>Add to cart</button>`,
+        "en-KE",
+      ),
+      "https://www.shop.example.co.ke/microwave-20l.html",
+    );
+    expect(money(r)).toBe("949900 KES");
+  });
+});

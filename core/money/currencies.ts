@@ -174,6 +174,7 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   NT$: ["TWD"],
   MX$: ["MXN"],
   R$: ["BRL"],
+  KSh: ["KES"],
   $: ["USD", "CAD", "AUD", "NZD", "MXN", "SGD", "HKD", "ARS", "CLP", "COP", "TWD", "UYU"],
   // Whole units written with a dash for the cents, the currency left to the page: "399,-"
   // (Denmark, Norway, Sweden, Czechia, Germany …), "39.–" (Switzerland), "799:-" (Sweden).

@@ -15,6 +15,11 @@ export const mediaMarkt = priceElementRule({
 
 /** ["1.299,", "99", "€"] → "1.299,99 €"; ["129,–"] → "129,–". Screen-reader duplicates dropped. */
 function joinWholeDecimal(parts: readonly string[]): string | null {
+  // "1.149" + ",-" (the dash in a <sup>): one amount.
+  const j = parts.findIndex(
+    (p, k) => /\d$/.test(p.trim()) && /^[,.][-–]+$/.test(parts[k + 1]?.trim() ?? ""),
+  );
+  if (j >= 0) return `${parts[j]?.trim()}${parts[j + 1]?.trim()}`;
   const i = parts.findIndex((p) => /\d[,.]\s*$/.test(p.trim()));
   if (i < 0) return null;
   const next = parts[i + 1]?.trim() ?? "";

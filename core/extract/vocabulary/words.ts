@@ -1270,6 +1270,7 @@ export const CURRENCY_HINTS: Words = {
     "RM",
     "Rp",
     "Rs",
+    "KSh",
     "Fr",
     "TL",
     "KM",

@@ -156,6 +156,9 @@ export class KeptElements extends Hooks {
         if (record.text.length < MAX_TEXT) record.text += text;
         const pending = isContinued ? (this.pendingBlank.get(record) ?? "") : "";
         this.pendingBlank.delete(record);
+        // Struck text inside an element that is not (an old price in a price block: "<s>1.329,-</s>
+        // 1.149,-") is in its text, never one of its parts, which store rules read as amounts.
+        if (el.isStruckMarkup && !keeper.isStruckMarkup) continue;
         if (isContinued && record.parts.length > 0 && !pending) {
           const last = record.parts.length - 1;
           if ((record.parts[last] ?? "").length < MAX_TEXT) record.parts[last] += text;
