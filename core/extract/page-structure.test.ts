@@ -148,3 +148,12 @@ describe("Kenyan shillings written 'KSh'", () => {
     expect(money(r)).toBe("949900 KES");
   });
 });
+
+describe("a heading naming other products directly in <main> after the title", () => {
+  it("still shuts out what follows: no price from 'Customers also viewed' for a buy box showing none", () => {
+    const body = `<main><h1>Desk Lamp</h1><p>See price in cart</p><button>Add to cart</button><h2>Customers also viewed</h2><ul><li><span>Floor lamp</span><span>$89.99</span></li></ul></main>`;
+    expect(
+      extractProduct(doc("Desk Lamp", body), "https://www.shop.example.com/p/desk-lamp").price,
+    ).toBeNull();
+  });
+});

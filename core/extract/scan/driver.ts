@@ -51,10 +51,11 @@ function isSubscriptionHeading(text: string): boolean {
 }
 
 /**
- * Elements that hold the whole page: a heading naming other products directly in them ("Recently
- * viewed" above the title, in the body) names no section of theirs.
+ * Elements that hold the whole page: a heading naming other products directly in them before the
+ * title ("Recently viewed" above it, in the body) names no section of theirs; after the title it
+ * still shuts out what follows ("Customers also viewed" under the buy box).
  */
-const PAGE_LEVEL = new Set(["body", "html", "main", "#root"]);
+const PAGE_LEVEL = new Set(["body", "html", "main"]);
 
 /** Headings that may name a row of other products ("Customers also viewed"). */
 const SECTION_HEADINGS = new Set(["h2", "h3", "h4"]);
@@ -272,7 +273,7 @@ export class ScanDriver implements TagEvents {
     )
       parent.subscriptionAt = el.order;
     if (
-      !PAGE_LEVEL.has(parent.tag) &&
+      !(PAGE_LEVEL.has(parent.tag) && (this.c as Collectors).head.h1Order < 0) &&
       (isHeadingTag
         ? this.log.isShort(el)
         : opensSection && length <= 80 && !this.log.hasDigit(el)) &&
