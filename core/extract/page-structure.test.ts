@@ -157,3 +157,32 @@ describe("a heading naming other products directly in <main> after the title", (
     ).toBeNull();
   });
 });
+
+describe("an old price then the price, side by side, a currency in letters after each", () => {
+  it.each([
+    [
+      "tr-TR",
+      "https://www.shop.example.com.tr/p/iphone-15-p-765432109",
+      `<span class="a1">52.999 TL</span><span class="a2">49.999 TL</span>`,
+      "4999900 TRY",
+    ],
+    [
+      "tr-TR",
+      "https://www.shop.example.com.tr/p/dyson-v12",
+      `<span class="b1">29.999,00 TL</span> <span>24.999,00 TL</span>`,
+      "2499900 TRY",
+    ],
+    [
+      "cs",
+      "https://www.shop.example.cz/p/vysavac",
+      `<span class="c1">12 999 Kč</span><span>9 999 Kč</span>`,
+      "999900 CZK",
+    ],
+  ])("%s: %s", (lang, url, pair, want) => {
+    const r = extractProduct(
+      doc("Item", `<h1>Item</h1><div>${pair}</div><button>Sepete Ekle</button>`, lang),
+      url,
+    );
+    expect(money(r)).toBe(want);
+  });
+});

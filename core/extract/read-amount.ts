@@ -49,7 +49,8 @@ export function oldThenCurrent(
   if (a.currencyText !== b.currencyText || Number(a.amount) <= Number(b.amount)) return null;
   if (a.isRange || b.isRange || a.isPerUnit || b.isPerUnit) return null;
   const between = text.slice(a.index, b.index).replace(/^[\d.,' ]*\d/, "");
-  if (/^[^\p{L}\d]*$/u.test(between)) return { old: 0, current: 1 };
+  // Only signs between them, a currency in letters too ("52.999 TL 49.999 TL").
+  if (/^[^\p{L}\d]*$/u.test(between.replace(CURRENCY_BITS, " "))) return { old: 0, current: 1 };
   return isReduction(text, a, between) ? { old: 0, current: 1 } : null;
 }
 
@@ -81,7 +82,7 @@ export function isBareOldThenCurrent(text: string, prices: readonly FoundPrice[]
 
 /** Currency signs and codes around amounts: "R$", "US$", "€", "EUR", "￥" (full width). */
 const CURRENCY_BITS = new RegExp(
-  `(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩]|\\b(?:${[...ISO_CODES].join("|")})\\b|zł|\\bkr\\b`,
+  `(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩₺]|\\b(?:${[...ISO_CODES].join("|")})\\b|zł|Kč|\\b(?:kr|TL|Ft|lei)\\b`,
   "g",
 );
 

@@ -45,6 +45,9 @@ const SIGNED_UNITS = /(?:^|[^\p{L}\p{N}.,])[$€£¥₹₩]\s?\d{1,5}$/u;
 /** A word, then a number ending the text so far ("Series 9", "iPhone 15"), no sign before it. */
 const NAME_THEN_NUMBER = /\p{L}[^\s\d\p{Sc}]*\s+\d+$/u;
 
+/** A text ending in an amount and its currency written after it ("52.999 TL", "49,99 €"). */
+const AMOUNT_THEN_CURRENCY = /\d[\d.,' ]*\s?(?:TL|kr|zł|Kč|Ft|lei|[A-Z]{3}|\p{Sc})\s*$/u;
+
 /** Words naming a subscription, and no figure but a percentage ("Subscribe & Save 15%"). */
 function isSubscriptionHeading(text: string): boolean {
   return SUBSCRIPTION.test(text) && !/\d(?![\d\s]*%)/.test(text);
@@ -175,6 +178,10 @@ export class ScanDriver implements TagEvents {
       else if (NAME_THEN_NUMBER.test(tail) && NAME_THEN_NUMBER.test(this.log.lastChunk()))
         this.log.appendBreak("\n");
     }
+    // An amount with its currency after it, whole, then an element of its own ("<span>52.999
+    // TL</span><span>49.999 TL</span>"): two boxes on screen, never "TL49.999".
+    else if (!tag.breaksLine && AMOUNT_THEN_CURRENCY.test(this.log.lastChunk()))
+      this.log.appendBreak("\n");
     if (!isLeaf) this.stack.push(el);
   }
 
