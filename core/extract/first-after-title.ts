@@ -24,6 +24,8 @@ const OTHER_KIND: readonly FeatureName[] = [
 
 /** How far (in elements) from the title its price may stand. */
 const TITLE_REACH = 150;
+/** How far (in elements) after a "from" price, a range or a sentence the price it gives way to may stand. */
+const FOLLOW_REACH = 60;
 
 /** The first candidate after the title that nothing marks as another kind of amount. */
 export function markFirstAfterTitle(
@@ -36,6 +38,18 @@ export function markFirstAfterTitle(
   const at = (name: FeatureName) => FEATURES.indexOf(name);
   const isOther = (c: VisibleCandidate) =>
     namedOther.has(c.text) || OTHER_KIND.some((name) => (c.features[at(name)] ?? 0) > 0);
+  // The first amount closely after `start`, no "from" nor range, nothing marking it as another
+  // kind, that `accept` takes: what a "from" price, a range or a sentence's amount gives way to.
+  const nextPlain = (start: VisibleCandidate, accept: (c: VisibleCandidate) => boolean) =>
+    list.find(
+      (c) =>
+        c.text.order > start.text.order &&
+        c.text.order - start.text.order <= FOLLOW_REACH &&
+        !c.price.isFrom &&
+        !c.price.isRange &&
+        !isOther(c) &&
+        accept(c),
+    );
   let first = list.find((c) => c.text.order > h1 && !isOther(c));
   // An amount inside a sentence ("Add 2-Year Protection for $5.99", "Buy 3+ for $19.99 each",
   // "$1 from every order plants a tree", a review's "I paid $30 at another store"): three words
@@ -46,15 +60,7 @@ export function markFirstAfterTitle(
   const words = first ? sentenceWords(readable(first.text.text), first.price.index) : 0;
   if (first && words >= 3) {
     const sentence = first;
-    const alone = list.find(
-      (c) =>
-        c.text.order > sentence.text.order &&
-        c.text.order - sentence.text.order <= 60 &&
-        !c.price.isFrom &&
-        !c.price.isRange &&
-        !isOther(c) &&
-        standsAlone(readable(c.text.text)),
-    );
+    const alone = nextPlain(sentence, (c) => standsAlone(readable(c.text.text)));
     first = alone ?? (words >= 4 ? undefined : sentence);
   }
   // A title drawn after the buy box in the markup (a stylesheet puts it first on screen): with
@@ -76,16 +82,10 @@ export function markFirstAfterTitle(
   // way to the higher price that follows it closely, nothing marking that one as another kind.
   if (first?.price.isFrom) {
     const from = first;
-    const next = list.find(
-      (c) =>
-        c.text.order > from.text.order &&
-        c.text.order - from.text.order <= 60 &&
-        !c.price.isFrom &&
-        !c.price.isRange &&
-        !isOther(c) &&
-        // Not an option's, unchosen ("50 g loose – £6.50" under "From £4.90").
-        !c.text.isUncheckedRadio &&
-        Number(c.amount) > Number(from.amount),
+    // Not an option's, unchosen ("50 g loose – £6.50" under "From £4.90").
+    const next = nextPlain(
+      from,
+      (c) => !c.text.isUncheckedRadio && Number(c.amount) > Number(from.amount),
     );
     if (next) first = next;
     // Nothing higher follows: "Starting from $999" is the price of the configuration shown
@@ -97,13 +97,9 @@ export function markFirstAfterTitle(
   if (first?.price.isRange) {
     const range = first;
     const high = range.rangeHigh ?? Number.POSITIVE_INFINITY;
-    const chosen = list.find(
+    const chosen = nextPlain(
+      range,
       (c) =>
-        c.text.order > range.text.order &&
-        c.text.order - range.text.order <= 60 &&
-        !c.price.isFrom &&
-        !c.price.isRange &&
-        !isOther(c) &&
         !c.text.isUncheckedRadio &&
         Number(c.amount) > Number(range.amount) &&
         Number(c.amount) <= high,
