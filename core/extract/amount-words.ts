@@ -2,6 +2,7 @@ import type { FoundPrice } from "../money/parse-price-string.ts";
 import type { PriceText } from "./scan/types.ts";
 import {
   BEFORE_TAX_AFTER,
+  CURRENCY_WORD,
   MEMBERSHIP_AFTER,
   PER_HINT,
   PRICE_LABEL,
@@ -15,9 +16,11 @@ import {
  * a member's price named right after it ("$19.99 with membership"). Pure.
  */
 
-/** Words of two letters or more, but currency codes and signs written as letters ("US", "USD"). */
-const SENTENCE_WORD =
-  /(?<![\p{L}\p{N}])(?!(?:[A-Z]{2,3}|kr|zł|Kč|Ft|lei)(?![\p{L}\p{N}]))\p{L}[\p{L}'’-]+/gu;
+/** Words of two letters or more, but currency codes and currencies in letters ("USD", "zł"). */
+const SENTENCE_WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?!(?:[A-Z]{2,3}|${CURRENCY_WORD})(?![\\p{L}\\p{N}]))\\p{L}[\\p{L}'’-]+`,
+  "gu",
+);
 
 const NUMBER_AT = /\d[\d.,'\s]*/y;
 /**

@@ -1,6 +1,6 @@
 import { ISO_CODES } from "../money/currencies.ts";
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
-import { REDUCTION_FROM, REDUCTION_TO } from "./vocabulary/patterns.ts";
+import { CURRENCY_WORD, REDUCTION_FROM, REDUCTION_TO } from "./vocabulary/patterns.ts";
 
 export type ReadAmount = {
   amount: string;
@@ -82,8 +82,8 @@ export function isBareOldThenCurrent(text: string, prices: readonly FoundPrice[]
 
 /** Currency signs and codes around amounts: "R$", "US$", "€", "EUR", "￥" (full width). */
 const CURRENCY_BITS = new RegExp(
-  `(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩₺]|\\b(?:${[...ISO_CODES].join("|")})\\b|zł|Kč|\\b(?:kr|TL|Ft|lei)\\b`,
-  "g",
+  `(?:[A-Z]{1,3})?[$€£¥￥＄￡￦₩₺]|\\b(?:${[...ISO_CODES].join("|")})\\b|(?<![\\p{L}\\p{N}])${CURRENCY_WORD}(?![\\p{L}\\p{N}])`,
+  "gu",
 );
 
 /** A currency sign ending the words before an amount ("Was $", "De R$", "参考価格: ￥"). */

@@ -1,5 +1,5 @@
 import { checkBudget, type ReadBudget } from "../read-budget.ts";
-import { ELSEWHERE_HEADING, SUBSCRIPTION } from "../vocabulary/patterns.ts";
+import { CURRENCY_WORD, ELSEWHERE_HEADING, SUBSCRIPTION } from "../vocabulary/patterns.ts";
 import type { Attrs } from "./attrs.ts";
 import type { BotChallenge } from "./collectors/bot-challenge.ts";
 import type { BuyControls } from "./collectors/buy-controls.ts";
@@ -46,7 +46,10 @@ const SIGNED_UNITS = /(?:^|[^\p{L}\p{N}.,])[$€£¥₹₩]\s?\d{1,5}$/u;
 const NAME_THEN_NUMBER = /\p{L}[^\s\d\p{Sc}]*\s+\d+$/u;
 
 /** A text ending in an amount and its currency written after it ("52.999 TL", "49,99 €"). */
-const AMOUNT_THEN_CURRENCY = /\d[\d.,' ]*\s?(?:TL|kr|zł|Kč|Ft|lei|[A-Z]{3}|\p{Sc})\s*$/u;
+const AMOUNT_THEN_CURRENCY = new RegExp(
+  `\\d[\\d.,' ]*\\s?(?:${CURRENCY_WORD}|[A-Z]{3}|\\p{Sc})\\s*$`,
+  "u",
+);
 
 /** Words naming a subscription, and no figure but a percentage ("Subscribe & Save 15%"). */
 function isSubscriptionHeading(text: string): boolean {

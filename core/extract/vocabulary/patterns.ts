@@ -6,6 +6,7 @@ import {
   CHALLENGE_MARKUP,
   CLASS_NAMES,
   CURRENCY_HINTS,
+  CURRENCY_WORDS,
   type Entry,
   HIDDEN_CLASSES,
   MEASURE_UNITS,
@@ -313,6 +314,11 @@ export const UNIT_HINT = new RegExp(
 
 /** A currency sign, word or code: the cheap test before a text is parsed as a price. */
 export const CURRENCY_HINT = anywhere(entriesOf(CURRENCY_HINTS), "");
+/**
+ * A currency written in letters ("zł", "kr", "TL"), as a pattern source to place in others: match
+ * it as a whole word (`(?<![\p{L}\p{N}])…(?![\p{L}\p{N}])`, with the `u` flag).
+ */
+export const CURRENCY_WORD = alternation(entriesOf(CURRENCY_WORDS));
 
 /** Availability values (lower case, without spaces), at the value's start. */
 const atStart = (entries: readonly string[]) => new RegExp(`^${alternation(entries)}`);

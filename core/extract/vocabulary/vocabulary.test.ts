@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
-import { sentenceWords } from "../amount-words.ts";
+import { sentenceWords, standsAlone } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
@@ -15,6 +15,7 @@ import {
   CHALLENGE_MARKUP,
   CLASS_NAMES,
   CURRENCY_HINTS,
+  CURRENCY_WORDS,
   type Entry,
   HIDDEN_CLASSES,
   MEASURE_UNITS,
@@ -258,6 +259,18 @@ describe("the vocabulary: every entry takes effect", () => {
       scanHtml(`<p><span>5 ${html(w)}</span></p>`).priceTexts.length > 0;
     const entries = entriesOf(CURRENCY_HINTS);
     expectAll(entries, isPriceText, entries, anywhere(""));
+  });
+
+  it("currencies in letters: no words of a sentence, nor a label between two amounts", () => {
+    const isCurrencyWord = (w: string) => {
+      const pair = `€ 9 ${w} € 5`;
+      return standsAlone(`€ 5 ${w}`) && oldThenCurrent(pair, findPrices(pair)) !== null;
+    };
+    expect(isCurrencyWord(NEUTRAL)).toBe(false);
+    const failing = entriesOf(CURRENCY_WORDS).filter(
+      (entry) => typeof entry === "string" && !isCurrencyWord(entry),
+    );
+    expect(failing).toEqual([]);
   });
 
   it("availability values", () => {

@@ -1256,29 +1256,13 @@ export const VISIBLE_WORDS = {
 } as const satisfies Record<string, Words>;
 
 /**
- * Currency signs, words and codes as written (case kept): the cheap test before a short text is
- * read as a price. (What each one means is core/money's.)
+ * Currencies written in letters, as written (case kept): "49,99 zł", "1 299 kr", "RM 49",
+ * "52.999 TL". Besides being currency hints (below), they are no words of a sentence around an
+ * amount (amount-words.ts), no label between two amounts (read-amount.ts), and end an amount
+ * written before its currency (scan/driver.ts). Codes of three capitals are read as codes.
  */
-export const CURRENCY_HINTS: Words = {
-  any: [
-    ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
-    // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
-    "¢",
-    // Full-width signs of East Asian pages ("￥4,480"): the parser reads them as NFKC does.
-    ..."￥￦＄￡",
-    p(/[A-Z]{3}/, "USD"),
-    "RM",
-    "Rp",
-    "Rs",
-    "KSh",
-    "Fr",
-    "TL",
-    "KM",
-    "Kn",
-    "kn",
-    // Whole units with a dash for the cents: "399,-", "39,–", "39.–", "799:-" (the currency is the page's).
-    p(/\d[,.:][-–]/, "399,-"),
-  ],
+export const CURRENCY_WORDS: Words = {
+  any: ["RM", "Rp", "Rs", "KSh", "Fr", "TL", "KM", "Kn", "kn"],
   sv: ["kr"],
   cs: ["Kč", "Kc"],
   pl: ["zł", "zl"],
@@ -1291,6 +1275,25 @@ export const CURRENCY_HINTS: Words = {
   bg: ["лв"],
   mk: ["ден"],
   ar: ["درهم", "ر.س", "د.إ", "د.ك"],
+};
+
+/**
+ * Currency signs, words and codes as written (case kept): the cheap test before a short text is
+ * read as a price. (What each one means is core/money's.)
+ */
+export const CURRENCY_HINTS: Words = {
+  ...CURRENCY_WORDS,
+  any: [
+    ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
+    // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
+    "¢",
+    // Full-width signs of East Asian pages ("￥4,480"): the parser reads them as NFKC does.
+    ..."￥￦＄￡",
+    p(/[A-Z]{3}/, "USD"),
+    // Whole units with a dash for the cents: "399,-", "39,–", "39.–", "799:-" (the currency is the page's).
+    p(/\d[,.:][-–]/, "399,-"),
+    ...(CURRENCY_WORDS.any ?? []),
+  ],
 };
 
 /**
