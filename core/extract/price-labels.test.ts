@@ -62,3 +62,44 @@ describe("an old price's label before its amount", () => {
     ).toBe(3600);
   });
 });
+
+describe("an old price's label with nothing lower to pay (a probe page of round six)", () => {
+  it("en: Shopify's 'Regular price' screen-reader label on a price with no sale is the price", () => {
+    expect(
+      price(
+        `<div class="price"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$38.00</span></div>`,
+      ),
+    ).toBe(3800);
+  });
+  it("de: 'Regulärer Preis 45,00 €' alone is the price; beside '36,00 €' it is the old one", () => {
+    const alone = `<div class="p1"><span>Regulärer Preis</span> <span>45,00 €</span></div>`;
+    expect(price(alone, "de", "laden.example.de")).toBe(4500);
+    expect(
+      price(`${alone}<div class="p2"><span>36,00 €</span></div>`, "de", "laden.example.de"),
+    ).toBe(3600);
+  });
+  it("a lower amount in a row of other products pairs with nothing: 'Regular price $38.00' stays", () => {
+    expect(
+      price(
+        `<div class="price"><span>Regular price</span> <span>$38.00</span></div><section><h2>You may also like</h2><a href="/p/2">Mini mug</a> <span>$12.00</span></section>`,
+      ),
+    ).toBe(3800);
+  });
+});
+
+describe("a price shown only in the cart (a minimum advertised price)", () => {
+  it("en: 'MSRP: $899.00' then 'Click for price' gives no price", () => {
+    expect(
+      price(
+        `<div class="p1"><span>MSRP:</span> <span>$899.00</span></div><a href="#">Click for price</a>`,
+      ),
+    ).toBeNull();
+  });
+  it("en: an old-price class's '$1,399.00' then 'See price in cart' gives no price", () => {
+    expect(
+      price(
+        `<div class="p1"><span class="price-old">$1,399.00</span> <span class="price">See price in cart</span></div>`,
+      ),
+    ).toBeNull();
+  });
+});

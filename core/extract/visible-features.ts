@@ -26,6 +26,7 @@ import {
   OLD_LABEL_BEFORE,
   OTHER_AMOUNT,
   OTHER_AMOUNT_ON_LINE,
+  PRICE_IN_CART_AFTER,
   PRICE_WORD,
   PROMOTION_AFTER,
   PROMOTION_BEFORE,
@@ -199,6 +200,8 @@ export function visibleCandidates(
   const namedOther = new Set<PriceText>();
   const lowest30d = new Set<(typeof raw)[number]>();
   const savings = new Set<PriceText>();
+  // "MSRP $899.00 Click for price": the amount shown is no price to pay (kept as an old price).
+  const inCart = new Set<PriceText>();
   const out = raw.map((c) => {
     const t = c.text;
     const p = c.price;
@@ -232,6 +235,7 @@ export function visibleCandidates(
     // Stated as a saving by its own words or those right before it ("Save $120", "You save:");
     // words after it may be the next amount's, and "(25% off)" also follows the price itself.
     if (SAVING.test(`${t.before.slice(-20)} ${t.text}`)) savings.add(t);
+    if (indexInText === 0 && PRICE_IN_CART_AFTER.test(t.after)) inCart.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after) || DEDUCTION.test(lead))
       promotions.add(c);
     else if (isLowest30d(t, readable(t.text), p.index)) lowest30d.add(c);
@@ -245,7 +249,8 @@ export function visibleCandidates(
       struckMarkup: bool(t.isStruckMarkup),
       struckClass: bool(t.isStruckClass),
       wasWords: bool(
-        isLabelledOldBefore(lead, p) ||
+        inCart.has(t) ||
+          isLabelledOldBefore(lead, p) ||
           (indexInText === 0 && isLabelledOldAfter(t, p, readable(t.text))),
       ),
       excluded: bool(t.isExcluded),
@@ -300,8 +305,9 @@ export function visibleCandidates(
     out.length = 0;
     out.push(...kept);
   }
-  // An "old price" class counts once paired: then the first price after the title is the
-  // current one beside it, not the old one.
+  // An "old price" class, or an old price's label before the amount, counts once paired: then the
+  // first price after the title is the current one beside it, not the old one.
+  keepWasWordsOnlyWithLower(out, inCart);
   keepStruckClassOnlyInPairs(out);
   markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
@@ -391,6 +397,30 @@ function keepStruckClassOnlyInPairs(list: VisibleCandidate[]): void {
         !on(o, struckClass),
     );
     if (!hasPair) c.features[struckClass] = 0;
+  }
+}
+
+/**
+ * An old price's label ("Regular price", "UVP", "Was") names an old price only with a lower
+ * amount of this product near it (within 60 elements, not in a row of other products): Shopify's
+ * themes label a price with no sale "Regular price" for screen readers, and with nothing lower
+ * to pay, the amount so labelled is what a person pays. Struck markup is an old price alone, and
+ * so is an amount whose price to pay the store shows only in the cart ("Click for price").
+ */
+function keepWasWordsOnlyWithLower(list: VisibleCandidate[], inCart: ReadonlySet<PriceText>): void {
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  const [was, struck, excluded] = [at("wasWords"), at("struckMarkup"), at("excluded")];
+  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+  for (const c of list) {
+    if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;
+    const hasLower = list.some(
+      (o) =>
+        o !== c &&
+        Number(o.amount) < Number(c.amount) &&
+        Math.abs(o.text.order - c.text.order) <= 60 &&
+        !on(o, excluded),
+    );
+    if (!hasLower) c.features[was] = 0;
   }
 }
 

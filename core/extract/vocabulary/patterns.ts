@@ -161,6 +161,11 @@ export const LOWEST_30D_BEFORE = new RegExp(
   `${alternation(entriesOf(words.lowest30d))}[^\\d]{0,25}$`,
   "iu",
 );
+/** Words at the start of the text right after an amount: the price is shown only in the cart. */
+export const PRICE_IN_CART_AFTER = new RegExp(
+  `^\\s*${alternation(entriesOf(words.priceInCart))}(?![\\p{L}])`,
+  "iu",
+);
 /** A current price's words at the end of the text before an amount ("Now", "jetzt", "ahora"). */
 export const NOW_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*[:：]?\\s*$`,

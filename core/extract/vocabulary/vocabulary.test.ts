@@ -98,7 +98,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   inStock: (w) => availabilityFromText(w) === "in_stock",
   inStockWord: (w) => availabilityFromText(w) === "in_stock",
   preorder: (w) => availabilityFromText(w) === "preorder",
-  oldPrice: (w) => feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords"),
+  // An old price's label counts with a lower amount near it (the price a person pays).
+  oldPrice: (w) =>
+    feature(`<div><span>${html(w)}</span> <b>€ 5</b></div><p>€ 4</p>`, "5", "wasWords"),
   // "De R$ 199,90 por R$ 149,90": the first is the old price (read-amount.ts oldThenCurrent).
   reductionFrom: (w) => oldThenCurrent(`${w} € 9 por € 5`, findPrices(`${w} € 9 por € 5`)) !== null,
   reductionTo: (w) => oldThenCurrent(`de € 9 ${w} € 5`, findPrices(`de € 9 ${w} € 5`)) !== null,
@@ -106,7 +108,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
     feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords") &&
     feature(`<div><b>€ 5 ${html(w)}</b> <b>€ 4</b></div>`, "5", "wasWords"),
   oldPriceLabel: (w) =>
-    feature(`<div><span>${html(w)}</span> <b>€ 5</b></div>`, "5", "wasWords") &&
+    feature(`<div><span>${html(w)}</span> <b>€ 5</b></div><p>€ 4</p>`, "5", "wasWords") &&
     feature(`<div><b>€ 5</b> <span>${html(w)}</span> <b>€ 4</b></div>`, "5", "wasWords"),
   // The higher amount right before a price named current is the old one.
   // The EU's lowest price of the last 30 days is a reference, never a price candidate.
@@ -114,6 +116,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
     !isCandidate(`<p><span>${html(w)}:</span> <span>€ 5</span></p>`, "5") &&
     isCandidate(`<p><span>zqxj:</span> <span>€ 5</span></p>`, "5"),
   nowPrice: (w) => feature(`<div><b>€ 9</b> <b>${html(w)} € 5</b></div>`, "9", "wasWords"),
+  // "MSRP $899.00 Click for price": the amount shown is no price to pay, alone as it stands.
+  priceInCart: (w) => feature(`<div><b>€ 9</b> <a href="#">${html(w)}</a></div>`, "9", "wasWords"),
   shipping: otherAmount,
   orderMinimum: otherAmount,
   // The landed price (issue #37 item 6, landed.ts): free delivery, its threshold, what makes a
@@ -169,6 +173,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   membershipAfter: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
   lowest30d: (alt) => new RegExp(`${alt}[^\\d]{0,25}$`, "iu"),
   nowPrice: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\.?\\s*:?\\s*$`, "iu"),
+  priceInCart: (alt) => new RegExp(`^\\s*${alt}(?![\\p{L}])`, "iu"),
   inStock: anywhere("u"),
   inStockWord: (alt) => new RegExp(`(?<![\\p{L}])${alt}`, "u"),
   preorder: anywhere(""),

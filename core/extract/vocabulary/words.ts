@@ -737,6 +737,24 @@ export const VISIBLE_WORDS = {
     en: ["value"],
   },
   /**
+   * Words right after an amount saying that the price to pay is shown only in the cart or on
+   * request (a minimum advertised price: "MSRP $899.00 Click for price"): the amount shown is no
+   * price to pay, and nothing on the page is.
+   */
+  priceInCart: {
+    en: [
+      "click for price",
+      "see price in cart",
+      "see price in bag",
+      "see final price in cart",
+      "add to cart to see price",
+      "add to cart for price",
+      "see price at checkout",
+      "price shown in cart",
+    ],
+    de: ["preis im warenkorb"],
+  },
+  /**
    * Words right before a current (sale) price: the higher amount just before it is the old
    * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
    */
