@@ -203,7 +203,9 @@ function readSources(
       ...micro.candidates,
       ...meta.candidates,
     ]
-      .filter((c) => c.role === "price" && !c.isMinor)
+      // A range's low end (an AggregateOffer's lowPrice) is the cheapest variant's price, which
+      // an unchosen option may show: it confirms no shown amount as the price.
+      .filter((c) => c.role === "price" && !c.isMinor && !c.isRange)
       .map((c) => normalizeDecimal(c.amount)),
   );
   return { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts };

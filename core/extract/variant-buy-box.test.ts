@@ -82,6 +82,34 @@ describe("class 6: the variant the buy box shows", () => {
     );
     expect(money(r.price)).toBe("5900 EUR");
   });
+
+  it("en: size radios beside a range in structured data: the cheapest option is no confirmed price", () => {
+    // The unchosen first option shows the range's low end: that amount equals structured data,
+    // but a range's low end confirms nothing (a probe page of round six).
+    const r = page(
+      "en",
+      "https://shop.example.com/p/mattress",
+      `<h1>Hybrid Mattress</h1>
+       <div role="radiogroup"><button role="radio" aria-checked="false">Twin <span>$899</span></button>
+       <button role="radio" aria-checked="true">Queen <span>$1,299</span></button>
+       <button role="radio" aria-checked="false">King <span>$1,599</span></button></div>
+       <div class="pp"><s>$1,799</s> <span>$1,299</span></div><button>Add to Cart</button>`,
+      aggregate("899", "1599", "USD"),
+    );
+    expect(money(r.price)).toBe("129900 USD");
+    expect(r.isPriceRange).toBe(false);
+  });
+
+  it("de: a marketplace's buy box above a range of other sellers' offers", () => {
+    const r = page(
+      "de",
+      "https://markt.example.de/p/1",
+      `<h1>Waschmaschine</h1><div class="bb"><b>649,00 €</b></div><button>In den Warenkorb</button>
+       <h2>612,90 €</h2><p>B-Ware von anderem Händler</p>`,
+      aggregate("612.90", "699.00", "EUR"),
+    );
+    expect(money(r.price)).toBe("64900 EUR");
+  });
 });
 
 describe("class 3: a 'from' price above the buy box's price", () => {
@@ -242,6 +270,21 @@ describe("a variable product's range, then the chosen variation's price", () => 
       `<h1>Leather Strap</h1>${range}<select><option>20mm</option></select><div>${chosen}</div><button>Add to cart</button>`,
     );
     expect(money(r.price)).toBe(want);
+  });
+
+  it("WooCommerce: the range, then the chosen variation's own price block", () => {
+    const amount = (n: string) =>
+      `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>${n}</bdi></span>`;
+    const html = `<html lang="en"><head><title>Creamed Honey</title></head><body class="single-product woocommerce">
+<div class="summary entry-summary"><h1 class="product_title">Creamed Honey</h1>
+<p class="price">${amount("19.99")} &ndash; ${amount("34.99")}</p>
+<form class="variations_form cart"><select name="attribute_pa_size"><option value="">Choose an option</option><option value="16oz" selected>16 oz</option></select>
+<div class="single_variation_wrap"><div class="woocommerce-variation single_variation"><div class="woocommerce-variation-price"><span class="price">${amount("26.99")}</span></div></div>
+<button type="submit" class="single_add_to_cart_button">Add to cart</button></div></form></div></body></html>`;
+    const r = extractProduct(html, "https://honey.example.com/product/creamed-honey/");
+    expect(r.rule).toBe("WooCommerce");
+    expect(money(r.price)).toBe("2699 USD");
+    expect(r.isPriceRange).toBe(false);
   });
 
   it("the range alone: its low end, said to be a range", () => {
