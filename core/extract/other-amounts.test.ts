@@ -106,3 +106,51 @@ describe("words before the amount on its own line name its kind", () => {
     expect(price(other, lang, host, shown)).toBe(expected);
   });
 });
+
+describe("a store card's or club's price first, then the price for everyone (probe round six)", () => {
+  const page = (lang: string, host: string, box: string, buy: string) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><header><a href="/">Shop</a></header>
+<main><h1>Robot vacuum cleaner</h1>${box}<button>${buy}</button></main><footer>© 2026</footer></body></html>`,
+      `https://${host}/p/1`,
+    ).price?.amountMinor ?? null;
+  it.each([
+    [
+      "nl",
+      "winkel.example.nl",
+      `<div class="a"><span>Met Plus-kaart</span> <span class="amount">€ 17,49</span></div><div class="b"><span>Normale prijs</span> <span class="amount">€ 24,99</span></div><div>€ 0,94 / kg</div>`,
+      "In winkelmandje",
+      2499,
+    ],
+    [
+      "ru",
+      "magazin.example.ru",
+      `<div class="a"><span>49 990 ₽</span> <span>с Картой банка</span></div><div class="b"><span>54 319 ₽</span> <s>89 990 ₽</s> <span>без Карты</span></div>`,
+      "Добавить в корзину",
+      5431900,
+    ],
+    [
+      "he",
+      "shop.example.co.il",
+      `<div class="a">מחיר מועדון: <span>₪449</span></div><div class="b">מחיר: <span>₪549.90</span></div>`,
+      "הוספה לסל",
+      54990,
+    ],
+    [
+      "fi",
+      "kauppa.example.fi",
+      `<div class="a"><span>Kanta-asiakkaille 39,90 €</span><br><span>49,90 €</span> <s>Norm. 64,00 €</s></div>`,
+      "Lisää ostoskoriin",
+      4990,
+    ],
+    [
+      "es",
+      "tienda.example.cl",
+      `<ol><li><span>$ 119.990</span> <span>Precio con tarjeta CMR</span></li><li><span>$ 139.990</span> <span>Internet</span></li><li><span class="crossed">$ 199.990</span> <span>Normal</span></li></ol>`,
+      "Agregar al Carro",
+      139990,
+    ],
+  ])("%s %s", (lang, host, box, buy, want) => {
+    expect(page(lang, host, box, buy)).toBe(want);
+  });
+});

@@ -307,7 +307,7 @@ export function visibleCandidates(
   }
   // An "old price" class, or an old price's label before the amount, counts once paired: then the
   // first price after the title is the current one beside it, not the old one.
-  keepWasWordsOnlyWithLower(out, inCart);
+  keepWasWordsOnlyWithLower(out, inCart, namedOther);
   keepStruckClassOnlyInPairs(out);
   markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
@@ -402,14 +402,21 @@ function keepStruckClassOnlyInPairs(list: VisibleCandidate[]): void {
 
 /**
  * An old price's label ("Regular price", "UVP", "Was") names an old price only with a lower
- * amount of this product near it (within 60 elements, not in a row of other products): Shopify's
+ * amount of this product near it (within 60 elements, not in a row of other products, no unit
+ * price, not named another kind by its own words: a member's price "Met Plus-kaart € 17,49"): Shopify's
  * themes label a price with no sale "Regular price" for screen readers, and with nothing lower
  * to pay, the amount so labelled is what a person pays. Struck markup is an old price alone, and
  * so is an amount whose price to pay the store shows only in the cart ("Click for price").
  */
-function keepWasWordsOnlyWithLower(list: VisibleCandidate[], inCart: ReadonlySet<PriceText>): void {
+function keepWasWordsOnlyWithLower(
+  list: VisibleCandidate[],
+  inCart: ReadonlySet<PriceText>,
+  namedOther: ReadonlySet<PriceText>,
+): void {
   const at = (name: FeatureName) => FEATURES.indexOf(name);
-  const [was, struck, excluded] = [at("wasWords"), at("struckMarkup"), at("excluded")];
+  const [was, struck, excluded, perUnit] = ["wasWords", "struckMarkup", "excluded", "perUnit"].map(
+    (name) => at(name as FeatureName),
+  ) as [number, number, number, number];
   const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   for (const c of list) {
     if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;
@@ -418,7 +425,9 @@ function keepWasWordsOnlyWithLower(list: VisibleCandidate[], inCart: ReadonlySet
         o !== c &&
         Number(o.amount) < Number(c.amount) &&
         Math.abs(o.text.order - c.text.order) <= 60 &&
-        !on(o, excluded),
+        !on(o, excluded) &&
+        !on(o, perUnit) &&
+        !namedOther.has(o.text),
     );
     if (!hasLower) c.features[was] = 0;
   }

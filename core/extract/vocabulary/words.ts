@@ -259,6 +259,7 @@ export const VISIBLE_WORDS = {
       p(/añadir a(l)? (la )?cesta/, "añadir a la cesta"),
       p(/añadir a(l)? (la )?carrito/, "añadir al carrito"),
       p(/añadir a(l)? (la )?carro/, "añadir al carro"),
+      p(/(?:agregar|añadir) a (?:mi |la )?bolsa/, "agregar a mi bolsa"),
       "comprar",
     ],
     lv: ["pievienot grozam", "grozā", "pirkt"],
@@ -270,7 +271,7 @@ export const VISIBLE_WORDS = {
     fr: ["commander", "ajouter au panier", "acheter"],
     it: ["ordina", "aggiungi al carrello", "acquista"],
     de: ["warenkorb", "in den einkaufswagen", "kaufen", "bestellen"],
-    nl: ["in winkelwagen"],
+    nl: ["in winkelwagen", "in winkelmand"],
     sv: ["lägg i varukorgen", "köp"],
     da: ["læg i kurv", "køb"],
     no: ["legg i handlekurv", "kjøp"],
@@ -289,13 +290,18 @@ export const VISIBLE_WORDS = {
     uk: ["у кошик"],
     kk: ["себетке"],
     ar: ["أضف إلى السلة", "أضف للسلة", "أضف إلى الحقيبة", "اشتر"],
-    he: ["הוסף לסל"],
+    he: ["הוסף לסל", "הוספה לסל"],
     zh: ["加入購物車", "加入购物车", "直購", "購買", "购买"],
-    ja: ["カートに入れる", "購入"],
+    ja: ["カートに入れる", "カートに追加", "購入"],
     ko: ["장바구니", "구매하기", "바로구매"],
     vi: ["thêm vào giỏ", "mua ngay"],
-    id: ["tambah ke keranjang", "beli sekarang"],
-    th: ["หยิบใส่ตะกร้า", "ซื้อเลย"],
+    id: [
+      "tambah ke keranjang",
+      "masukkan keranjang",
+      p(/\+ ?keranjang/, "+ keranjang"),
+      "beli sekarang",
+    ],
+    th: ["หยิบใส่ตะกร้า", "ใส่รถเข็น", "ไปยังรถเข็น", "ซื้อเลย"],
   },
   /** Adding to the cart itself (a page that has such a control is a product page). */
   addToCart: {
@@ -326,7 +332,7 @@ export const VISIBLE_WORDS = {
     it: ["carrello"],
     es: ["carrito", "cesta"],
     pt: ["carrinho", "sacola"],
-    nl: ["winkelwagen"],
+    nl: ["winkelwagen", "winkelmand"],
     pl: ["koszyk"],
     cs: ["košík", "kosik"],
     sl: ["košar"],
@@ -352,7 +358,7 @@ export const VISIBLE_WORDS = {
     ko: ["장바구니"],
     vi: ["giỏ"],
     id: ["keranjang"],
-    th: ["ตะกร้า"],
+    th: ["ตะกร้า", "รถเข็น"],
   },
   /** Sold out, unavailable, notify me: the product cannot be bought now. */
   soldOut: {
@@ -1138,9 +1144,14 @@ export const VISIBLE_WORDS = {
     ],
     de: ["mitgliederpreis", "mitgliedspreis", "clubpreis"],
     fr: [p(/prix (?:membre|adhérent|fidélité)/, "prix membre")],
-    es: [p(/precio (?:socio|miembro)/, "precio socio")],
+    // A store card's price ("Precio con tarjeta CMR", "Met Plus-kaart", "с картой банка").
+    es: [p(/precio (?:socio|miembro|con tarjeta|tarjeta)/, "precio socio")],
     it: [p(/prezzo (?:soci|socio|riservato ai soci)/, "prezzo soci")],
+    nl: [p(/met [a-z]*-?kaart/, "met plus-kaart"), "klantenkaartprijs"],
     sv: ["medlemspris"],
+    fi: ["kanta-asiak"],
+    ru: [p(/с картой|картой (?:банка|магазина)|по карте лояльности/, "с картой")],
+    he: ["מחיר מועדון", "לחברי מועדון"],
   },
   /**
    * Words, anywhere in a longer text, that label its amount as the price ("Deal of the day
@@ -1173,7 +1184,10 @@ export const VISIBLE_WORDS = {
       p(/pour les (?:membres|adhérents)/, "pour les membres"),
       p(/prix (?:adhérent|membre)/, "prix adhérent"),
     ],
+    es: [p(/(?:precio )?con tarjeta/, "con tarjeta")],
     sv: ["medlemspris"],
+    // "49 990 ₽ с Ozon Картой" (a store card's price; its "c" is sometimes a Latin letter).
+    ru: [p(/[сc] (?:[a-z]+ )?картой/, "с картой")],
   },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
