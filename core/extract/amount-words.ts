@@ -66,6 +66,15 @@ export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolea
   return standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after);
 }
 
+/**
+ * Words after an amount that end with a colon before the next amount ("$199.90 Con tarjeta Oh!:
+ * $179.90") are that one's label, not this one's.
+ */
+export function labelsNextAmount(after: string): boolean {
+  const digit = after.search(/\d/);
+  return digit > 0 && /[:：]\s*\S{0,3}\s*$/u.test(after.slice(0, digit));
+}
+
 /** The words right after the amount (`wordsAfter`) name a member's price. */
 export function isMemberAfter(after: string): boolean {
   return MEMBERSHIP_AFTER.test(after);

@@ -150,6 +150,13 @@ describe("a store card's or club's price first, then the price for everyone (pro
       "Agregar al Carro",
       139990,
     ],
+    [
+      "es",
+      "tienda.example.pe",
+      `<div class="a"><span class="l">Precio regular S/ 259.90</span><span class="b">S/ 199.90</span></div><p class="c">Con tarjeta Oh!: S/ 179.90</p><p>En stock</p>`,
+      "Agregar",
+      19990,
+    ],
   ])("%s %s", (lang, host, box, buy, want) => {
     expect(page(lang, host, box, buy)).toBe(want);
   });

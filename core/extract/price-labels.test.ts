@@ -103,3 +103,24 @@ describe("a price shown only in the cart (a minimum advertised price)", () => {
     ).toBeNull();
   });
 });
+
+describe("an old price's label before a currency written in letters", () => {
+  it("es (PE): 'Precio regular S/ 259.90' then 'S/ 199.90' is S/ 199.90", () => {
+    expect(
+      price(
+        `<div class="p1"><span class="q1">Precio regular S/ 259.90</span> <span class="q2">S/ 199.90</span></div>`,
+        "es",
+        "tienda.example.pe",
+      ),
+    ).toBe(19990);
+  });
+  it("en (MY): 'Was RM 59.00' then 'RM 45.00' is RM 45.00", () => {
+    expect(
+      price(
+        `<div class="p1"><span>Was RM 59.00</span> <span>RM 45.00</span></div>`,
+        "en",
+        "shop.example.com.my",
+      ),
+    ).toBe(4500);
+  });
+});

@@ -86,8 +86,14 @@ const CURRENCY_BITS = new RegExp(
   "gu",
 );
 
-/** A currency sign ending the words before an amount ("Was $", "De R$", "参考価格: ￥"). */
-export const SIGN_AT_END = /(?:[A-Z]{1,3})?\p{Sc}\s*$/u;
+/**
+ * A currency ending the words before an amount: a sign ("Was $", "De R$", "参考価格: ￥"), a code
+ * or a currency in letters ("Precio regular S/", "UVP EUR", "Harga Rp").
+ */
+export const SIGN_AT_END = new RegExp(
+  `(?:(?:[A-Z]{1,3})?\\p{Sc}|(?<![\\p{L}\\p{N}])(?:${[...ISO_CODES].join("|")}|${CURRENCY_WORD}))\\s*$`,
+  "u",
+);
 
 /** A structured value's text: its current price where it shows an old one first (oldThenCurrent). */
 export function currentOf(text: string): string {

@@ -3,6 +3,7 @@ import {
   isBeforeTaxAfter,
   isMemberAfter,
   isUnitWritten,
+  labelsNextAmount,
   ownWords,
   wordsAfter,
 } from "./amount-words.ts";
@@ -221,7 +222,7 @@ export function visibleCandidates(
     if (isSubscription) namedOther.add(t);
     // "$19.99 with membership", "$2.99 with card": a member's price, its words right after it.
     const after = indexInText === 0 ? wordsAfter(t, p, readable(t.text)) : null;
-    if (after !== null && isMemberAfter(after)) namedOther.add(t);
+    if (after !== null && isMemberAfter(after) && !labelsNextAmount(after)) namedOther.add(t);
     // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
     const isNet = after === t.after && isBeforeTaxAfter(after);
     if (isNet) namedOther.add(t);

@@ -42,10 +42,9 @@ export const CLASS_NAMES = {
       "strike",
       "line-through",
       p(/was-?price/, "was-price"),
-      p(/price-?was/, "price-was"),
-      "price--was",
+      p(/price[-_]{0,2}was/, "price--was"),
       p(/old-?price/, "old-price"),
-      p(/price-?old/, "price-old"),
+      p(/price[-_]{0,2}old/, "price--old"),
       p(/list-?price/, "list-price"),
       // Not inside a longer word: "BVRRPageLink" (ratings), "pntrArrPrev" hold the letters.
       p(/(?<![a-z])rrp|rrp(?![a-z])/, "rrp"),
@@ -251,6 +250,8 @@ export const VISIBLE_WORDS = {
       "ship it",
       "deliver it",
       p(/pick ?up in store/, "pick up in store"),
+      // The button's whole text: "Add" alone (grocery stores' buttons).
+      p(/^add$/, "add"),
     ],
     pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar"],
     es: [
@@ -260,6 +261,8 @@ export const VISIBLE_WORDS = {
       p(/añadir a(l)? (la )?carrito/, "añadir al carrito"),
       p(/añadir a(l)? (la )?carro/, "añadir al carro"),
       p(/(?:agregar|añadir) a (?:mi |la )?bolsa/, "agregar a mi bolsa"),
+      // The button's whole text: "Agregar" ("add") alone, as grocery and department stores write it.
+      p(/^(?:agregar|añadir)$/, "agregar"),
       "comprar",
     ],
     lv: ["pievienot grozam", "grozā", "pirkt"],
@@ -444,7 +447,7 @@ export const VISIBLE_WORDS = {
     ],
     sl: ["razprodano", "ni na zalogi", "ni mogoče kupiti"],
     hr: ["rasprodano", "nema na zalihi", "nije moguće kupiti"],
-    hu: ["elfogyott", "nincs raktáron", "nem rendelhető"],
+    hu: ["elfogyott", "nincs raktáron", "nincs készleten", "nem rendelhető", "értesítést kérek"],
     ro: [
       "stoc epuizat",
       "indisponibil",
@@ -468,6 +471,8 @@ export const VISIBLE_WORDS = {
     ja: ["在庫切れ", "品切れ", "売り切れ", "販売終了", "在庫なし", "入荷お知らせ"],
     ko: ["품절", "구매 불가", "구매불가", "재입고 알림"],
     vi: ["hết hàng"],
+    id: ["stok habis", "habis terjual"],
+    th: ["สินค้าหมด"],
   },
   /**
    * A size, colour or other variant named beside sold-out words ("Size L is sold out"): that
@@ -1145,7 +1150,7 @@ export const VISIBLE_WORDS = {
     de: ["mitgliederpreis", "mitgliedspreis", "clubpreis"],
     fr: [p(/prix (?:membre|adhérent|fidélité)/, "prix membre")],
     // A store card's price ("Precio con tarjeta CMR", "Met Plus-kaart", "с картой банка").
-    es: [p(/precio (?:socio|miembro|con tarjeta|tarjeta)/, "precio socio")],
+    es: [p(/precio (?:socio|miembro|tarjeta)/, "precio socio"), "con tarjeta"],
     it: [p(/prezzo (?:soci|socio|riservato ai soci)/, "prezzo soci")],
     nl: [p(/met [a-z]*-?kaart/, "met plus-kaart"), "klantenkaartprijs"],
     sv: ["medlemspris"],
@@ -1294,7 +1299,7 @@ export const VISIBLE_WORDS = {
  * written before its currency (scan/driver.ts). Codes of three capitals are read as codes.
  */
 export const CURRENCY_WORDS: Words = {
-  any: ["RM", "Rp", "Rs", "KSh", "Fr", "TL", "KM", "Kn", "kn"],
+  any: ["RM", "Rp", "Rs", "KSh", "Fr", "TL", "KM", "Kn", "kn", "S/"],
   sv: ["kr"],
   cs: ["Kč", "Kc"],
   pl: ["zł", "zl"],
