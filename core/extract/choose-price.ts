@@ -51,7 +51,7 @@ export function choosePrice(
     return {
       status: "ok",
       chosen: best(variant),
-      notes: [...notes, "the variant named in the URL"],
+      notes: [...notes, "the variant named in the URL or in the add-to-cart form"],
     };
   }
 

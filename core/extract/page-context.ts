@@ -4,7 +4,10 @@ import type { PageScan } from "./scan/index.ts";
 export type PageContext = {
   url: URL | null;
   host: string;
-  /** `?variant=` (Shopify and others) or `variant_id`/`variantId`. */
+  /**
+   * `?variant=` (Shopify and others) or `variant_id`/`variantId`, else the variant id of the
+   * page's add-to-cart form.
+   */
   variantId: string | null;
   /** Currency of the domain's country code (amazon.de → EUR), when it has one. */
   domainCurrency: string | null;
@@ -53,11 +56,13 @@ export function makePageContext(
     return { ...makePageContext(scan, url), variantId: chosenVariantId.slice(0, 100) };
   const parsed = parseUrl(url);
   const host = parsed ? parsed.hostname.toLowerCase().replace(/^www\./, "") : "";
-  const variantId = parsed
-    ? (parsed.searchParams.get("variant") ??
-      parsed.searchParams.get("variant_id") ??
-      parsed.searchParams.get("variantId"))
-    : null;
+  // The address names the variant, else the add-to-cart form does (the one its buy box shows).
+  const variantId =
+    (parsed
+      ? (parsed.searchParams.get("variant") ??
+        parsed.searchParams.get("variant_id") ??
+        parsed.searchParams.get("variantId"))
+      : null) ?? scan.cartVariantId;
   const country = countryOfHost(host);
   const region = regionOfLanguageTag(scan.lang);
   return {

@@ -287,6 +287,29 @@ describe("a variable product's range, then the chosen variation's price", () => 
     expect(r.isPriceRange).toBe(false);
   });
 
+  it("Shopify: the variant its add-to-cart form adds, not the first (sold out) variant", () => {
+    const shopify = (form: string) =>
+      extractProduct(
+        `<html lang="en"><head><title>Organic Cotton Tee</title>
+<meta property="og:price:amount" content="35.00"><meta property="og:price:currency" content="USD">
+<script>var meta = {"product":{"id":1,"variants":[{"id":4400112,"price":3500,"public_title":"XS"},{"id":4400113,"price":3800,"public_title":"S"}]},"page":{"pageType":"product"}};
+for (var attr in meta) { window.ShopifyAnalytics.meta[attr] = meta[attr]; }</script></head>
+<body><main><h1>Organic Cotton Tee</h1><div class="price"><span class="price-item">$38.00</span></div>
+${form}<button type="submit" name="add">Add to cart</button></form></main></body></html>`,
+        "https://tees.example.com/products/organic-cotton-tee",
+      );
+    const chosen = shopify(
+      `<form method="post" action="/cart/add"><input type="hidden" name="id" value="4400113">`,
+    );
+    expect(chosen.rule).toBe("Shopify");
+    expect(money(chosen.price)).toBe("3800 USD");
+    // An "id" outside the add-to-cart form names no variant.
+    const elsewhere = shopify(
+      `<form action="/contact"><input type="hidden" name="id" value="4400113"></form><form method="post" action="/cart/add">`,
+    );
+    expect(money(elsewhere.price)).not.toBe("3800 USD");
+  });
+
   it("the range alone: its low end, said to be a range", () => {
     const r = page(
       "en",

@@ -69,6 +69,7 @@ export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
     buyControls: c.buys.buyControls,
     soldOutTexts: c.soldOut.soldOutTexts,
     hasAddToCart: c.buys.hasAddToCart,
+    cartVariantId: c.buys.cartVariantId,
     hasCaptcha: c.challenge.hasCaptcha(title, h1),
     bodyTokens: c.head.bodyTokens,
     markers: new Set([...c.head.markers, ...c.scripts.markers]),

@@ -151,6 +151,11 @@ export type PageScan = {
   /** Short visible texts saying the product is sold out (with their order). */
   soldOutTexts: readonly SoldOutText[];
   hasAddToCart: boolean;
+  /**
+   * The variant the page's add-to-cart form adds: its hidden `<input name="id">` (Shopify's
+   * product form), the one the buy box shows. Null when the page has none.
+   */
+  cartVariantId: string | null;
   hasCaptcha: boolean;
   bodyTokens: readonly string[];
   /** Markers of platforms seen in scripts, links and classes. */

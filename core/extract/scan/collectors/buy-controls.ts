@@ -68,6 +68,10 @@ function controlOf(el: Element, attrs: Attrs): Control | null {
 export class BuyControls extends Hooks {
   readonly buyControls: BuyControl[] = [];
   hasAddToCart = false;
+  /** The hidden variant id of the first add-to-cart form (see PageScan.cartVariantId). */
+  cartVariantId: string | null = null;
+  /** The first add-to-cart form, by its order (elements are never held past their close). */
+  private cartFormOrder = -1;
   private readonly log: TextLog;
 
   constructor(log: TextLog) {
@@ -77,7 +81,12 @@ export class BuyControls extends Hooks {
 
   override open(el: Element, _parent: Element, attrs: Attrs, _isLeaf: boolean): void {
     const name = el.tag;
-    if (name === "form" && ADD_TO_CART_ACTION.test(attrs.action ?? "")) this.hasAddToCart = true;
+    if (name === "form" && ADD_TO_CART_ACTION.test(attrs.action ?? "")) {
+      this.hasAddToCart = true;
+      if (this.cartFormOrder < 0) this.cartFormOrder = el.order;
+    }
+    if (name === "input" && attrs.name === "id" && this.cartFormOrder >= 0 && !this.cartVariantId)
+      this.noteCartVariant(el, attrs);
     const control = controlOf(el, attrs);
     el.control = control;
     if (control && (name === "input" || name === "select" || name === "img"))
@@ -89,6 +98,14 @@ export class BuyControls extends Hooks {
     if (control === null || el.isRaw) return;
     if (!(el.tag === "button" || el.tag === "a" || control.isButtonLike)) return;
     if (this.log.isShort(el)) this.noteControl(el, control, this.log.textOf(el));
+  }
+
+  /** The first add-to-cart form's hidden variant id, an input of that form's own. */
+  private noteCartVariant(el: Element, attrs: Attrs): void {
+    const value = attrs.value ?? "";
+    if (!/^\d{1,20}$/.test(value) || attrs.type?.toLowerCase() !== "hidden") return;
+    for (let e = el.parent; e; e = e.parent)
+      if (e.order === this.cartFormOrder && e.tag === "form") this.cartVariantId = value;
   }
 
   /** A void input that is itself a buy control (a quantity field, a submit with buy words). */
