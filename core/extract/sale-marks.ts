@@ -41,14 +41,23 @@ export function markSavingPairs(
         // A row of other products close by ("Customers also viewed") holds no part of it.
         !c.text.isExcluded &&
         (!savings.has(c.text) ||
+          // "Was $429.00 · Save $50": the old price in the saving's own text.
+          c.text === saving.text ||
           (isTrailing && list[i - 1] === saving && !SAVING.test(c.text.text))) &&
         Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
     );
     const amounts = new Set(near.map(cents));
-    // Every copy of the old price near the saving (a page may draw its buy box twice).
-    const highs = near.filter(
+    const pairs = near.filter(
       (c) => amounts.has(cents(c) - cents(saving)) && cents(c) > cents(saving),
     );
+    // The old price is the pair's high closest to the saving ("$329 members", "$379", "Was $429
+    // · Save $50": 429, not 379), and every copy of it near (a page may draw its buy box twice).
+    const distance = (c: VisibleCandidate) => Math.abs(c.text.order - saving.text.order);
+    const closest = pairs.reduce<VisibleCandidate | null>(
+      (a, c) => (a === null || distance(c) < distance(a) ? c : a),
+      null,
+    );
+    const highs = closest ? pairs.filter((c) => cents(c) === cents(closest)) : [];
     for (const high of highs) high.features[was] = 1;
     if (highs.length > 0) matched.add(saving);
   }

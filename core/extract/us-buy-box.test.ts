@@ -253,6 +253,19 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Coffee Beans</h1><div role="radiogroup"><label><input type="radio"> Subscribe &amp; Save 15% <span>$12.74</span></label><label><input type="radio" checked> One-time purchase <span>$14.99</span></label></div><button>Add to Cart</button></div>`,
     1499,
   ],
+  // Probe round six: a member's, a card's or a code's price first, then the price for everyone.
+  membersFirst: [
+    `<div class="pd"><h1>Headphones</h1><div class="m"><span>My Rewards Plus &amp; Total members</span> <span>$329.00</span></div><div class="h"><span aria-hidden="true">$379.00</span><span class="sr">Your price for this item is $379.00</span></div><div>Was $429.00 &middot; Save $50</div><button>Add to Cart</button></div>`,
+    37900,
+  ],
+  memberAfter: [
+    `<div class="pd"><h1>Modular Sofa</h1><div class="l"><span class="m"><span>$6,135</span> <span>Member</span></span> <span class="regular-price"><span>$8,180</span> <span>Regular</span></span></div><p>Become a member for $200/year and save 25%.</p><button>Add to Cart</button></div>`,
+    818000,
+  ],
+  withCodeFirst: [
+    `<div class="pd"><h1>Polo Shirt</h1><div class="f"><span>FINAL PRICE</span> <span>$11.99</span> <span>with code DEAL</span></div><div class="s"><span>sale</span> <span>$14.99</span></div><div>original $30.00</div><button>Add to Cart</button></div>`,
+    1499,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {

@@ -309,7 +309,7 @@ export function visibleCandidates(
   // An "old price" class, or an old price's label before the amount, counts once paired: then the
   // first price after the title is the current one beside it, not the old one.
   keepWasWordsOnlyWithLower(out, inCart, namedOther);
-  keepStruckClassOnlyInPairs(out);
+  keepStruckClassOnlyInPairs(out, namedOther);
   markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
 }
@@ -376,23 +376,27 @@ function isLowest30d(t: PriceText, text: string, index: number): boolean {
 }
 
 /**
- * An "old price" class counts only with a current price beside it (within 60 elements, another
- * amount, nothing marking it as another kind of amount): some shops name their only price
+ * An "old price" class counts only with a current price beside it (within 60 elements, a lower
+ * amount, nothing marking it as another kind of amount, its own words no member's price "$6,135
+ * Member" beside "$8,180 Regular"): some shops name their only price
  * "price-old-live", and a class name alone is weaker evidence than struck markup or words.
  */
-function keepStruckClassOnlyInPairs(list: VisibleCandidate[]): void {
+function keepStruckClassOnlyInPairs(
+  list: VisibleCandidate[],
+  namedOther: ReadonlySet<PriceText>,
+): void {
   const struckClass = FEATURES.indexOf("struckClass");
   const others = OTHER_THAN_CURRENT.map((name) => FEATURES.indexOf(name));
   const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   // What else marks each candidate, tested once (not once per struck candidate beside it); its
   // "old" class is read as it stands, once cleared for want of a pair.
-  const isMarked = list.map((c) => others.some((i) => on(c, i)));
+  const isMarked = list.map((c) => namedOther.has(c.text) || others.some((i) => on(c, i)));
   for (const c of list) {
     if (!on(c, struckClass)) continue;
     const hasPair = list.some(
       (o, k) =>
         o !== c &&
-        o.amount !== c.amount &&
+        Number(o.amount) < Number(c.amount) &&
         Math.abs(o.text.order - c.text.order) <= 60 &&
         !isMarked[k] &&
         !on(o, struckClass),

@@ -1068,6 +1068,8 @@ export const VISIBLE_WORDS = {
       p(/with (?:a )?trade-in/, "with trade-in"),
       // An estimate after a shopper's coupons ("Est. $6.29 after coupons").
       p(/after (?:all )?(?:coupons?|discounts?|promo codes?)/, "after coupons"),
+      // A price with a coupon code ("FINAL PRICE $11.99 with code JCPDEAL"): not everyone's.
+      p(/with (?:promo |coupon )?code|with coupon/, "with code"),
     ],
     de: ["rabatt", p(/(?:im|pro|\/)\s*monat/, "im monat"), "mtl"],
     fr: ["d'achat", "de réduction", p(/(?:par|\/)\s*mois/, "par mois")],
@@ -1140,7 +1142,9 @@ export const VISIBLE_WORDS = {
    */
   membership: {
     en: [
-      p(/(?<!non-?)members?(?: price| pay| only)/, "member price"),
+      p(/(?<!non-?)member(?: price| pay| only)/, "member price"),
+      // "My Rewards Plus & Total members $329.00": the members named right before their price.
+      p(/(?<!non-?)members(?![a-z'’])/, "members"),
       p(/(?<!non-?)members?['’]s? price/, "members' price"),
       p(/club (?:price|members?)/, "club price"),
       // A membership program's own price ("Plus price", "IKEA Family price").
@@ -1181,6 +1185,10 @@ export const VISIBLE_WORDS = {
   membershipAfter: {
     en: [
       p(/with (?:a |paid )?membership/, "with membership"),
+      // "$6,135 Member" beside "$8,180 Regular" (not "Member price $59.99", the next amount's
+      // label, nor "Members get free shipping").
+      // The word alone, then no other word: "Member $8,180", "Member ·".
+      p(/members?(?=\s*(?:$|[^a-z\s]))/, "member"),
       p(/with (?:[a-z]+ )?card/, "with card"),
       p(/for (?:club )?members/, "for members"),
     ],
