@@ -266,6 +266,18 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Polo Shirt</h1><div class="f"><span>FINAL PRICE</span> <span>$11.99</span> <span>with code DEAL</span></div><div class="s"><span>sale</span> <span>$14.99</span></div><div>original $30.00</div><button>Add to Cart</button></div>`,
     1499,
   ],
+  beforeSavings: [
+    `<div class="pd"><h1>Mirrorless Camera</h1><div data-x="a">Price before savings <span>$2,499.00</span></div><div data-x="b">Instant Savings <span>$300.00</span></div><div data-x="c">$2,199.00</div><div>In Stock</div><button>Add to Cart</button></div>`,
+    219900,
+  ],
+  priceAfterOff: [
+    `<div class="pd"><h1>OLED TV</h1><div class="y"><span>Online Price</span> <span>$2,699.99</span></div><div><span>-$500</span> OFF</div><div class="z"><span>Price after $500 OFF</span> <span>$2,199.99</span></div><button>Add to Cart</button></div>`,
+    219999,
+  ],
+  typicalPriceInCart: [
+    `<div class="pd"><h1>Wireless Headphones</h1><div>Typical price: <span class="p"><span class="sr">$399.99</span><span aria-hidden="true">$399.99</span></span></div><div>To see our price, add this item to your cart.</div><button>Add to Cart</button></div>`,
+    -2,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {

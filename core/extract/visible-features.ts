@@ -149,6 +149,9 @@ function isLabelledOldAfter(t: PriceText, p: FoundPrice, own: string): boolean {
   return next !== undefined && Number(next.amount) < Number(p.amount);
 }
 
+/** Everything up to the last digit: the words before an amount since the one before it. */
+const SINCE_LAST_AMOUNT = /^[\s\S]*\d/;
+
 /**
  * "Was $30.00", "Regular price $30.00": the words before the amount name it an old price, unless
  * a higher amount stands right before them (then they are that one's label, read after it:
@@ -233,10 +236,19 @@ export function visibleCandidates(
       namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
-    // Stated as a saving by its own words or those right before it ("Save $120", "You save:");
-    // words after it may be the next amount's, and "(25% off)" also follows the price itself.
-    if (SAVING.test(`${t.before.slice(-20)} ${t.text}`)) savings.add(t);
-    if (indexInText === 0 && PRICE_IN_CART_AFTER.test(t.after)) inCart.add(t);
+    // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
+    // since the last amount before it ("Instant Savings $300.00" then "$2,199.00": the saving's
+    // words are the $300's); words after it may be the next amount's, and "(25% off)" also
+    // follows the price itself. An old price's label naming savings is no saving ("Price before
+    // savings $2,499.00").
+    if (
+      SAVING.test(`${t.before.slice(-20).replace(SINCE_LAST_AMOUNT, "")} ${t.text}`) &&
+      !isLabelledOldBefore(lead, p)
+    )
+      savings.add(t);
+    // (After a screen-reader copy of the amount too: "$399.99$399.99 To see our price, add …".)
+    const afterCopy = t.after.startsWith(t.text) ? t.after.slice(t.text.length) : t.after;
+    if (indexInText === 0 && PRICE_IN_CART_AFTER.test(afterCopy)) inCart.add(t);
     if (isPromotion(lead, readable(t.text), p.index, t.after) || DEDUCTION.test(lead))
       promotions.add(c);
     else if (isLowest30d(t, readable(t.text), p.index)) lowest30d.add(c);

@@ -649,6 +649,8 @@ export const VISIBLE_WORDS = {
       "valued at",
       "typical price",
       "previous price",
+      // "Price before savings $2,499.00", then the saving and the price.
+      p(/before (?:instant )?(?:savings|discounts?)/, "before savings"),
       // India's maximum retail price, the list price beside the selling price.
       "mrp",
       "m.r.p.",
@@ -762,6 +764,7 @@ export const VISIBLE_WORDS = {
       "add to cart for price",
       "see price at checkout",
       "price shown in cart",
+      p(/to see (?:our|the) price/, "to see our price"),
     ],
     de: ["preis im warenkorb"],
   },
@@ -786,6 +789,8 @@ export const VISIBLE_WORDS = {
       "you pay",
       "final price",
       "price after discount",
+      // "Price after $500 OFF $2,199.99": the price once the store's own instant saving is off.
+      p(/price after \S{1,12} off/, "price after $500 off"),
     ],
     de: ["jetzt", "nur", "aktionspreis"],
     fr: ["maintenant", "prix promo"],
