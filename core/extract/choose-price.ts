@@ -113,30 +113,7 @@ export function choosePrice(
       if (notList.length > 0) pool = notList;
     }
     const values = distinct(pool);
-    if (values.length === 1) {
-      const lagging = saleNotInStructured(pool, candidates);
-      if (lagging === "unclear")
-        return {
-          status: "ambiguous",
-          chosen: null,
-          notes: [
-            ...notes,
-            "the structured price is struck through on the page and no sale price stands out",
-          ],
-        };
-      if (lagging) return { status: "ok", chosen: lagging, notes: [...notes, LAGGING_NOTE] };
-      const shownInstead = contradictingBuyBox(pool, candidates, visible.chosen);
-      if (shownInstead)
-        return {
-          status: "ambiguous",
-          chosen: null,
-          notes: [
-            ...notes,
-            `structured data gives ${describe(pool)}, an amount the page never shows; its buy box shows ${describe([shownInstead])}`,
-          ],
-        };
-      return { status: "ok", chosen: best(pool), notes };
-    }
+    if (values.length === 1) return agreeingStructured(pool, candidates, visible.chosen, notes);
     const top = visible.chosen;
     if (top && values.includes(moneyKey(top))) {
       return {
@@ -194,6 +171,49 @@ export function choosePrice(
   return { status: "none", chosen: null, notes };
 }
 
+/**
+ * Structured data agreeing with itself: its price, unless the page shows a sale it lags, or its
+ * buy box confidently shows another amount (see contradictingBuyBox).
+ */
+function agreeingStructured(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+  shown: PriceCandidate | null,
+  notes: readonly string[],
+): PriceChoice {
+  const lagging = saleNotInStructured(pool, candidates);
+  if (lagging === "unclear")
+    return {
+      status: "ambiguous",
+      chosen: null,
+      notes: [
+        ...notes,
+        "the structured price is struck through on the page and no sale price stands out",
+      ],
+    };
+  if (lagging) return { status: "ok", chosen: lagging, notes: [...notes, LAGGING_NOTE] };
+  const contradiction = contradictingBuyBox(pool, candidates, shown);
+  if (contradiction?.isOtherOption)
+    return {
+      status: "ok",
+      chosen: contradiction.shown,
+      notes: [
+        ...notes,
+        `structured data gives ${describe(pool)}, another variant's price (an option not chosen shows it); the price its buy box shows was taken`,
+      ],
+    };
+  if (contradiction)
+    return {
+      status: "ambiguous",
+      chosen: null,
+      notes: [
+        ...notes,
+        `structured data gives ${describe(pool)}, an amount the page never shows; its buy box shows ${describe([contradiction.shown])}`,
+      ],
+    };
+  return { status: "ok", chosen: best(pool), notes: [...notes] };
+}
+
 /** A visible candidate must score at least this to be taken as the price. */
 export const ACCEPT = 0.5;
 /** A different amount within this much of the best score makes the page ambiguous. */
@@ -223,22 +243,25 @@ function visibleChoice(priced: readonly PriceCandidate[]): {
 const BUY_BOX_SURE = 0.9;
 
 /**
- * Structured data whose one amount the page never shows (no visible amount of any kind equals
- * it) while the buy box confidently shows another: a stale price, another variant's, or a
- * template's. Which one a person pays cannot be told; the buy box's price is returned.
+ * Structured data whose one amount the page never shows as a price (no visible amount of any
+ * kind equals it, but an option not chosen) while the buy box confidently shows another: a stale
+ * price, another variant's, or a template's. Returns the buy box's price, and whether an option
+ * not chosen shows the structured amount: then it is another variant's, and the buy box shows the
+ * chosen one's; else which one a person pays cannot be told.
  */
 function contradictingBuyBox(
   pool: readonly PriceCandidate[],
   candidates: readonly PriceCandidate[],
   shown: PriceCandidate | null,
-): PriceCandidate | null {
+): { shown: PriceCandidate; isOtherOption: boolean } | null {
   const structured = pool[0];
   if (!structured || !shown || shown.confidence < BUY_BOX_SURE) return null;
   if (shown.price.amountMinor === structured.price.amountMinor) return null;
-  const isShownAnywhere = candidates.some(
+  const copies = candidates.filter(
     (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
   );
-  return isShownAnywhere ? null : shown;
+  if (copies.some((c) => !c.isOtherOption)) return null;
+  return { shown, isOtherOption: copies.length > 0 };
 }
 
 /**

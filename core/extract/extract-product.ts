@@ -146,6 +146,7 @@ function toCandidates(
       isRange: raw.isRange ?? false,
       isFrom: raw.isFrom ?? false,
       isVariantMatch: raw.isVariantMatch ?? false,
+      ...(raw.isOtherOption ? { isOtherOption: true } : {}),
       raw: raw.raw,
     });
   }

@@ -60,6 +60,7 @@ export function readVisibleText(
       confidence,
       isRange: range.isRange,
       isFrom: range.isFrom,
+      ...(c.text.isInOption || c.text.isUncheckedRadio ? { isOtherOption: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };

@@ -61,6 +61,11 @@ export const PriceCandidate = z.object({
   isRange: z.boolean(),
   isFrom: z.boolean(),
   isVariantMatch: z.boolean(),
+  /**
+   * Shown as the price of an option not chosen (an `<option>`, an unchecked radio's label, a size
+   * button `aria-checked="false"`): another variant's price. Absent when not.
+   */
+  isOtherOption: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -176,6 +181,7 @@ export type RawCandidate = {
   isRange?: boolean;
   isFrom?: boolean;
   isVariantMatch?: boolean;
+  isOtherOption?: boolean;
   raw: string;
 };
 

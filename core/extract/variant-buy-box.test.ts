@@ -310,6 +310,40 @@ ${form}<button type="submit" name="add">Add to cart</button></form></main></body
     expect(money(elsewhere.price)).not.toBe("3800 USD");
   });
 
+  it("structured data gives another variant's price, which an option not chosen shows: the buy box's", () => {
+    const offer = (price: string) =>
+      `<script type="application/ld+json">${JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Item",
+        offers: { "@type": "Offer", price, priceCurrency: "USD" },
+      })}</script>`;
+    const radios = page(
+      "en",
+      "https://shop.example.com/p/diapers",
+      `<h1>Diapers Size 3</h1><div class="h"><span class="s">current price $48.94</span><span aria-hidden="true">$48.94</span></div>
+       <div>Count: <label><input type="radio" name="c"> 74 Count <span>$26.94</span></label><label><input type="radio" name="c" checked> 168 Count <span>$48.94</span></label></div><button>Add to cart</button>`,
+      offer("26.94"),
+    );
+    expect(money(radios.price)).toBe("4894 USD");
+    const swatches = page(
+      "en",
+      "https://shop.example.com/p/lip-mask",
+      `<h1>Lip Sleeping Mask</h1><div class="p"><b>$15.00</b></div>
+       <div role="radiogroup"><button role="radio" aria-checked="true">Mini <span>$15.00</span></button><button role="radio" aria-checked="false">Standard <span>$34.00</span></button></div><button>Add to Basket</button>`,
+      offer("34.00"),
+    );
+    expect(money(swatches.price)).toBe("1500 USD");
+    // Shown nowhere, not even as an option: which one a person pays cannot be told.
+    const unshown = page(
+      "en",
+      "https://shop.example.com/p/sheets",
+      `<h1>Sheet Set</h1><span class="p">$59.99</span><button>Add to cart</button>`,
+      offer("39.99"),
+    );
+    expect(unshown.status).toBe("ambiguous");
+  });
+
   it("the range alone: its low end, said to be a range", () => {
     const r = page(
       "en",
