@@ -278,6 +278,19 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Wireless Headphones</h1><div>Typical price: <span class="p"><span class="sr">$399.99</span><span aria-hidden="true">$399.99</span></span></div><div>To see our price, add this item to your cart.</div><button>Add to Cart</button></div>`,
     -2,
   ],
+  // Probe round seven: OpenCart's price block, an option's price adder beside an old-price class.
+  exTaxAfter: [
+    `<div class="r"><h1>Smoothing Plane</h1><ul class="l"><li>Availability: In Stock</li></ul><ul class="l"><li><h2>$179.00</h2></li><li>Ex Tax: $179.00</li></ul><div id="product"><input type="text" name="quantity" value="1"><button type="button" id="button-cart">Add to Cart</button></div></div>`,
+    17900,
+  ],
+  quantityTiers: [
+    `<div class="r"><h1>The Overstory (Hardcover)</h1><ul class="l"><li><span style="text-decoration: line-through;">$32.00</span></li><li><h2>$27.20</h2></li><li>Ex Tax: $27.20</li><li><hr></li><li>2 or more $25.00</li><li>5 or more $22.00</li></ul><button type="button">Add to Cart</button></div>`,
+    2720,
+  ],
+  optionAdder: [
+    `<div class="r"><h1>Dutch Oven 7 Qt</h1><div class="regular-price"><span>Price:</span> <span id="price">$119.00</span></div><select name="option-1"><option>Matte Black</option><option>Chrome [Add $15.00]</option></select><button type="submit">Add To Cart</button></div>`,
+    11900,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {

@@ -227,7 +227,7 @@ export function visibleCandidates(
     const after = indexInText === 0 ? wordsAfter(t, p, readable(t.text)) : null;
     if (after !== null && isMemberAfter(after) && !labelsNextAmount(after)) namedOther.add(t);
     // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
-    const isNet = after === t.after && isBeforeTaxAfter(after);
+    const isNet = after === t.after && isBeforeTaxAfter(after) && !labelsNextAmount(after);
     if (isNet) namedOther.add(t);
     // Inside a link to another product's page: a related item's price ("Customers also viewed",
     // its truncated name and its price links to it), never the product's own first price after
@@ -455,6 +455,7 @@ function keepWasWordsOnlyWithLower(
 
 /** Besides an "old" class, what marks a candidate as another kind of amount than the price. */
 const OTHER_THAN_CURRENT: readonly FeatureName[] = [
+  "inOption",
   "struckMarkup",
   "wasWords",
   "otherAmountWords",

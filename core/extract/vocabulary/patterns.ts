@@ -196,6 +196,7 @@ export const MEMBERSHIP_AFTER = new RegExp(
 /** Words that state a saving ("Save", "You save", "spar"): the amount beside them is one. */
 export const SAVING = anywhere(entriesOf(words.save));
 export const OTHER_AMOUNT_CONCEPTS = [
+  "quantityTier",
   "shipping",
   "orderMinimum",
   "instalment",
@@ -229,6 +230,7 @@ export const OTHER_AMOUNT_ON_LINE = anywhere(
     words.membership,
     words.addOn,
     words.auction,
+    words.quantityTier,
   ),
 );
 /** A subscription's words: its percentage or saving is no sale of the product. */

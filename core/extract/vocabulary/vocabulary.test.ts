@@ -118,6 +118,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   nowPrice: (w) => feature(`<div><b>€ 9</b> <b>${html(w)} € 5</b></div>`, "9", "wasWords"),
   // "MSRP $899.00 Click for price": the amount shown is no price to pay, alone as it stands.
   priceInCart: (w) => feature(`<div><b>€ 9</b> <a href="#">${html(w)}</a></div>`, "9", "wasWords"),
+  quantityTier: otherAmount,
   shipping: otherAmount,
   orderMinimum: otherAmount,
   // The landed price (issue #37 item 6, landed.ts): free delivery, its threshold, what makes a

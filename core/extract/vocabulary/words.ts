@@ -1207,6 +1207,14 @@ export const VISIBLE_WORDS = {
     // "49 990 ₽ с Ozon Картой" (a store card's price; its "c" is sometimes a Latin letter).
     ru: [p(/[сc] (?:[a-z]+ )?картой/, "с картой")],
   },
+  /**
+   * A quantity tier's price ("2 or more $25.00", "ab 5 Stück 22,00 €"): what each costs when
+   * buying that many, not the price of one.
+   */
+  quantityTier: {
+    en: [p(/\d+\s*(?:or more|\+ (?:items|units|pcs))/, "2 or more")],
+    de: [p(/ab \d+ stück/, "ab 5 stück")],
+  },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
     en: [
