@@ -11,6 +11,7 @@ import {
   type ChallengeCheck,
   challengeUnlessPriced,
   type ExtractTask,
+  epochMs,
   type PageReading,
   type TaskReply,
 } from "./extract-task.ts";
@@ -148,7 +149,9 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     await turn;
     // The budget starts when the thread starts reading (it may first have to be started,
     // e.g. after a cut), signalled through a shared flag.
-    const started = new Int32Array(new SharedArrayBuffer(8));
+    const started = new Int32Array(new SharedArrayBuffer(16));
+    // When the thread started, on its own clock: this thread may learn of it later (when busy).
+    const startedAtThread = new Float64Array(started.buffer, 8, 1);
     let isHardStopped = false;
     let startedAt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -156,7 +159,7 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     const waiting = Atomics.waitAsync(started, 0, 0);
     const onStart = () => {
       if (isDone) return;
-      startedAt = performance.now();
+      startedAt = startedAtThread[0] || epochMs();
       timer = setTimeout(() => {
         // Terminated by us, not through piscina's abort: piscina replaces the thread once it
         // has exited, never while it is being torn down (which can crash the process:
@@ -166,13 +169,13 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
         if (!thread) return;
         isHardStopped = true;
         void thread.terminate();
-      }, hardStopMs);
+      }, hardStopMs - (epochMs() - startedAt));
     };
     if (waiting.async) waiting.value.then(onStart);
     else onStart();
     let byteLength = 0;
     const cut = (how: string): ExtractOutcome => {
-      const afterMs = Math.round(performance.now() - startedAt);
+      const afterMs = Math.round(epochMs() - startedAt);
       const size = typeof page === "string" ? { chars: page.length } : { bytes: byteLength };
       log?.warn({ url, afterMs, ...size }, `extraction cut: over its time budget (${how})`);
       return { kind: "cut", afterMs };

@@ -21,7 +21,8 @@ export type ExtractTask = (
   options: ExtractOptions;
   /**
    * Shared with the pool: [0] set to 1 when this thread starts reading (its time budget
-   * begins), [1] the thread's id (markStarted).
+   * begins), [1] the thread's id, and after them (bytes 8 to 16, a Float64) the time it started
+   * on the clock every thread shares (`epochMs`) (markStarted).
    */
   started?: Int32Array;
   /** Reading stops by itself this long after it started (core/extract/read-budget.ts). */
@@ -49,9 +50,19 @@ export function challengeUnlessPriced(
   return classifyChallenge(check.status, check.headers, page);
 }
 
+/**
+ * Milliseconds since the epoch, at the resolution of `performance.now()`: one clock for every
+ * thread (each thread's `performance.now()` counts from its own start).
+ */
+export function epochMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** Tells the pool that this thread, by its id, starts reading the task's page. */
 export function markStarted(task: Pick<ExtractTask, "started">): void {
   if (!task.started) return;
+  if (task.started.buffer.byteLength >= 16)
+    new Float64Array(task.started.buffer, 8, 1)[0] = epochMs();
   Atomics.store(task.started, 1, threadId);
   Atomics.store(task.started, 0, 1);
   Atomics.notify(task.started, 0);
