@@ -160,16 +160,19 @@ export function createExtractPool(options: ExtractPoolOptions = {}): ExtractPool
     const onStart = () => {
       if (isDone) return;
       startedAt = startedAtThread[0] || epochMs();
-      timer = setTimeout(() => {
-        // Terminated by us, not through piscina's abort: piscina replaces the thread once it
-        // has exited, never while it is being torn down (which can crash the process:
-        // nodejs/node#56312), and rejects its task then.
-        const id = Atomics.load(started, 1);
-        const thread = pool.threads.find((t) => t.threadId === id);
-        if (!thread) return;
-        isHardStopped = true;
-        void thread.terminate();
-      }, hardStopMs - (epochMs() - startedAt));
+      timer = setTimeout(
+        () => {
+          // Terminated by us, not through piscina's abort: piscina replaces the thread once it
+          // has exited, never while it is being torn down (which can crash the process:
+          // nodejs/node#56312), and rejects its task then.
+          const id = Atomics.load(started, 1);
+          const thread = pool.threads.find((t) => t.threadId === id);
+          if (!thread) return;
+          isHardStopped = true;
+          void thread.terminate();
+        },
+        hardStopMs - (epochMs() - startedAt),
+      );
     };
     if (waiting.async) waiting.value.then(onStart);
     else onStart();
