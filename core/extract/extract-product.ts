@@ -209,6 +209,11 @@ function readSources(
       .filter((c) => c.role === "price" && !c.isMinor && !c.isRange)
       .map((c) => normalizeDecimal(c.amount)),
   );
+  // Nor does an exact amount equal to a range's low end (og:price restating an AggregateOffer's
+  // lowPrice, as choose-price.ts reads it).
+  for (const c of [...jsonLd.candidates, ...micro.candidates, ...meta.candidates])
+    if (c.isRange && c.role === "price" && !c.isMinor)
+      structuredAmounts.delete(normalizeDecimal(c.amount));
   return { scan, ctx, jsonLd, micro, meta, outputs, storeRule, structuredAmounts };
 }
 

@@ -344,6 +344,24 @@ ${form}<button type="submit" name="add">Add to cart</button></form></main></body
     expect(unshown.status).toBe("ambiguous");
   });
 
+  it("og:price restating the range's low end, an option showing it: the buy box's chosen amount", () => {
+    // A gift card opened on its $50 denomination (probe round seven).
+    const r = page(
+      "en",
+      "https://books.example.com/products/gift-card?variant=2",
+      `<h1>Gift Card</h1><div class="price"><span class="price-item">$50.00</span></div>
+       <fieldset><legend>Denominations</legend><input type="radio" name="d" id="d1"><label for="d1">$25.00</label><input type="radio" name="d" id="d2" checked><label for="d2">$50.00</label><input type="radio" name="d" id="d3"><label for="d3">$100.00</label></fieldset>
+       <button>Add to cart</button>`,
+      `<meta property="og:price:amount" content="25.00"><meta property="og:price:currency" content="USD">${aggregate("25.00", "100.00", "USD")}`,
+    );
+    expect(money(r.price)).toBe("5000 USD");
+    expect(r.isPriceRange).toBe(false);
+    // The labels of radios not checked (their own <label for>) are options not chosen.
+    expect(r.candidates.filter((c) => c.isOtherOption).map((c) => c.price.amountMinor)).toEqual([
+      2500, 10000,
+    ]);
+  });
+
   it("the range alone: its low end, said to be a range", () => {
     const r = page(
       "en",

@@ -38,6 +38,7 @@ export class Attrs {
   "aria-checked": string | undefined = undefined;
   "aria-selected": string | undefined = undefined;
   open: string | undefined = undefined;
+  for: string | undefined = undefined;
   /** data-* attributes, when the element has any. */
   data: Record<string, string> | null = null;
   /** Every kept name, in the order the element gives them (each once: the first one counts). */

@@ -760,7 +760,10 @@ export const VISIBLE_WORDS = {
       "see price in cart",
       "see price in bag",
       "see final price in cart",
-      "add to cart to see price",
+      p(
+        /add (?:it |this item )?to (?:cart|bag) to see (?:our |the |final )?price/,
+        "add to cart to see our price",
+      ),
       "add to cart for price",
       "see price at checkout",
       "price shown in cart",

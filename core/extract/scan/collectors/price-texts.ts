@@ -56,6 +56,8 @@ export class PriceTexts extends Hooks {
   private readonly heads = new Map<Element, string>();
   /** Labels holding a radio button: its group and whether it is the checked one. */
   private readonly radios = new Map<Element, { group: string; checked: boolean }>();
+  /** Radio buttons by id, for a label of their own after them (`<label for>`). */
+  private readonly radioIds = new Map<string, { group: string; checked: boolean }>();
   /** Radio groups with a checked button. */
   private readonly checkedGroups = new Set<string>();
   /** Price texts in the label of a radio button not checked, with its group. */
@@ -68,6 +70,10 @@ export class PriceTexts extends Hooks {
 
   override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
     if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
+    else if (el.tag === "label" && attrs.for !== undefined && this.radioIds.size > 0) {
+      const radio = this.radioIds.get(attrs.for);
+      if (radio && this.radios.size < 200) this.radios.set(el, radio);
+    }
     // A block (or <br>) after a price text parts its words from the next block's, as on screen:
     // "/ 100 g" then "8,99 €" is no "100 g8,99 €".
     if (this.pendingAfter.length > 0 && BREAKS_LINE.has(el.tag))
@@ -181,6 +187,7 @@ export class PriceTexts extends Hooks {
     const group = attrs.name ?? "";
     const checked = attrs.checked !== undefined;
     if (checked) this.checkedGroups.add(group);
+    if (attrs.id && this.radioIds.size < 200) this.radioIds.set(attrs.id, { group, checked });
     for (let e = el.parent, n = 0; e && n < 4; e = e.parent, n++)
       if (e.tag === "label") {
         if (!this.radios.has(e) && this.radios.size < 200) this.radios.set(e, { group, checked });
