@@ -5,7 +5,7 @@ import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
-import { isListingAddress } from "./listing-address.ts";
+import { isListingAddress, isListingBody } from "./listing-address.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
@@ -249,6 +249,8 @@ function isProductPage(
   visible: readonly RawCandidate[],
   outputs: readonly { output: RuleOutput }[],
 ): boolean {
+  // The platform names the page a home page, a category, a search or a blog: no product's.
+  if (isListingBody(scan.bodyTokens)) return false;
   if (facts.some((f) => f.isProduct === true)) return true;
   if (
     outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null)

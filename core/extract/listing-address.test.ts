@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractProduct } from "./extract-product.ts";
 import { isListingAddress } from "./listing-address.ts";
+import { LISTING_BODY_CLASSES } from "./vocabulary/words.ts";
 
 describe("isListingAddress", () => {
   it.each([
@@ -93,5 +94,24 @@ describe("structured data listing several products, none the page's own", () => 
       amountMinor: 14900,
       currency: "USD",
     });
+  });
+});
+
+describe("a page its platform names no product's page by its <body> classes", () => {
+  const page = (bodyClass: string, head = "") =>
+    extractProduct(
+      `<html lang="en"><head><title>Sunday Supply</title>${head}</head><body class="${bodyClass}"><main>
+<h1>Spring Sale</h1><section><h2>Featured: Linen Apron</h2><div class="price"><s>$58.00</s> <span>$42.00</span></div><button>Add to cart</button></section>
+</main></body></html>`,
+      "https://supply.example.com/",
+    );
+  it("a product's template reads the price; each listed class gives not_product", () => {
+    expect(page("template-product").status).toBe("ok");
+    const read = LISTING_BODY_CLASSES.map((name) => [name, page(`theme ${name}`).status]);
+    expect(read.filter(([, status]) => status !== "not_product")).toEqual([]);
+  });
+  it("structured data naming one product still speaks (a landing page built on a content template)", () => {
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen Apron","offers":{"@type":"Offer","price":"42.00","priceCurrency":"USD"}}</script>`;
+    expect(page("template-page", ld).price).toEqual({ amountMinor: 4200, currency: "USD" });
   });
 });

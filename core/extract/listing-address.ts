@@ -1,3 +1,5 @@
+import { LISTING_BODY_CLASSES } from "./vocabulary/words.ts";
+
 /**
  * An address that names a list of products, never one product: the shop's search, its cart or
  * checkout, a wishlist, a Shopify-style collection (`/collections/sweaters`, without `/products/` after it), a
@@ -15,6 +17,17 @@ export function isListingAddress(url: string): boolean {
     return false;
   }
   return LISTING_PATH.test(address.pathname.toLowerCase().replace(/\/+$/, ""));
+}
+
+const LISTING_BODY = new Set(LISTING_BODY_CLASSES.map((name) => `.${name}`));
+
+/**
+ * A page whose <body> classes name it, as its platform does, a home page, a collection, a
+ * search, a blog or a content page: no product's page, whatever prices and buttons it shows (a
+ * home page's featured product, a category's cards, each with its own "Add to Cart").
+ */
+export function isListingBody(bodyTokens: readonly string[]): boolean {
+  return bodyTokens.some((token) => LISTING_BODY.has(token));
 }
 
 /**

@@ -1421,6 +1421,35 @@ export const PLATFORM_BODY_CLASSES: readonly Platform[] = [
   { name: "magento", words: ["catalog-product-view", "page-product-"], isCaseSensitive: true },
 ];
 
+/**
+ * Classes of the <body> by which a platform names a page that is no product's (case kept, whole
+ * class names): a home page, a collection or category, a search, a blog, a content page.
+ */
+export const LISTING_BODY_CLASSES: readonly string[] = [
+  // Shopify's templates.
+  "template-index",
+  "template-collection",
+  "template-list-collections",
+  "template-search",
+  "template-page",
+  "template-blog",
+  "template-article",
+  "template-cart",
+  // BigCommerce's page types.
+  "page-type-category",
+  "page-type-search",
+  "page-type-brand",
+  "page-type-blog",
+  // Magento's layouts.
+  "catalog-category-view",
+  "catalogsearch-result-index",
+  "cms-index-index",
+  // WooCommerce's (WordPress) archives.
+  "tax-product_cat",
+  "post-type-archive-product",
+  "single-post",
+];
+
 /** Platforms named by the address of an image, a link or a script the page loads (case kept). */
 export const PLATFORM_ASSETS: readonly Platform[] = [
   { name: "shopify", words: ["cdn.shopify.com"], isCaseSensitive: true },
