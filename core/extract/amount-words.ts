@@ -66,6 +66,20 @@ export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolea
   return standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after);
 }
 
+/** Everything up to the last digit: the words before an amount since the one before it. */
+const SINCE_LAST_AMOUNT = /^[\s\S]*\d/;
+
+/** The words of a text before an amount since the last amount in it. */
+export function sinceLastAmount(before: string): string {
+  return before.replace(SINCE_LAST_AMOUNT, "");
+}
+
+/** The words since the last amount before an amount, when they end as a label does (a colon). */
+export function labelBefore(before: string): string {
+  const words = sinceLastAmount(before);
+  return /[:：]\s*$/.test(words) ? words.slice(-40) : "";
+}
+
 /**
  * Words after an amount that end with a colon before the next amount ("$199.90 Con tarjeta Oh!:
  * $179.90") are that one's label, not this one's.

@@ -24,3 +24,12 @@ describe("a buy box with full-width currency signs", () => {
     expect(read.price).toEqual({ amountMinor: 29900, currency: "KRW" });
   });
 });
+
+describe("a sold-out sale with no buy button (probe round six)", () => {
+  it("ko: 판매가 59,000원, 할인판매가 47,200원 (11,800원 할인), 품절: 47,200원, out of stock", () => {
+    const body = `<h1>무선 전기주전자</h1><table><tr><th>판매가</th><td><span id="a">59,000원</span></td></tr><tr><th>할인판매가</th><td><span id="b">47,200원 <span>(11,800원 할인)</span></span></td></tr></table><p class="s">일시품절 (재입고 알림)</p>`;
+    const read = extractProduct(page("ko-KR", body), "https://www.shop.example.co.kr/p/1");
+    expect(read.price).toEqual({ amountMinor: 47200, currency: "KRW" });
+    expect(read.availability).toBe("out_of_stock");
+  });
+});

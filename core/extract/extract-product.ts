@@ -263,7 +263,10 @@ function isProductPage(
     // A person pasted this link: a price that stands out in the buy box (by the title, shown as
     // the price) is an offer even when the buy control is a link or script nobody can name.
     visible.some((c) => c.role === "price" && c.confidence >= STANDS_ALONE) ||
-    scan.hasAddToCart
+    scan.hasAddToCart ||
+    // Sold out, its buy button gone: the notice right under the title ("Currently unavailable",
+    // "再入荷お知らせ") still says a product is offered here, at no price now.
+    stockFromPage(scan, false).isSoldOutShown
   );
 }
 

@@ -197,3 +197,36 @@ export function markWasBeforeNow(
     if (NOW_WORDS.test(lead)) p.features[was] = 1;
   }
 }
+
+/**
+ * An old price's label ("Regular price", "UVP", "Was") names an old price only with a lower
+ * amount of this product near it (within 60 elements, not in a row of other products, no unit
+ * price, not named another kind by its own words: a member's price "Met Plus-kaart € 17,49"): Shopify's
+ * themes label a price with no sale "Regular price" for screen readers, and with nothing lower
+ * to pay, the amount so labelled is what a person pays. Struck markup is an old price alone, and
+ * so is an amount whose price to pay the store shows only in the cart ("Click for price").
+ */
+export function keepWasWordsOnlyWithLower(
+  list: VisibleCandidate[],
+  inCart: ReadonlySet<PriceText>,
+  namedOther: ReadonlySet<PriceText>,
+): void {
+  const at = (name: FeatureName) => FEATURES.indexOf(name);
+  const [was, struck, excluded, perUnit] = ["wasWords", "struckMarkup", "excluded", "perUnit"].map(
+    (name) => at(name as FeatureName),
+  ) as [number, number, number, number];
+  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+  for (const c of list) {
+    if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;
+    const hasLower = list.some(
+      (o) =>
+        o !== c &&
+        Number(o.amount) < Number(c.amount) &&
+        Math.abs(o.text.order - c.text.order) <= 60 &&
+        !on(o, excluded) &&
+        !on(o, perUnit) &&
+        !namedOther.has(o.text),
+    );
+    if (!hasLower) c.features[was] = 0;
+  }
+}

@@ -291,6 +291,15 @@ const pages: Record<string, [string, number]> = {
     `<div class="r"><h1>Dutch Oven 7 Qt</h1><div class="regular-price"><span>Price:</span> <span id="price">$119.00</span></div><select name="option-1"><option>Matte Black</option><option>Chrome [Add $15.00]</option></select><button type="submit">Add To Cart</button></div>`,
     11900,
   ],
+  // Probe round six: a label with a colon in a block of its own before the amount.
+  currentBidLabel: [
+    `<div class="i"><h1>Vintage Watch 1968</h1><div class="b"><div class="l">Current bid:</div><div class="p"><span>US $1,250.00</span></div></div><div>23 bids</div><div class="n"><div class="p"><span>US $2,400.00</span></div></div><button class="btn">Buy It Now</button></div>`,
+    240000,
+  ],
+  relatedToThisItem: [
+    `<div class="i"><h1>Travel Pillow</h1><div>Currently unavailable.</div><section><h2>Products related to this item</h2><div><a href="/dp/B0LITE">Travel Pillow Lite</a> <span>$19.99</span> <button>Add to Cart</button></div></section></div>`,
+    -2,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {
@@ -302,5 +311,18 @@ describe("a US store's buy box, by the general rules alone", () => {
     if (expected === -2) expect(got).toBeNull();
     else if (expected === -1) expect([null, 2000]).toContain(got?.amountMinor ?? null);
     else expect(got && `${got.amountMinor} ${got.currency}`).toBe(`${expected} USD`);
+  });
+});
+
+describe("a product sold out, its buy button gone", () => {
+  it("is a product out of stock at no price, not 'not a product'", () => {
+    const read = extractProduct(
+      wrap(
+        `<div class="i"><h1>Travel Pillow</h1><div id="availability"><span>Currently unavailable.</span><br>We don't know when or if this item will be back in stock.</div></div>`,
+      ),
+      "https://www.example-shop.com/dp/B0PILLOW",
+    );
+    expect(read.status).toBe("no_price");
+    expect(read.availability).toBe("out_of_stock");
   });
 });

@@ -3,8 +3,10 @@ import {
   isBeforeTaxAfter,
   isMemberAfter,
   isUnitWritten,
+  labelBefore,
   labelsNextAmount,
   ownWords,
+  sinceLastAmount,
   wordsAfter,
 } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
@@ -12,6 +14,7 @@ import { markFirstAfterTitle } from "./first-after-title.ts";
 import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
 import {
+  keepWasWordsOnlyWithLower,
   markOldThenCurrent,
   markOldThenCurrentSiblings,
   markPercentPairs,
@@ -149,8 +152,23 @@ function isLabelledOldAfter(t: PriceText, p: FoundPrice, own: string): boolean {
   return next !== undefined && Number(next.amount) < Number(p.amount);
 }
 
-/** Everything up to the last digit: the words before an amount since the one before it. */
-const SINCE_LAST_AMOUNT = /^[\s\S]*\d/;
+/**
+ * Stated as a saving by its own words (up to the next amount: "47,200원 (11,800원 할인)" is not
+ * the saving, its second amount is) or those right before it since the last amount ("Save $120",
+ * "You save:"; not "Instant Savings $300.00" then "$2,199.00"), and not an old price's label
+ * ("Price before savings $2,499.00"); words after it may be the next amount's.
+ */
+function isStatedSaving(
+  t: PriceText,
+  p: FoundPrice,
+  lead: string,
+  readable: (text: string) => string,
+): boolean {
+  const own = ownWords(readable(t.text), p.index);
+  return (
+    SAVING.test(`${sinceLastAmount(t.before.slice(-20))} ${own}`) && !isLabelledOldBefore(lead, p)
+  );
+}
 
 /**
  * "Was $30.00", "Regular price $30.00": the words before the amount name it an old price, unless
@@ -218,7 +236,10 @@ export function visibleCandidates(
     if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
       namedOther.add(t);
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>").
-    if (indexInText === 0 && OTHER_AMOUNT_ON_LINE.test(t.lineBefore)) namedOther.add(t);
+    // (A label ending with a colon right before it is its line's too, in a block of its own:
+    // "<div>Current bid:</div><div><span>US $1,250.00</span></div>".)
+    if (indexInText === 0 && OTHER_AMOUNT_ON_LINE.test(t.lineBefore || labelBefore(t.before)))
+      namedOther.add(t);
     // … or the heading of its section names a subscription ("Spar-Abo", then the offer's terms,
     // then its amount), the product's title not between them.
     const isSubscription = t.subscriptionAt > 0 && !(h1 > t.subscriptionAt && h1 < t.order);
@@ -236,16 +257,7 @@ export function visibleCandidates(
       namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
     if (TIMES_BEFORE.test(lead)) namedOther.add(t);
-    // Stated as a saving by its own words or those right before it ("Save $120", "You save:"),
-    // since the last amount before it ("Instant Savings $300.00" then "$2,199.00": the saving's
-    // words are the $300's); words after it may be the next amount's, and "(25% off)" also
-    // follows the price itself. An old price's label naming savings is no saving ("Price before
-    // savings $2,499.00").
-    if (
-      SAVING.test(`${t.before.slice(-20).replace(SINCE_LAST_AMOUNT, "")} ${t.text}`) &&
-      !isLabelledOldBefore(lead, p)
-    )
-      savings.add(t);
+    if (isStatedSaving(t, p, lead, readable)) savings.add(t);
     // (After a screen-reader copy of the amount too: "$399.99$399.99 To see our price, add …".)
     const afterCopy = t.after.startsWith(t.text) ? t.after.slice(t.text.length) : t.after;
     if (indexInText === 0 && PRICE_IN_CART_AFTER.test(afterCopy)) inCart.add(t);
@@ -417,39 +429,6 @@ function keepStruckClassOnlyInPairs(
         !on(o, struckClass),
     );
     if (!hasPair) c.features[struckClass] = 0;
-  }
-}
-
-/**
- * An old price's label ("Regular price", "UVP", "Was") names an old price only with a lower
- * amount of this product near it (within 60 elements, not in a row of other products, no unit
- * price, not named another kind by its own words: a member's price "Met Plus-kaart € 17,49"): Shopify's
- * themes label a price with no sale "Regular price" for screen readers, and with nothing lower
- * to pay, the amount so labelled is what a person pays. Struck markup is an old price alone, and
- * so is an amount whose price to pay the store shows only in the cart ("Click for price").
- */
-function keepWasWordsOnlyWithLower(
-  list: VisibleCandidate[],
-  inCart: ReadonlySet<PriceText>,
-  namedOther: ReadonlySet<PriceText>,
-): void {
-  const at = (name: FeatureName) => FEATURES.indexOf(name);
-  const [was, struck, excluded, perUnit] = ["wasWords", "struckMarkup", "excluded", "perUnit"].map(
-    (name) => at(name as FeatureName),
-  ) as [number, number, number, number];
-  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
-  for (const c of list) {
-    if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;
-    const hasLower = list.some(
-      (o) =>
-        o !== c &&
-        Number(o.amount) < Number(c.amount) &&
-        Math.abs(o.text.order - c.text.order) <= 60 &&
-        !on(o, excluded) &&
-        !on(o, perUnit) &&
-        !namedOther.has(o.text),
-    );
-    if (!hasLower) c.features[was] = 0;
   }
 }
 

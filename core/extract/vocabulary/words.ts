@@ -502,6 +502,9 @@ export const VISIBLE_WORDS = {
       "recommend",
       "recently viewed",
       "related products",
+      // "Products related to this item", "Related items".
+      p(/related to this (?:item|product)/, "related to this item"),
+      "related items",
       "sponsored",
       // Cross-sells: other products to buy with this one.
       p(/(?:use|pair|wear) (?:it|them) with/, "use it with"),
@@ -1012,8 +1015,8 @@ export const VISIBLE_WORDS = {
     et: ["säästa"],
     tr: ["tasarruf"],
     zh: ["省下", "节省", "節省"],
-    // Not 할인가, a discounted price: the price.
-    ko: [p(/할인(?!가)/, "할인 금액")],
+    // Not 할인가 nor 할인판매가, a discounted (selling) price: the price.
+    ko: [p(/할인(?!가|판매가)/, "할인 금액")],
   },
   /**
    * Just before an amount, words that make it a promotion's figure, never the price: a
