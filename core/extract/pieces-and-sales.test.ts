@@ -275,3 +275,19 @@ describe("a bare number in a price-named element", () => {
     expect(r.candidates.some((c) => c.price.amountMinor === 33300)).toBe(false);
   });
 });
+
+describe("a sale pair in a card of another product keeps its old price (a percent's pair)", () => {
+  it("the structured price lagging a sale, also shown as a card's old price: the sale price", () => {
+    // The card stands far from the buy box (a description between them): its old price's pair is
+    // its own lower amount, a link to the other product.
+    const html = `<html lang="lv"><head><title>Soma Rosso</title></head><body><main>
+<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Soma Rosso</h1>
+<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99"><meta itemprop="priceCurrency" content="EUR"></div>
+<div class="a1"><span class="b1">EUR219.99</span> <span class="c1">-50%</span></div><div class="d1"><span class="e1">EUR110.00</span></div><button>Ielikt grozā</button></div>
+<div class="desc">${"<p>Ādas soma ar rāvējslēdzēju.</p>".repeat(70)}</div>
+<div class="f1"><a href="/lat/soma-beige-1.html"><span class="g1">Soma Beige</span></a><div><span class="b2">EUR219.99</span> <span>-30%</span> <a href="/lat/soma-beige-1.html"><span class="e2">EUR153.99</span></a></div></div>
+</main></body></html>`;
+    const read = extractProduct(html, "https://www.veikals.example.lv/lat/soma-rosso-1.html");
+    expect(read.price).toEqual({ amountMinor: 11000, currency: "EUR" });
+  });
+});

@@ -25,6 +25,7 @@ const SAVING_SPAN = 40;
 export function markSavingPairs(
   list: VisibleCandidate[],
   savings: ReadonlySet<PriceText>,
+  promoted: ReadonlySet<VisibleCandidate> = new Set(),
 ): Set<VisibleCandidate> {
   const matched = new Set<VisibleCandidate>();
   if (savings.size === 0) return matched;
@@ -46,13 +47,16 @@ export function markSavingPairs(
           (isTrailing && list[i - 1] === saving && !SAVING.test(c.text.text))) &&
         Math.abs(c.text.order - saving.text.order) <= SAVING_SPAN,
     );
-    const amounts = new Set(near.map(cents));
+    // A promotion's figure is no price after the saving ("Price after eCoupon $1,588.05").
+    const amounts = new Set(near.filter((c) => !promoted.has(c)).map(cents));
     const pairs = near.filter(
       (c) => amounts.has(cents(c) - cents(saving)) && cents(c) > cents(saving),
     );
-    // The old price is the pair's high closest to the saving ("$329 members", "$379", "Was $429
-    // · Save $50": 429, not 379), and every copy of it near (a page may draw its buy box twice).
-    const distance = (c: VisibleCandidate) => Math.abs(c.text.order - saving.text.order);
+    // The old price is the pair's high its words already name old, else the one closest to the
+    // saving ("$329 members", "$379", "Was $429 · Save $50": 429, not 379), and every copy of it
+    // near (a page may draw its buy box twice).
+    const distance = (c: VisibleCandidate) =>
+      Math.abs(c.text.order - saving.text.order) - ((c.features[was] ?? 0) > 0 ? 1_000 : 0);
     const closest = pairs.reduce<VisibleCandidate | null>(
       (a, c) => (a === null || distance(c) < distance(a) ? c : a),
       null,
@@ -73,6 +77,7 @@ export function markSavingPairs(
 export function markPercentPairs(
   list: VisibleCandidate[],
   readable: (text: string) => string,
+  promoted: ReadonlySet<VisibleCandidate> = new Set(),
 ): void {
   const was = FEATURES.indexOf("wasWords");
   for (let i = 1; i < list.length; i++) {
@@ -80,6 +85,8 @@ export function markPercentPairs(
     const b = list[i] as VisibleCandidate;
     if (b.text.order - a.text.order > 12 || a.amount === b.amount) continue;
     const [old, sale] = Number(a.amount) > Number(b.amount) ? [a, b] : [b, a];
+    // A promotion's figure is no sale price ("Extra 20% off with code — $63.20 with code").
+    if (promoted.has(sale)) continue;
     const high = Number(old.amount);
     const low = Number(sale.amount);
     if (!(low > 0)) continue;

@@ -303,6 +303,9 @@ export function visibleCandidates(
     };
     return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
   });
+  // An old price's label counts once paired with a lower amount (before the marks below, whose
+  // pairs are their own).
+  keepWasWordsOnlyWithLower(out, inCart, namedOther);
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
   const rangeHighs = markSplitRanges(scan.priceTexts, out, readable);
@@ -313,8 +316,8 @@ export function visibleCandidates(
   }
   const promoted = new Set(out.filter((_, i) => promotions.has(raw[i] as (typeof raw)[number])));
   markWasBeforeNow(out, readable, promoted);
-  const statedSavings = markSavingPairs(out, savings);
-  markPercentPairs(out, readable);
+  const statedSavings = markSavingPairs(out, savings, promoted);
+  markPercentPairs(out, readable, promoted);
   // A promotion's figure is never the price (issue #34 class 3), and the units of a price drawn
   // in pieces never one of their own (class 2): neither is a candidate at all.
   // The EU's lowest price of the last 30 days is a reference of its own, never the price: it
@@ -333,9 +336,8 @@ export function visibleCandidates(
     out.length = 0;
     out.push(...kept);
   }
-  // An "old price" class, or an old price's label before the amount, counts once paired: then the
-  // first price after the title is the current one beside it, not the old one.
-  keepWasWordsOnlyWithLower(out, inCart, namedOther);
+  // An "old price" class counts once paired: then the first price after the title is the
+  // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out, namedOther);
   markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
