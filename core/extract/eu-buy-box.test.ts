@@ -185,3 +185,13 @@ describe("a European buy box, by the general rules alone", () => {
     expect(extractProduct(html, `https://${host}/p/1`).price?.amountMinor).toBe(expected);
   });
 });
+
+describe("an old-price class beside the price, then a price before tax (probe round six)", () => {
+  it("cs: '189 Kč' (price-standard), '149 Kč', '123 Kč bez DPH': 149 Kč, the price before tax no pair's", () => {
+    const html = `<html lang="cs"><head><title>Čaj Earl Grey</title></head><body><main><h1>Čaj Earl Grey sypaný 100 g</h1>
+<div class="w"><span class="price-standard"><span>189 Kč</span></span><strong class="f"><span class="h">149 Kč</span></strong>
+<span class="a">123 Kč bez DPH</span></div><button>Do košíku</button></main></body></html>`;
+    const read = extractProduct(html, "https://www.obchod.example.cz/caj-earl-grey/");
+    expect(read.price).toEqual({ amountMinor: 14900, currency: "CZK" });
+  });
+});

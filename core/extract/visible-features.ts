@@ -338,7 +338,7 @@ export function visibleCandidates(
   }
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
-  keepStruckClassOnlyInPairs(out, namedOther);
+  keepStruckClassOnlyInPairs(out, namedOther, readable);
   markFirstAfterTitle(out, h1, namedOther, readable);
   return out;
 }
@@ -413,13 +413,23 @@ function isLowest30d(t: PriceText, text: string, index: number): boolean {
 function keepStruckClassOnlyInPairs(
   list: VisibleCandidate[],
   namedOther: ReadonlySet<PriceText>,
+  readable: (text: string) => string,
 ): void {
   const struckClass = FEATURES.indexOf("struckClass");
   const others = OTHER_THAN_CURRENT.map((name) => FEATURES.indexOf(name));
   const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   // What else marks each candidate, tested once (not once per struck candidate beside it); its
-  // "old" class is read as it stands, once cleared for want of a pair.
-  const isMarked = list.map((c) => namedOther.has(c.text) || others.some((i) => on(c, i)));
+  // "old" class is read as it stands, once cleared for want of a pair. Another kind's words are
+  // its own or those before it since the last amount: the words after it may be the next
+  // amount's ("149 Kč" then "123 Kč bez DPH").
+  const isMarked = list.map(
+    (c) =>
+      namedOther.has(c.text) ||
+      others.some((i) => on(c, i)) ||
+      OTHER_AMOUNT.test(
+        `${sinceLastAmount(c.text.before.slice(-30))} ${ownWords(readable(c.text.text), c.price.index)}`,
+      ),
+  );
   for (const c of list) {
     if (!on(c, struckClass)) continue;
     const hasPair = list.some(
@@ -439,7 +449,6 @@ const OTHER_THAN_CURRENT: readonly FeatureName[] = [
   "inOption",
   "struckMarkup",
   "wasWords",
-  "otherAmountWords",
   "perUnit",
   "excluded",
   "hidden",
