@@ -33,3 +33,32 @@ describe("a sold-out sale with no buy button (probe round six)", () => {
     expect(read.availability).toBe("out_of_stock");
   });
 });
+
+describe("Arabic-Indic digits (probe round six)", () => {
+  it.each([
+    [
+      "ar-SA",
+      "https://www.matjar.example.sa/p/1",
+      "١٬٢٥٠٫٠٠ ر.س",
+      "<del>١٬٥٩٠٫٠٠ ر.س</del>",
+      { amountMinor: 125000, currency: "SAR" },
+    ],
+    [
+      "ar-AE",
+      "https://www.matjar.example.ae/p/1",
+      "٤٤٩٫٠٠ د.إ.‏",
+      "",
+      { amountMinor: 44900, currency: "AED" },
+    ],
+    [
+      "ar-EG",
+      "https://www.matjar.example.com.eg/p/1",
+      "٣٬٢٩٩٫٠٠ ج.م",
+      "",
+      { amountMinor: 329900, currency: "EGP" },
+    ],
+  ])("%s: %s", (lang, url, shown, old, want) => {
+    const body = `<h1>عطر عود ملكي ١٠٠ مل</h1><div class="p"><span class="c">${shown}</span> ${old}</div><p>متوفر</p><button>أضف للسلة</button>`;
+    expect(extractProduct(page(lang, body), url).price).toEqual(want);
+  });
+});

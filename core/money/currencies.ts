@@ -254,6 +254,8 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   "د.إ": ["AED"],
   "ر.س": ["SAR"],
   "د.ك": ["KWD"],
+  "ج.م": ["EGP"],
+  "ر.ق": ["QAR"],
   ƒ: ["AWG"],
 };
 

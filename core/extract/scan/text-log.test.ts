@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scanHtml } from "./index.ts";
-import { collapseSpaces } from "./text-log.ts";
+import { collapseSpaces, westernDigits } from "./text-log.ts";
 
 describe("collapseSpaces", () => {
   it("is text.replace(/\\s+/g, ' ') for any text", () => {
@@ -105,5 +105,14 @@ describe("a price text's surroundings", () => {
       `<body><div class="g"><div class="price"><span>19,99</span></div></div></body>`,
     );
     expect(text?.text).toBe("19,99");
+  });
+});
+
+describe("westernDigits", () => {
+  it("reads Arabic-Indic and Persian digits and the Arabic marks as the digits every test knows", () => {
+    expect(westernDigits("١٬٢٥٠٫٠٠ ر.س")).toBe("1,250.00 ر.س");
+    expect(westernDigits("۱۲۳٪")).toBe("123%");
+    const plain = "$1,299.00";
+    expect(westernDigits(plain)).toBe(plain);
   });
 });

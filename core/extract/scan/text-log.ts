@@ -59,7 +59,7 @@ export class TextLog {
     // White space collapses as the browser shows it: a line break in the markup is a space
     // ("<span>978,00</span>\n<span>€</span>" is "978,00 €"; only break marks separate lines),
     // and indentation between tags does not make an element's text long.
-    const text = collapseSpaces(given);
+    const text = westernDigits(collapseSpaces(given));
     if (text !== "") {
       const { stack } = this;
       for (let i = this.fedTo; i < stack.length; i++) {
@@ -181,6 +181,24 @@ export class TextLog {
  * `text.replace(/\s+/g, " ")`, without its regex or a new string in the two common cases: the
  * blank text between tags (seven texts in ten) and words with single spaces.
  */
+/** Arabic-Indic and Persian digits and the Arabic decimal and thousands marks. */
+const EASTERN_DIGITS = /[\u0660-\u066C\u06F0-\u06F9]/;
+
+/**
+ * "١٬٢٥٠٫٠٠ ر.س" as "1,250.00 ر.س": Arabic-Indic and Persian digits read as the digits every
+ * test of the scan and the readers knows (core/money reads them alike).
+ */
+export function westernDigits(text: string): string {
+  if (!EASTERN_DIGITS.test(text)) return text;
+  return text.replace(/[\u0660-\u066C\u06F0-\u06F9]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 0x066b) return ".";
+    if (code === 0x066c) return ",";
+    if (code === 0x066a) return "%";
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
 export function collapseSpaces(text: string): string {
   if (!NON_SPACE.test(text)) return text === "" ? "" : " ";
   return SPACES_TO_COLLAPSE.test(text) ? text.replace(/\s+/g, " ") : text;
