@@ -195,3 +195,15 @@ describe("an old-price class beside the price, then a price before tax (probe ro
     expect(read.price).toEqual({ amountMinor: 14900, currency: "CZK" });
   });
 });
+
+describe("a quantity tier table above the price of one (probe round six)", () => {
+  it("de: 'ab 5 Packungen 6,49 €' in a table, then 'Stückpreis 6,99 €': 6,99 €", () => {
+    const html = `<html lang="de"><head><title>Nitril-Handschuhe</title></head><body><main><h1>Nitril-Einmalhandschuhe blau, Gr. M</h1>
+<table class="t"><caption>Mengenrabatt</caption><tr><th>ab 5 Packungen</th><td>6,49 €</td></tr><tr><th>ab 10 Packungen</th><td>5,99 €</td></tr></table>
+<div class="p"><span class="l">Stückpreis</span> <strong>6,99 €</strong></div><button>In den Warenkorb</button></main></body></html>`;
+    expect(extractProduct(html, "https://www.laden.example.de/p/1").price).toEqual({
+      amountMinor: 699,
+      currency: "EUR",
+    });
+  });
+});

@@ -300,6 +300,10 @@ const pages: Record<string, [string, number]> = {
     `<div class="i"><h1>Travel Pillow</h1><div>Currently unavailable.</div><section><h2>Products related to this item</h2><div><a href="/dp/B0LITE">Travel Pillow Lite</a> <span>$19.99</span> <button>Add to Cart</button></div></section></div>`,
     -2,
   ],
+  signInForPrice: [
+    `<div class="pd"><h1>Vitamin D3</h1><div class="m"><span>myPerks price</span> <span>$11.99</span> <span>Sign in to get this price</span></div><div class="r"><span>$18.49</span></div><button>Add to Cart</button></div>`,
+    1849,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {

@@ -34,6 +34,7 @@ import {
   PRICE_WORD,
   PROMOTION_AFTER,
   PROMOTION_BEFORE,
+  QUANTITY_TIER_BEFORE,
   SAVING,
   WAS_WORDS,
 } from "./vocabulary/patterns.ts";
@@ -238,7 +239,11 @@ export function visibleCandidates(
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>").
     // (A label ending with a colon right before it is its line's too, in a block of its own:
     // "<div>Current bid:</div><div><span>US $1,250.00</span></div>".)
-    if (indexInText === 0 && OTHER_AMOUNT_ON_LINE.test(t.lineBefore || labelBefore(t.before)))
+    if (
+      indexInText === 0 &&
+      (OTHER_AMOUNT_ON_LINE.test(t.lineBefore || labelBefore(t.before)) ||
+        QUANTITY_TIER_BEFORE.test(t.before))
+    )
       namedOther.add(t);
     // … or the heading of its section names a subscription ("Spar-Abo", then the offer's terms,
     // then its amount), the product's title not between them.

@@ -233,6 +233,11 @@ export const OTHER_AMOUNT_ON_LINE = anywhere(
     words.quantityTier,
   ),
 );
+/** A quantity tier's words right before an amount, in a cell or line of their own ("ab 5 Packungen" then "6,49 €"). */
+export const QUANTITY_TIER_BEFORE = new RegExp(
+  `${alternation(entriesOf(words.quantityTier))}\\s*[:：]?\\s*$`,
+  "i",
+);
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 

@@ -1202,6 +1202,8 @@ export const VISIBLE_WORDS = {
       p(/members?(?=\s*(?:$|[^a-z\s]))/, "member"),
       p(/with (?:[a-z]+ )?card/, "with card"),
       p(/for (?:club )?members/, "for members"),
+      // "$11.99 Sign in to get this price": a member's price, shown to those signed in.
+      p(/sign in (?:to get|for) (?:this|the|member) price/, "sign in to get this price"),
     ],
     de: [p(/für (?:club)?mitglieder/, "für mitglieder")],
     fr: [
@@ -1219,7 +1221,7 @@ export const VISIBLE_WORDS = {
    */
   quantityTier: {
     en: [p(/\d+\s*(?:or more|\+ (?:items|units|pcs))/, "2 or more")],
-    de: [p(/ab \d+ stück/, "ab 5 stück")],
+    de: [p(/ab \d+ (?:stück|stk|packungen|pack)/, "ab 5 packungen")],
   },
   /** Add-ons sold beside the product: a protection plan, gift wrap, installation. */
   addOn: {
