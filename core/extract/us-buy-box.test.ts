@@ -304,6 +304,10 @@ const pages: Record<string, [string, number]> = {
     `<div class="pd"><h1>Vitamin D3</h1><div class="m"><span>myPerks price</span> <span>$11.99</span> <span>Sign in to get this price</span></div><div class="r"><span>$18.49</span></div><button>Add to Cart</button></div>`,
     1849,
   ],
+  similarItemLine: [
+    `<div class="i"><h1>Travel Pillow Memory Foam</h1><div><span>Currently unavailable.</span> We don't know when or if this item will be back in stock.</div><div>Similar item: Travel Pillow Lite <span>$19.99</span></div></div>`,
+    -2,
+  ],
 };
 
 describe("a US store's buy box, by the general rules alone", () => {

@@ -25,6 +25,7 @@ import {
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
+  ELSEWHERE_HEADING,
   LOWEST_30D_BEFORE,
   OLD_LABEL_AFTER,
   OLD_LABEL_BEFORE,
@@ -236,13 +237,15 @@ export function visibleCandidates(
     const around = `${lead} ${t.text} ${t.after.slice(0, 25)}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
       namedOther.add(t);
-    // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>").
+    // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>",
+    // "Similar item: Travel Pillow Lite <span>$19.99</span>").
     // (A label ending with a colon right before it is its line's too, in a block of its own:
     // "<div>Current bid:</div><div><span>US $1,250.00</span></div>".)
     if (
       indexInText === 0 &&
       (OTHER_AMOUNT_ON_LINE.test(t.lineBefore || labelBefore(t.before)) ||
-        QUANTITY_TIER_BEFORE.test(t.before))
+        QUANTITY_TIER_BEFORE.test(t.before) ||
+        (ELSEWHERE_HEADING.test(t.lineBefore) && !/\d/.test(t.lineBefore)))
     )
       namedOther.add(t);
     // … or the heading of its section names a subscription ("Spar-Abo", then the offer's terms,
