@@ -218,10 +218,10 @@ export function keepWasWordsOnlyWithLower(
   inCart: ReadonlySet<PriceText>,
   namedOther: ReadonlySet<PriceText>,
 ): void {
-  const at = (name: FeatureName) => FEATURES.indexOf(name);
-  const [was, struck, excluded, perUnit] = ["wasWords", "struckMarkup", "excluded", "perUnit"].map(
-    (name) => at(name as FeatureName),
-  ) as [number, number, number, number];
+  const was = FEATURES.indexOf("wasWords");
+  const struck = FEATURES.indexOf("struckMarkup");
+  const excluded = FEATURES.indexOf("excluded");
+  const perUnit = FEATURES.indexOf("perUnit");
   const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   for (const c of list) {
     if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;

@@ -426,6 +426,8 @@ function keepStruckClassOnlyInPairs(
   const struckClass = FEATURES.indexOf("struckClass");
   const others = OTHER_THAN_CURRENT.map((name) => FEATURES.indexOf(name));
   const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+  // Most pages have no candidate of an "old" class: then no candidate's words need reading.
+  if (!list.some((c) => on(c, struckClass))) return;
   // What else marks each candidate, tested once (not once per struck candidate beside it); its
   // "old" class is read as it stands, once cleared for want of a pair. Another kind's words are
   // its own or those before it since the last amount: the words after it may be the next
