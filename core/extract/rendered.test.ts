@@ -44,4 +44,12 @@ describe("what the browser did not render", () => {
       true,
     );
   });
+
+  it("a declarative shadow root's template is shown (a web component rendered on the server)", () => {
+    const box = `<x-price><template shadowrootmode="open"><div part="price"><span>$29.00</span></div></template></x-price>`;
+    expect(money(page(box))).toBe("2900 USD");
+    expect(money(page(box.replace("shadowrootmode", "shadowroot")))).toBe("2900 USD");
+    // A plain <template> is still not shown.
+    expect(money(page(box.replace(' shadowrootmode="open"', "")))).toBe(null);
+  });
 });

@@ -39,6 +39,9 @@ export class Attrs {
   "aria-selected": string | undefined = undefined;
   open: string | undefined = undefined;
   for: string | undefined = undefined;
+  /** A declarative shadow root's `<template>` (and Chrome's older name): shown, unlike others. */
+  shadowrootmode: string | undefined = undefined;
+  shadowroot: string | undefined = undefined;
   /** data-* attributes, when the element has any. */
   data: Record<string, string> | null = null;
   /** Every kept name, in the order the element gives them (each once: the first one counts). */

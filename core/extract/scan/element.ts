@@ -191,9 +191,10 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
       HIDDEN_CLASS.test(attrs.class) &&
       !SHOWN_AT_WIDTH.test(attrs.class)) ||
     (name === "input" && attrs.type === "hidden") ||
-    // What a browser does not show: a template, what it shows without scripts only, a dialog
+    // What a browser does not show: a template (not a declarative shadow root's, which a web
+    // component rendered on the server shows), what it shows without scripts only, a dialog
     // not open, a closed <details>'s body (its <summary> shows).
-    name === "template" ||
+    (name === "template" && attrs.shadowrootmode === undefined && attrs.shadowroot === undefined) ||
     name === "noscript" ||
     (name === "dialog" && attrs.open === undefined) ||
     (parent.tag === "details" && parent.attrs?.open === undefined && name !== "summary");
