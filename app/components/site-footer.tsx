@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-border px-6 py-8 text-sm text-muted">
+    <footer data-site-footer className="border-t border-border px-6 py-8 text-sm text-muted">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
         <p>Dropwave — self-hosted price tracking. Your data stays on your server.</p>
         <nav aria-label="Legal" className="flex gap-4">

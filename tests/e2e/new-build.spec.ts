@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { startAppProcess } from "./app-process.ts";
 import { PASSWORD, uniqueEmail } from "./helpers.ts";
 
@@ -74,6 +74,15 @@ async function markDocument(page: Page): Promise<void> {
 const isSameDocument = (page: Page) =>
   page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
 
+/** Whether a click at the middle of the element reaches it (nothing drawn over it there). */
+function isUncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+}
+
 /** Waits until the tab has asked /latest.json `count` more times. */
 function polls(page: Page, count: number): Promise<void> {
   let seen = 0;
@@ -118,7 +127,11 @@ test("a tab follows the builds: it polls /latest.json afresh, stays client-side 
     await expect(page.getByText("A new version of Dropwave is available")).toBeVisible();
     await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
     expect(await isSameDocument(page)).toBe(true);
-    await page.getByRole("link", { name: "Terms of Service" }).click();
+    // The toast stays: scrolled to the bottom, the footer's links are still clear of it.
+    const terms = page.getByRole("link", { name: "Terms of Service" });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => isUncovered(terms)).toBe(true);
+    await terms.click();
     await expect(page).toHaveURL(`${ORIGIN}/terms`);
     await page.waitForSelector("html[data-hydrated]");
     expect(await isSameDocument(page)).toBe(false);
