@@ -221,3 +221,26 @@ describe("'customers who viewed this also viewed' in more languages", () => {
     expect(r.price).toBeNull();
   });
 });
+
+describe("a marketplace seller's other listings", () => {
+  // The listing's price stands above its title (a handmade marketplace's buy box); the seller's
+  // other listings follow under a heading naming them, each with its own price.
+  it.each([
+    ["en", "market.example.com", "$68.00", "More from this shop", "$39.00", 6800],
+    ["en", "market.example.com", "$68.00", "Other items from this seller", "$39.00", 6800],
+    ["de", "markt.example.de", "68,00 €", "Mehr von diesem Verkäufer", "39,00 €", 6800],
+    ["fr", "marche.example.fr", "68,00 €", "Articles du membre", "39,00 €", 6800],
+    ["es", "mercado.example.es", "68,00 €", "Más de este vendedor", "39,00 €", 6800],
+  ])("$0: the row under '$3' is another listing", (lang, host, own, heading, other, minor) => {
+    const r = page(
+      lang,
+      host,
+      `<div class="b1"><p class="b2"><span class="b3">Price:</span>${own}</p></div>
+       <h1>Walnut cutting board</h1><button>Add to cart</button>
+       <section><h2>${heading}</h2>
+       <div class="c1"><a href="/p/2">Cheese board</a><span>${other}</span></div>
+       <div class="c1"><a href="/p/3">Serving tray</a><span>${other.replace("39", "74")}</span></div></section>`,
+    );
+    expect(r.price?.amountMinor).toBe(minor);
+  });
+});

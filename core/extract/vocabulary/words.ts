@@ -515,8 +515,18 @@ export const VISIBLE_WORDS = {
       "customer reviews",
       "ratings & reviews",
       p(/questions (?:&|and) answers/, "questions & answers"),
+      // A marketplace's other listings of the same seller: "More from this shop", "More items
+      // from this seller", "Other items from this closet".
+      p(
+        /(?:more|other) (?:items |listings )?from (?:this|the) (?:shop|seller|store|closet|maker)/,
+        "more from this shop",
+      ),
     ],
     de: [
+      p(
+        /(?:mehr|weitere artikel) (?:von diesem|des) (?:verkäufer|shop)/,
+        "mehr von diesem verkäufer",
+      ),
       "das könnte",
       "kundenrezensionen",
       "kundenbewertungen",
@@ -529,6 +539,11 @@ export const VISIBLE_WORDS = {
       "sahen sich auch",
     ],
     fr: [
+      p(
+        /(?:plus d'articles|autres articles) (?:de ce|du) (?:vendeur|membre)/,
+        "autres articles du vendeur",
+      ),
+      "articles du membre",
       "vous aimerez",
       "ont également consulté",
       "ont aussi acheté",
@@ -540,6 +555,7 @@ export const VISIBLE_WORDS = {
       p(/complét(?:ez|er) (?:le|votre) look/, "complétez le look"),
     ],
     es: [
+      p(/más (?:artículos )?de este vendedor/, "más de este vendedor"),
       "también te",
       "también vieron",
       "también compraron",
