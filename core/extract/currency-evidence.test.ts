@@ -194,3 +194,24 @@ describe("the page's language with a script subtag", () => {
     expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe("21000 TWD");
   });
 });
+
+/** The rial sign (U+FDFC) is written for the Saudi riyal and the rials of Iran, Oman, Yemen, Qatar. */
+describe("the rial sign ﷼", () => {
+  it("on a Saudi domain it is SAR, in English or in Arabic", () => {
+    const en = page({ shown: "﷼ 149.00", url: "https://shop.example.sa/en/p/dates" });
+    expect(price(en)).toBe("14900 SAR");
+    const ar = page({ shown: "149.00 ﷼", lang: "ar", url: "https://shop.example.sa/p/dates" });
+    expect(price(ar)).toBe("14900 SAR");
+    const word = page({ shown: "149 ريال", lang: "ar", url: "https://shop.example.sa/p/dates" });
+    expect(price(word)).toBe("14900 SAR");
+  });
+
+  it("the page's region decides it (Qatar, Oman)", () => {
+    expect(price(page({ shown: "﷼ 149.00", lang: "en-QA" }))).toBe("14900 QAR");
+    expect(price(page({ shown: "﷼ 25", lang: "en-OM" }))).toBe("25000 OMR");
+  });
+
+  it("on a generic domain with nothing naming a country, no currency is guessed", () => {
+    expect(price(page({ shown: "﷼ 149.00" }))).toBe(null);
+  });
+});

@@ -80,6 +80,8 @@ export const ISO_CODES: ReadonlySet<string> = /* @__PURE__ */ (() =>
     "RSD",
     "RUB",
     "SAR",
+    "IRR",
+    "YER",
     "SEK",
     "SGD",
     "THB",
@@ -256,6 +258,13 @@ export const CURRENCY_SYMBOLS: Record<string, readonly string[]> = {
   "د.ك": ["KWD"],
   "ج.م": ["EGP"],
   "ر.ق": ["QAR"],
+  // The rial sign: Saudi stores write it for the riyal, as do Iran's, Oman's, Yemen's and Qatar's
+  // for theirs (the page's country decides); the Saudi riyal's own sign of 2025.
+  "\uFDFC": ["SAR", "IRR", "OMR", "YER", "QAR"],
+  // The word "rial" (Persian and Arabic spelling); the sign reads as the first once normalised.
+  "\u0631\u06CC\u0627\u0644": ["SAR", "IRR", "OMR", "YER", "QAR"],
+  "\u0631\u064A\u0627\u0644": ["SAR", "IRR", "OMR", "YER", "QAR"],
+  "\u20C1": ["SAR"],
   ƒ: ["AWG"],
 };
 
@@ -333,6 +342,8 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   BH: "BHD",
   JO: "JOD",
   OM: "OMR",
+  IR: "IRR",
+  YE: "YER",
   TN: "TND",
   QA: "QAR",
   KZ: "KZT",

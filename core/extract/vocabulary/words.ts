@@ -1356,7 +1356,8 @@ export const CURRENCY_WORDS: Words = {
   uk: ["грн"],
   bg: ["лв"],
   mk: ["ден"],
-  ar: ["درهم", "ر.س", "د.إ", "د.ك", "ج.م", "ر.ق"],
+  ar: ["درهم", "ر.س", "د.إ", "د.ك", "ج.م", "ر.ق", "ريال"],
+  fa: ["ریال"],
 };
 
 /**
@@ -1367,6 +1368,8 @@ export const CURRENCY_HINTS: Words = {
   ...CURRENCY_WORDS,
   any: [
     ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
+    // The rial sign and the Saudi riyal's sign.
+    ..."\uFDFC\u20C1",
     // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
     "¢",
     // Full-width signs of East Asian pages ("￥4,480"): the parser reads them as NFKC does.
