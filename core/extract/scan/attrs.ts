@@ -37,6 +37,7 @@ export class Attrs {
   "aria-pressed": string | undefined = undefined;
   "aria-checked": string | undefined = undefined;
   "aria-selected": string | undefined = undefined;
+  "aria-current": string | undefined = undefined;
   open: string | undefined = undefined;
   for: string | undefined = undefined;
   /** A declarative shadow root's `<template>` (and Chrome's older name): shown, unlike others. */

@@ -220,14 +220,17 @@ function isLinkElsewhere(href: string | undefined): boolean {
 
 /**
  * A choice the page marks as not chosen (issue #34 class 6): a size or colour button
- * `aria-pressed="false"`, a radio or option `aria-checked`/`aria-selected="false"`. Its price is a
+ * `aria-pressed="false"`, a radio, option or tab `aria-checked`/`aria-selected="false"` (tiers
+ * "Good | Better | Best" as tabs, each with its price). Its price is a
  * variant's, like an <option>'s; the chosen one ("true") is the buy box's.
  */
 function isUnchosen(attrs: Attrs): boolean {
   const state =
     attrs["aria-pressed"] ??
     attrs["aria-checked"] ??
-    (attrs.role === "radio" || attrs.role === "option" ? attrs["aria-selected"] : undefined);
+    (attrs.role === "radio" || attrs.role === "option" || attrs.role === "tab"
+      ? attrs["aria-selected"]
+      : undefined);
   return state === "false";
 }
 

@@ -4,6 +4,7 @@ import {
   APP_STATE_SCRIPTS,
   AVAILABILITY_VALUES,
   CHALLENGE_MARKUP,
+  CHOSEN_CLASSES,
   CLASS_NAMES,
   CURRENCY_HINTS,
   CURRENCY_WORDS,
@@ -98,6 +99,9 @@ export const INTERESTING = anywhere(
     classes.cents,
   ),
 );
+
+/** A chosen choice's class: one of CHOSEN_CLASSES as a class name or its last part. */
+export const CHOSEN_CLASS = new RegExp(`(?:^|[\\s_-])${alternation(CHOSEN_CLASSES)}(?:\\s|$)`, "i");
 
 /** A hiding class: one of HIDDEN_CLASSES as a whole class name. */
 export const HIDDEN_CLASS = new RegExp(`(?:^|\\s)${alternation(HIDDEN_CLASSES)}(?:\\s|$)`);

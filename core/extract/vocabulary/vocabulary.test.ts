@@ -13,6 +13,7 @@ import {
   APP_STATE_SCRIPTS,
   AVAILABILITY_VALUES,
   CHALLENGE_MARKUP,
+  CHOSEN_CLASSES,
   CLASS_NAMES,
   CURRENCY_HINTS,
   CURRENCY_WORDS,
@@ -242,6 +243,15 @@ describe("the vocabulary: every entry takes effect", () => {
       scanHtml(`<p><span class="${attr(c)}">€ 5</span></p>`).priceTexts[0]?.isHidden === true;
     expect(hidden(NEUTRAL)).toBe(false);
     for (const c of HIDDEN_CLASSES) expect(hidden(c), c).toBe(true);
+  });
+
+  it(`chosen classes (${CHOSEN_CLASSES.length})`, () => {
+    const otherIsOption = (c: string) =>
+      scanHtml(
+        `<div><button>S <span>€ 5</span></button><button class="opt opt--${attr(c)}">L <span>€ 7</span></button></div>`,
+      ).priceTexts[0]?.isInOption === true;
+    expect(otherIsOption(NEUTRAL)).toBe(false);
+    for (const c of CHOSEN_CLASSES) expect(otherIsOption(c), c).toBe(true);
   });
 
   for (const [concept, effect] of Object.entries(WORD_EFFECTS)) {

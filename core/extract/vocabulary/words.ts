@@ -232,6 +232,12 @@ export const HIDDEN_CLASSES: readonly string[] = [
   "idnone",
 ];
 
+/**
+ * Classes marking the chosen one of a row of choices ("swatch--selected", "is-active"): a whole
+ * class name, or its last part after "-" or "_" (scan/collectors/price-texts.ts, `isChosen`).
+ */
+export const CHOSEN_CLASSES: readonly string[] = ["selected", "active", "checked", "chosen"];
+
 /** Visible words: read in the page's text (and a control's title or label), in any case. */
 export const VISIBLE_WORDS = {
   /** Words of a buy control: buy, add to cart, order. */

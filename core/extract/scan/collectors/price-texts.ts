@@ -1,4 +1,4 @@
-import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
+import { CHOSEN_CLASS, CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
@@ -10,6 +10,8 @@ import type { PriceText } from "../types.ts";
 const MAX_PRICE_TEXTS = 800;
 const MAX_AFTER = 40;
 const MAX_CHILD_PRICES = 8;
+/** The longest text of one choice in a row of them ("30-lb bag $64.99 $2.17/lb"). */
+const MAX_CHOICE = 120;
 /** The longest leading text of an unnamed element read as a price on its own. */
 const MAX_UNNAMED_HEAD = 40;
 
@@ -62,6 +64,13 @@ export class PriceTexts extends Hooks {
   private readonly checkedGroups = new Set<string>();
   /** Price texts in the label of a radio button not checked, with its group. */
   private readonly unchecked: { text: PriceText; group: string }[] = [];
+  /** Elements marked chosen (`aria-pressed="true"`, a class naming it selected …). */
+  private readonly chosen = new Set<Element>();
+  /** Price texts with the elements they sit in (themselves and three above), once one is chosen. */
+  private readonly inChoices: { text: PriceText; chain: Element[] }[] = [];
+  /** Elements of those chains, and those whose text ends too long to be one choice. */
+  private readonly inChains = new Set<Element>();
+  private readonly longChoices = new Set<Element>();
 
   constructor(log: TextLog) {
     super();
@@ -69,6 +78,7 @@ export class PriceTexts extends Hooks {
   }
 
   override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
+    if (this.chosen.size < 100 && isChosen(attrs)) this.chosen.add(el);
     if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
     else if (el.tag === "label" && attrs.for !== undefined && this.radioIds.size > 0) {
       const radio = this.radioIds.get(attrs.for);
@@ -112,6 +122,7 @@ export class PriceTexts extends Hooks {
 
   override close(el: Element, parent: Element): void {
     if (el.isRaw) return;
+    if (this.inChains.has(el) && this.log.lengthOf(el) > MAX_CHOICE) this.longChoices.add(el);
     let isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
     if (this.heads.size > 0) {
       const head = this.heads.get(el);
@@ -175,6 +186,14 @@ export class PriceTexts extends Hooks {
       }
     }
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
+    if (!el.isInOption) {
+      const chain: Element[] = [];
+      for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++) {
+        chain.push(e);
+        this.inChains.add(e);
+      }
+      this.inChoices.push({ text, chain });
+    }
     // A bare number (no currency) does not hide its parent: "€<span>19</span>" is read whole.
     return hasCurrency;
   }
@@ -211,5 +230,47 @@ export class PriceTexts extends Hooks {
   settleRadioOptions(): void {
     for (const { text, group } of this.unchecked)
       if (this.checkedGroups.has(group)) text.isInOption = true;
+    this.settleChosenSiblings();
   }
+
+  /**
+   * A row of choices each showing a price, one marked chosen and the others not marked at all
+   * ("5-lb bag $18.99", "30-lb bag $64.99" pressed): the others' prices are options not chosen.
+   * A chosen element counts only with a price inside it (a pressed "♡" beside a bundle chooses
+   * nothing), and its siblings only of its own tag; neither may be longer than one choice (an
+   * open menu "active" beside the page's content is no choice).
+   */
+  private settleChosenSiblings(): void {
+    if (this.chosen.size === 0) return;
+    const rows = new Map<Element, Set<string>>();
+    const isChoice = (e: Element) => !this.longChoices.has(e);
+    for (const { chain } of this.inChoices)
+      for (const e of chain)
+        if (this.chosen.has(e) && e.parent && isChoice(e)) {
+          const tags = rows.get(e.parent) ?? new Set<string>();
+          tags.add(e.tag);
+          rows.set(e.parent, tags);
+        }
+    if (rows.size === 0) return;
+    for (const { text, chain } of this.inChoices) {
+      if (chain.some((e) => this.chosen.has(e))) continue;
+      if (chain.some((e) => e.parent && isChoice(e) && rows.get(e.parent)?.has(e.tag)))
+        text.isInOption = true;
+    }
+  }
+}
+
+/**
+ * A choice marked chosen: pressed, checked, selected or current in its ARIA state, or by a class
+ * naming it so (CHOSEN_CLASSES).
+ */
+function isChosen(attrs: Attrs): boolean {
+  if (
+    attrs["aria-pressed"] === "true" ||
+    attrs["aria-checked"] === "true" ||
+    attrs["aria-selected"] === "true" ||
+    (attrs["aria-current"] !== undefined && attrs["aria-current"] !== "false")
+  )
+    return true;
+  return attrs.class !== undefined && CHOSEN_CLASS.test(attrs.class);
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { extractProduct } from "./extract-product.ts";
+
+/**
+ * Probe round eight (a), pages written for these tests: a row of choices (sizes, metals, tiers)
+ * each showing its price, one of them marked chosen (`aria-pressed="true"`, `aria-selected`,
+ * `aria-current`, a class naming it selected or active) and the others not marked at all. A
+ * shopper reads the unmarked ones as choices not made: their prices are options', as an
+ * <option>'s are; the chosen one's is the buy box's.
+ */
+function price(lang: string, host: string, title: string, choices: string, buy: string) {
+  const html = `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>
+<main><h1>${title}</h1><div class="opts">${choices}</div><button>${buy}</button></main></body></html>`;
+  return extractProduct(html, `https://${host}/p/item-1`).price?.amountMinor ?? null;
+}
+
+describe("unmarked siblings of a chosen choice are options not chosen", () => {
+  it("en: bag sizes, the third pressed", () => {
+    const choices = `<button>5-lb bag<br>$18.99</button><button>15-lb bag<br>$42.99</button><button aria-pressed="true">30-lb bag<br>$64.99</button>`;
+    expect(price("en", "shop.example.com", "Adult Dog Food", choices, "Add to Cart")).toBe(6499);
+  });
+  it("de: Größen als Liste, die gewählte mit aria-current", () => {
+    const choices = `<ul><li><a href="?s=1">1 kg<br>12,99 €</a></li><li aria-current="true"><a href="?s=3">3 kg<br>29,99 €</a></li></ul>`;
+    expect(price("de", "laden.example.de", "Hundefutter", choices, "In den Warenkorb")).toBe(2999);
+  });
+  it("en: metals, the chosen one named by its class", () => {
+    const choices = `<button>14K Gold<br><small>$895.00</small></button><button class="swatch swatch--selected">Platinum<br><small>$1,295.00</small></button>`;
+    expect(price("en", "shop.example.com", "Wedding Band", choices, "Add to Cart")).toBe(129500);
+  });
+  it("en: tiers as tabs, the one not selected is an option", () => {
+    const choices = `<div role="tablist"><button role="tab" aria-selected="false">Good<br><span>$39.99</span></button><button role="tab" aria-selected="true">Better<br><span>$54.99</span></button></div>`;
+    expect(price("en", "shop.example.com", "Brake Pads", choices, "Add to Cart")).toBe(5499);
+  });
+  it("a pressed button with no price chooses nothing among priced siblings", () => {
+    const choices = `<button aria-pressed="true">♡</button><button>Bundle<br>$18.99</button>`;
+    expect(price("en", "shop.example.com", "Adult Dog Food", choices, "Add to Cart")).toBe(1899);
+  });
+});
+
+describe("what is no row of choices", () => {
+  it("an open menu marked active beside the buy box is no chosen choice", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Trail Stove</title></head><body>
+<div><div class="menu is-active"><a href="/deals">Deals under $25</a></div><div><div><div><h1>Trail Stove</h1><p>Light, packs small, boils a litre in three minutes, ships free over $35 within the continental US, see our policy for details.</p><span>$54.95</span></div></div></div></div><button>Add to Cart</button></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/item-1").price?.amountMinor).toBe(5495);
+  });
+});
