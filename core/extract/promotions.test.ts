@@ -300,3 +300,22 @@ describe("an approximation or another currency's conversion is never the price",
     expect(price(extractProduct(page(lang, body), url))).toBe(want);
   });
 });
+
+describe("a rebate's label names the amount after it, not the price before it", () => {
+  it.each([
+    [
+      "rows: our price, the rebate, the price after it",
+      `<div><div><span>Our Price</span> <span>$849.00</span></div><div><span>Mail-in Rebate</span> <span>-$100.00</span></div><div><span>Price after rebate</span> <span>$749.00</span></div></div>`,
+    ],
+    [
+      "a rebate box under the price",
+      `<div><div>$849.00</div><div><span>Mail-In Rebate</span> <span>-$100.00</span><div>Price after $100 mail-in rebate: <strong>$749.00</strong></div></div></div>`,
+    ],
+  ])("%s", (_name, box) => {
+    expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe("84900 USD");
+  });
+  it("the rebate's own amount, its words after it, stays no price", () => {
+    const box = `<p>Get a $100 mail-in rebate</p><p><span>$849.00</span></p>`;
+    expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe("84900 USD");
+  });
+});

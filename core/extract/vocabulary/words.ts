@@ -1097,7 +1097,8 @@ export const VISIBLE_WORDS = {
       "in rewards",
       "back in",
       p(/after .{0,20}rebate/, "after $10 mail-in rebate"),
-      p(/(?:mail-in )?rebate/, "mail-in rebate"),
+      // Not a row's label before the rebate's own amount ("$849.00" | "Mail-in Rebate -$100.00").
+      p(/(?:mail-in )?rebate(?![\s:]*[-−–]?\s*\p{Sc}?\s*\d)/u, "mail-in rebate"),
       p(/with (?:a )?trade-in/, "with trade-in"),
       // An estimate after a shopper's coupons ("Est. $6.29 after coupons").
       p(/after (?:all )?(?:coupons?|discounts?|promo codes?)/, "after coupons"),
