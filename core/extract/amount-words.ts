@@ -1,4 +1,4 @@
-import type { FoundPrice } from "../money/parse-price-string.ts";
+import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
 import type { PriceText } from "./scan/types.ts";
 import {
   BEFORE_TAX_AFTER,
@@ -8,6 +8,7 @@ import {
   PRICE_LABEL,
   UNIT_AFTER,
   UNIT_BEFORE,
+  UNIT_OF,
 } from "./vocabulary/patterns.ts";
 
 /**
@@ -63,7 +64,25 @@ export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolea
   const before = near.includes("=") || PER_HINT.test(near) ? UNIT_BEFORE.exec(near) : null;
   // "7,80 € al kg" then "3,90 €": the unit is the amount's before it, not a label of this one.
   if (before && !/[\d\p{Sc}]\s*$/u.test(near.slice(0, before.index))) return true;
-  return standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after);
+  if (standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after))
+    return true;
+  return isPerPieceAfterPack(t, p);
+}
+
+/**
+ * "$15.99 $0.13 / ea" (a bottle of 120): a price per piece right after an amount at least three
+ * times it on its own line is that pack's unit price; alone ("$349.00 / each") it is the price of
+ * one, and after a struck old price ("$19.99 $15.99 / each") a sale's.
+ */
+const PIECE = UNIT_OF.find(([unit]) => unit === "piece")?.[1];
+
+function isPerPieceAfterPack(t: PriceText, p: FoundPrice): boolean {
+  if (t.lineBefore === "" || !/\d\D*$/.test(t.lineBefore)) return false;
+  const rest = t.text.slice(p.index).replace(/^[\d.,' ]*\d/, "");
+  const unit = UNIT_AFTER.exec(rest.trim() === "" ? t.after : rest);
+  if (!unit || !PIECE?.test(unit[2] ?? "")) return false;
+  const pack = findPrices(t.lineBefore.replace(/\D+$/, "")).at(-1);
+  return pack !== undefined && Number(pack.amount) >= 3 * Number(p.amount);
 }
 
 /** Everything up to the last digit: the words before an amount since the one before it. */

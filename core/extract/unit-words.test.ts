@@ -41,3 +41,28 @@ describe("Swedish whole kronor, '799:-'", () => {
     expect(r.price).toEqual({ amountMinor: want, currency: "SEK" });
   });
 });
+
+/**
+ * Probe round eight (a): a pharmacy's price per tablet in the price's own box ("$15.99" drawn in
+ * pieces, then "$0.13 / ea" for a bottle of 120) is a unit price; alone ("$349.00 / each",
+ * page-structure.test.ts) it stays the price of one.
+ */
+describe("a price per piece right after the pack's price on its line", () => {
+  const page = (lang: string, box: string) =>
+    `<!doctype html><html lang="${lang}"><head><title>Vitamin D3 120 ea</title></head><body><h1>Vitamin D3 120 ea</h1><div class="box">${box}</div><button>Add to cart</button></body></html>`;
+  it.each([
+    ["en", `<span>$15</span><sup>99</sup><span>$0.13 / ea</span>`, 1599],
+    ["en", `<span>$15.99</span> <span>$0.13/each</span>`, 1599],
+    ["de", `<span>15,99 €</span> <span>0,13 € / Stück</span>`, 1599],
+  ])("%s: %s", (lang, box, want) => {
+    expect(extractProduct(page(lang, box), "https://shop.example.com/p/1").price?.amountMinor).toBe(
+      want,
+    );
+  });
+  it("a sale's price per each after its struck old price stays the price", () => {
+    const box = `<s>$19.99</s> <span>$15.99 / each</span>`;
+    expect(extractProduct(page("en", box), "https://shop.example.com/p/1").price?.amountMinor).toBe(
+      1599,
+    );
+  });
+});
