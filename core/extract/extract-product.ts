@@ -257,6 +257,8 @@ function isProductPage(
   )
     return true;
   if (isListingAddress(url) || facts.some((f) => f.isListing === true)) return false;
+  // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
+  if (scan.resultCountOrder >= 0) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

@@ -115,3 +115,38 @@ describe("a page its platform names no product's page by its <body> classes", ()
     expect(page("template-page", ld).price).toEqual({ amountMinor: 4200, currency: "USD" });
   });
 });
+
+/**
+ * Probe round eight (a): a category or search page at an address nobody lists
+ * ("/site/tvs/all-tvs/abcat01.c", "/searchpage.jsp?st=…"), each card with its own "Add to Cart".
+ * A person reads the count of results under the heading ("1,032 items", "Showing 1-24 of 48
+ * results", "312 Artikel"): a list of products, no product's page.
+ */
+describe("a count of results right under the heading names a list", () => {
+  const cards = (sign: (n: number) => string) =>
+    [1, 2, 3]
+      .map(
+        (n) =>
+          `<li><h4><a href="/p/${n}">Model ${n}</a></h4><div class="pp"><span>${sign(n)}</span></div><button>Add to Cart</button></li>`,
+      )
+      .join("");
+  it.each([
+    ["en", "TVs", "1,032 items", (n: number) => `$${379 + n * 100}.99`],
+    ["en", 'Results for "earbuds"', "Showing 1-24 of 48 results", (n: number) => `$${19 + n}.99`],
+    ["de", "Fernseher", "312 Artikel", (n: number) => `${379 + n * 100},99 €`],
+    ["fr", "Téléviseurs", "48 résultats", (n: number) => `${379 + n * 100},99 €`],
+  ])("%s: %s / %s", (lang, h1, count, sign) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>${h1}</title></head><body>
+<h1>${h1}</h1><p>${count}</p><ol>${cards(sign)}</ol></body></html>`;
+    const r = extractProduct(html, "https://shop.example.com/site/tvs/all-tvs/abcat0101.c");
+    expect(r.status).toBe("not_product");
+    expect(r.price).toBeNull();
+  });
+  it("a product's stock words ('3 items left') are no count of results", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Walnut Desk</title></head><body>
+<h1>Walnut Desk</h1><p>3 items left</p><span>$499.00</span><button>Add to Cart</button></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/walnut-desk").price?.amountMinor).toBe(
+      49900,
+    );
+  });
+});

@@ -48,6 +48,7 @@ export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
     h1,
     h1Order: c.head.h1Order,
     titleMatchOrder: c.head.titleMatchOrder,
+    resultCountOrder: c.head.resultCountOrder,
     titleH1Order: c.head.titleH1Order,
     isH1Excluded: c.head.isH1Excluded,
     canonical: c.head.canonical,

@@ -120,6 +120,8 @@ export type PageScan = {
   h1Order: number;
   /** The first body element whose text is the page's og:title (-1: none, or a product <h1> came first). */
   titleMatchOrder: number;
+  /** A count of results right after the first <h1> ("1,032 items"): a list's heading (-1: none). */
+  resultCountOrder: number;
   /** The first shown <h1> outside header, navigation and footer naming the product as og:title or <title> do (-1: none). */
   titleH1Order: number;
   /** The first <h1> stands in a header, navigation or footer. */

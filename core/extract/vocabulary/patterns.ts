@@ -103,6 +103,15 @@ export const INTERESTING = anywhere(
 /** A chosen choice's class: one of CHOSEN_CLASSES as a class name or its last part. */
 export const CHOSEN_CLASS = new RegExp(`(?:^|[\\s_-])${alternation(CHOSEN_CLASSES)}(?:\\s|$)`, "i");
 
+/**
+ * A count of results as a whole text: "1,032 items", "48 résultats", "Showing 1-24 of 48 results"
+ * (a word, the shown part and "of" before the count). "3 items left" is none.
+ */
+export const RESULT_COUNT = new RegExp(
+  `^(?:\\p{L}+ \\d[\\d.,]*(?: ?[-–] ?\\d[\\d.,]*)? \\p{L}+ )?\\d[\\d.,]* (?:${alternation(entriesOf(words.resultCount))})$`,
+  "iu",
+);
+
 /** A hiding class: one of HIDDEN_CLASSES as a whole class name. */
 export const HIDDEN_CLASS = new RegExp(`(?:^|\\s)${alternation(HIDDEN_CLASSES)}(?:\\s|$)`);
 /**

@@ -161,6 +161,7 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  resultCount: (w) => scanHtml(`<h1>Lamps</h1><p>1,032 ${html(w)}</p>`).resultCountOrder >= 0,
 };
 
 /** Lists read in another shape than "anywhere in the text, any case" (see patterns.ts). */
@@ -188,6 +189,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   shippingCondition: anywhere("u"),
   freeShipping: anywhere("iu"),
   perMeasure: (alt) => new RegExp(`^${alt}$`, "iu"),
+  resultCount: (alt) => new RegExp(`^${alt}$`, "iu"),
 };
 
 /** The entries compiled into one pattern with a concept's: none of them may cover another. */

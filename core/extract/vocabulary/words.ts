@@ -1318,6 +1318,18 @@ export const VISIBLE_WORDS = {
     it: [p(/usat[oi]/, "usati")],
     es: ["usado", "seminuev"],
   },
+  /**
+   * What a count of results under a list's heading counts ("1,032 items", "Showing 1-24 of 48
+   * results", "312 Artikel"): the whole text a count and this noun (scan/collectors/head.ts).
+   */
+  resultCount: {
+    en: ["results", "items", "products"],
+    de: ["ergebnisse", "artikel", "produkte", "treffer"],
+    fr: ["résultats", "produits", "articles"],
+    it: ["risultati", "prodotti", "articoli"],
+    es: ["resultados", "productos", "artículos"],
+    nl: ["resultaten", "producten", "artikelen"],
+  },
   /** Other sellers' offers of the same product. */
   otherSellers: {
     en: ["other sellers", "more buying choices"],

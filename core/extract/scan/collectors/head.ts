@@ -1,11 +1,13 @@
 import { ISO_CODES } from "../../../money/currencies.ts";
-import { PLATFORM_ASSET, PLATFORM_BODY } from "../../vocabulary/patterns.ts";
+import { PLATFORM_ASSET, PLATFORM_BODY, RESULT_COUNT } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
 import type { TextLog } from "../text-log.ts";
 
 const MAX_ATTR = 4_096;
+/** How many elements after the first <h1> a count of results may open. */
+const RESULT_COUNT_SPAN = 12;
 
 /**
  * Head and meta: the page's language, meta tags, canonical link, <title>, first <h1>, the
@@ -44,6 +46,8 @@ export class HeadAndMeta extends Hooks {
    * posting title, a title styled as a <div>) or whose first <h1> is the site's logo.
    */
   titleMatchOrder = -1;
+  /** A count of results right after the first <h1> ("1,032 items"): its order, -1 when none. */
+  resultCountOrder = -1;
   /** The first <h1> stands in a header, navigation or footer (a logo's, not a product's). */
   isH1Excluded = false;
   /**
@@ -145,6 +149,8 @@ export class HeadAndMeta extends Hooks {
   }
 
   override close(el: Element, _parent: Element): void {
+    if (this.resultCountOrder < 0 && this.h1Order >= 0 && el.order > this.h1Order)
+      this.matchResultCount(el);
     if (el.tag === "h1") {
       this.isInH1 = false;
       if (this.titleH1Order < 0 && !el.isExcluded && !el.isHidden && el.textAt >= 0)
@@ -153,6 +159,18 @@ export class HeadAndMeta extends Hooks {
     if (el.tag === "title") this.isInTitle = false;
     if (this.titleMatchOrder < 0 && (this.h1Order < 0 || this.isH1Excluded) && el.textAt >= 0)
       this.matchTitle(el);
+  }
+
+  /**
+   * A count of results within a few elements after the first <h1> ("1,032 items", "Showing 1-24
+   * of 48 results"): the heading is a list's.
+   */
+  private matchResultCount(el: Element): void {
+    if (el.order - this.h1Order > RESULT_COUNT_SPAN || el.isExcluded || el.isHidden) return;
+    const length = this.log.lengthOf(el);
+    if (length < 7 || length > 60 || !this.log.hasDigit(el)) return;
+    const text = this.log.textOf(el).replace(/\s+/g, " ").trim();
+    if (RESULT_COUNT.test(text)) this.resultCountOrder = el.order;
   }
 
   private matchTitle(el: Element): void {
