@@ -5,7 +5,7 @@ import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
-import { isListingAddress, isListingBody } from "./listing-address.ts";
+import { isListingAddress, isListingBody, isResultsHeading } from "./listing-address.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
@@ -256,7 +256,8 @@ function isProductPage(
     outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null)
   )
     return true;
-  if (isListingAddress(url) || facts.some((f) => f.isListing === true)) return false;
+  if (isListingAddress(url) || isResultsHeading(scan.h1) || facts.some((f) => f.isListing === true))
+    return false;
   // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
   if (scan.resultCountOrder >= 0) return false;
   return (

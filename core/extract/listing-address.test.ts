@@ -150,3 +150,52 @@ describe("a count of results right under the heading names a list", () => {
     );
   });
 });
+
+describe("a first <h1> naming a search's results", () => {
+  // A marketplace's search at an address that does not say so: each result has its own price
+  // and buying words; the heading says what the page is.
+  const results = (lang: string, heading: string, price: (n: number) => string, buy: string) =>
+    `<html lang="${lang}"><head><title>canon ae-1</title></head><body><main><h1 class="h1">${heading}</h1>
+<ul class="r">${[1, 2, 3]
+      .map(
+        (n) =>
+          `<li class="i"><a href="/itm/${n}"><div class="item-title"><span>Canon AE-1 camera ${n}</span></div></a><div class="d"><span class="item-price">${price(n)}</span><span>${buy}</span></div></li>`,
+      )
+      .join("")}</ul></main></body></html>`;
+
+  it.each([
+    [
+      "en",
+      "https://www.market.example.com/sch/i.html?_nkw=canon+ae-1",
+      "1,240 results for canon ae-1",
+      (n: number) => `$${n}89.99`,
+      "Buy It Now",
+    ],
+    [
+      "de",
+      "https://www.markt.example.de/sch/i.html?_nkw=canon+ae-1",
+      "1.240 Ergebnisse für canon ae-1",
+      (n: number) => `EUR ${n}89,99`,
+      "Sofort-Kaufen",
+    ],
+    [
+      "fr",
+      "https://www.marche.example.fr/sch/i.html?_nkw=canon+ae-1",
+      "Résultats pour « canon ae-1 »",
+      (n: number) => `${n}89,99 €`,
+      "Achat immédiat",
+    ],
+  ])("%s: no price", (lang, url, heading, price, buy) => {
+    const r = extractProduct(results(lang, heading, price, buy), url);
+    expect(r.price).toBeNull();
+    expect(r.status).toBe("not_product");
+  });
+
+  it("a product whose <h1> names no search keeps its price", () => {
+    const html = `<html lang="en"><head><title>Canon AE-1</title></head><body><main><h1>Canon AE-1 Program</h1>
+<div class="p"><span>$189.99</span></div><button>Buy It Now</button></main></body></html>`;
+    expect(extractProduct(html, "https://www.market.example.com/itm/1").price?.amountMinor).toBe(
+      18999,
+    );
+  });
+});

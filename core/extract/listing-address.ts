@@ -1,3 +1,4 @@
+import { SEARCH_RESULTS } from "./vocabulary/patterns.ts";
 import { LISTING_BODY_CLASSES } from "./vocabulary/words.ts";
 
 /**
@@ -17,6 +18,14 @@ export function isListingAddress(url: string): boolean {
     return false;
   }
   return LISTING_PATH.test(address.pathname.toLowerCase().replace(/\/+$/, ""));
+}
+
+/**
+ * A first <h1> naming a search's results ("1,240 results for canon ae-1", "Suchergebnisse"): a
+ * marketplace's search at an address that does not say so (`/sch/i.html?_nkw=…`).
+ */
+export function isResultsHeading(h1: string | null): boolean {
+  return h1 !== null && h1.length <= 200 && SEARCH_RESULTS.test(h1);
 }
 
 const LISTING_BODY = new Set(LISTING_BODY_CLASSES.map((name) => `.${name}`));

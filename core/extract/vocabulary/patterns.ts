@@ -131,6 +131,8 @@ export const CART_NOUN = anywhere(entriesOf(words.cartNoun));
 export const SOLD_OUT_WORDS = anywhere(entriesOf(words.soldOut));
 /** A heading naming a row of other products (recommendations, recently viewed). */
 export const ELSEWHERE_HEADING = anywhere(entriesOf(words.elsewhereHeading));
+/** A first <h1> naming a search's results. */
+export const SEARCH_RESULTS = anywhere(entriesOf(words.searchResults));
 /** Every sold-out phrase of a text, to see what else the text says. */
 export const SOLD_OUT_ALL = anywhere(entriesOf(words.soldOut), "gi");
 /** A size, colour or variant named beside sold-out words. */

@@ -602,6 +602,18 @@ export const VISIBLE_WORDS = {
     zh: ["相关商品", "猜你喜欢", "相關商品"],
     ko: ["관련 상품", "비슷한 상품"],
   },
+  /**
+   * The page's first <h1> saying it lists a search's results ("1,240 results for canon ae-1",
+   * "Search results", "Ergebnisse für …"): no product's page, whatever its address.
+   */
+  searchResults: {
+    en: [p(/\bresults? for\b/, "results for"), "search results"],
+    de: ["ergebnisse für", "suchergebnisse"],
+    fr: ["résultats pour", "résultats de recherche"],
+    es: ["resultados para", "resultados de búsqueda"],
+    it: ["risultati per", "risultati della ricerca"],
+    nl: ["resultaten voor", "zoekresultaten"],
+  },
   /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
   inStock: {
     en: ["in stock", p(/only \d+ left/, "only 3 left")],
