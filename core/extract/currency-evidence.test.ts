@@ -215,3 +215,22 @@ describe("the rial sign ﷼", () => {
     expect(price(page({ shown: "﷼ 149.00" }))).toBe(null);
   });
 });
+
+/** "R" is the rand's sign on South African pages; elsewhere a letter before a number is a name. */
+describe("the rand's R", () => {
+  // The amount in an element no class names a price (the page helper's is named "amount").
+  const plain = (text: string, url: string, lang = "en") =>
+    page({ shown: "", body: `<p><b>${text}</b></p>`, url, lang });
+
+  it("on a South African domain or page, 'R 1 299.00' and 'R1,299' are rand", () => {
+    expect(price(plain("R 1 299.00", "https://shop.example.co.za/p/satchel"))).toBe("129900 ZAR");
+    expect(price(plain("R1,299", "https://shop.example.com/p/satchel", "en-ZA"))).toBe(
+      "129900 ZAR",
+    );
+  });
+
+  it("elsewhere 'R 35' is a size or a model, never a rand price", () => {
+    expect(price(plain("R 35", "https://shop.example.com/p/tyre"))).toBe(null);
+    expect(price(plain("R 35", "https://shop.example.com.au/p/tyre"))).toBe(null);
+  });
+});

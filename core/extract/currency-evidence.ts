@@ -1,4 +1,5 @@
 import { COUNTRY_CURRENCY, regionOfLanguageTag } from "../money/currencies.ts";
+import type { FoundPrice } from "../money/parse-price-string.ts";
 import { countryOfHost } from "./page-context.ts";
 import type { PageScan } from "./scan/types.ts";
 
@@ -103,4 +104,33 @@ export function currencyEvidence(
     isGenericEnglish,
     personal,
   };
+}
+
+/** Signs that are a common letter too, with the one country whose pages write them as money. */
+const LETTER_SIGN_COUNTRY: Readonly<Record<string, string>> = { R: "ZA" };
+
+/**
+ * A price read by a sign that is a common letter ("R 35": the rand's R, or a tyre's rim size, a
+ * model's name) on a page not of the sign's country (its domain, its language's region, its
+ * og:locale): no amount a person reads as money there.
+ */
+export function isLetterSignElsewhere(
+  price: FoundPrice,
+  scan: PageScan,
+  pageUrl?: string,
+): boolean {
+  const country = price.currencyText ? LETTER_SIGN_COUNTRY[price.currencyText] : undefined;
+  if (country === undefined) return false;
+  let host = "";
+  try {
+    host = pageUrl ? new URL(pageUrl).hostname.toLowerCase() : "";
+  } catch {
+    host = "";
+  }
+  const ogLocale = scan.metas.get("og:locale")?.[0] ?? null;
+  return (
+    countryOfHost(host) !== country &&
+    regionOf(scan.lang) !== country &&
+    regionOf(ogLocale) !== country
+  );
 }

@@ -9,6 +9,7 @@ import {
   sinceLastAmount,
   wordsAfter,
 } from "./amount-words.ts";
+import { isLetterSignElsewhere } from "./currency-evidence.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { markFirstAfterTitle } from "./first-after-title.ts";
 import { linksToOtherProduct } from "./product-link.ts";
@@ -96,6 +97,7 @@ function readableTexts(): (text: string) => string {
 function candidatesOf(
   scan: PageScan,
   readable: (text: string) => string,
+  pageUrl: string | undefined,
 ): { text: PriceText; price: FoundPrice; bare: boolean }[] {
   const out: { text: PriceText; price: FoundPrice; bare: boolean }[] = [];
   // Nested price texts repeat their children's text: each distinct text is read once.
@@ -119,7 +121,8 @@ function candidatesOf(
     const all = pricesIn(t.text);
     const found = inner.size === 0 ? all : all.filter((p) => !inner.has(p.amount));
     if (found.length === 0 && inner.size > 0) continue;
-    for (const price of found) out.push({ text: t, price, bare: false });
+    for (const price of found)
+      if (!isLetterSignElsewhere(price, scan, pageUrl)) out.push({ text: t, price, bare: false });
     if (
       found.length === 0 &&
       PRICE_WORD.test(t.tokens) &&
@@ -208,7 +211,7 @@ export function visibleCandidates(
     }
     return other;
   };
-  const raw = candidatesOf(scan, readable).filter((c) => /[1-9]/.test(c.price.amount));
+  const raw = candidatesOf(scan, readable, pageUrl).filter((c) => /[1-9]/.test(c.price.amount));
   const counts = new Map<string, number>();
   for (const c of raw) counts.set(c.price.amount, (counts.get(c.price.amount) ?? 0) + 1);
   const logs = raw.map((c) => Math.log10(Number(c.price.amount))).sort((a, b) => a - b);

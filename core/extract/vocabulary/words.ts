@@ -1401,6 +1401,9 @@ export const CURRENCY_HINTS: Words = {
     ..."$€£¥₩₹₽₴₺₪฿₫₱₦৳₸₾₼円元圓원",
     // The rial sign and the Saudi riyal's sign.
     ..."\uFDFC\u20C1",
+    // The rand's "R" right before a number ("R 1 299.00", "R1,299"): read as rand on a South
+    // African page only (visible-features.ts, `isLetterSignElsewhere`).
+    p(/R ?\d/, "R 1 299"),
     // A cents sign: "99¢" is read as "$0.99" (visible-features.ts).
     "¢",
     // Full-width signs of East Asian pages ("￥4,480"): the parser reads them as NFKC does.
