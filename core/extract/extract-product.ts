@@ -5,7 +5,12 @@ import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
-import { isListingAddress, isListingBody, isResultsHeading } from "./listing-address.ts";
+import {
+  isListingAddress,
+  isListingBody,
+  isResultsHeading,
+  isTicketPage,
+} from "./listing-address.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
 import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
@@ -260,6 +265,8 @@ function isProductPage(
     return false;
   // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
   if (scan.resultCountOrder >= 0) return false;
+  // Seats at an event, priced per ticket: no product.
+  if (isTicketPage(scan)) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

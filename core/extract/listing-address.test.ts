@@ -199,3 +199,37 @@ describe("a first <h1> naming a search's results", () => {
     );
   });
 });
+
+describe("seats at an event, priced per ticket", () => {
+  // A ticket resale listing: a seat's price, the fees and a total, and a buy button. Tickets are
+  // no product the tracker follows; the total for two seats is no price either.
+  it.each([
+    [
+      "en",
+      "C$184.50 <span>/ ticket</span>",
+      "Est. fees C$31.20 per ticket",
+      "Total: C$431.40",
+      "Buy now",
+    ],
+    [
+      "de",
+      "92,50 € <span>pro Ticket</span>",
+      "Gebühren 9,20 € pro Ticket",
+      "Gesamt: 203,40 €",
+      "Jetzt kaufen",
+    ],
+    [
+      "fr",
+      "92,50 € <span>par billet</span>",
+      "Frais 9,20 € par billet",
+      "Total : 203,40 €",
+      "Acheter",
+    ],
+  ])("%s: no price", (lang, seat, fees, total, buy) => {
+    const html = `<html lang="${lang}"><head><title>Event</title></head><body><main><h1>Leafs vs. Bruins</h1>
+<p>Sat, Dec 6 2026 · 7:00 PM</p><div class="d"><h2>Section 316, Row 5</h2><p>2 tickets</p>
+<div class="price">${seat}</div><p>${fees}</p><p>${total}</p><button>${buy}</button></div></main></body></html>`;
+    const r = extractProduct(html, "https://www.seats.example.com/event/1/listing/2");
+    expect(r.price).toBeNull();
+  });
+});

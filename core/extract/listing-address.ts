@@ -1,4 +1,5 @@
-import { SEARCH_RESULTS } from "./vocabulary/patterns.ts";
+import type { PageScan } from "./scan/types.ts";
+import { PER_TICKET, SEARCH_RESULTS } from "./vocabulary/patterns.ts";
 import { LISTING_BODY_CLASSES } from "./vocabulary/words.ts";
 
 /**
@@ -26,6 +27,16 @@ export function isListingAddress(url: string): boolean {
  */
 export function isResultsHeading(h1: string | null): boolean {
   return h1 !== null && h1.length <= 200 && SEARCH_RESULTS.test(h1);
+}
+
+/**
+ * A shown amount priced per ticket ("C$184.50 / ticket"): the page sells seats at an event (a
+ * ticket resale listing), no product; its total for two seats is no product's price either.
+ */
+export function isTicketPage(scan: Pick<PageScan, "priceTexts">): boolean {
+  return scan.priceTexts.some(
+    (t) => !t.isHidden && !t.isExcluded && PER_TICKET.test(`${t.text} ${t.after.slice(0, 20)}`),
+  );
 }
 
 const LISTING_BODY = new Set(LISTING_BODY_CLASSES.map((name) => `.${name}`));

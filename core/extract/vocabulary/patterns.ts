@@ -133,6 +133,8 @@ export const SOLD_OUT_WORDS = anywhere(entriesOf(words.soldOut));
 export const ELSEWHERE_HEADING = anywhere(entriesOf(words.elsewhereHeading));
 /** A first <h1> naming a search's results. */
 export const SEARCH_RESULTS = anywhere(entriesOf(words.searchResults));
+/** A seat's price: "/ ticket", "pro Karte". */
+export const PER_TICKET = anywhere(entriesOf(words.perTicket));
 /** Every sold-out phrase of a text, to see what else the text says. */
 export const SOLD_OUT_ALL = anywhere(entriesOf(words.soldOut), "gi");
 /** A size, colour or variant named beside sold-out words. */

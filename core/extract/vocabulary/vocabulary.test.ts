@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
 import { sentenceWords, standsAlone } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
-import { isResultsHeading } from "../listing-address.ts";
+import { isResultsHeading, isTicketPage } from "../listing-address.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
 import { shippingOfAmount } from "../shipping.ts";
@@ -96,6 +96,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   variant: (w) => scanHtml(`<p>Sold out: ${html(w)} zqxj</p>`).soldOutTexts[0]?.isVariant === true,
   // A first <h1> naming a search's results makes no product page.
   searchResults: (w) => isResultsHeading(scanHtml(`<h1>${html(w)} lamp</h1>`).h1),
+  // An amount priced per ticket makes no product page.
+  perTicket: (w) => isTicketPage(scanHtml(`<p>€ 5 ${html(w)}</p>`)),
   // A heading naming other products excludes what follows it in its section.
   elsewhereHeading: (w) =>
     scanHtml(`<section><h2>${html(w)}</h2><p>€ 5</p></section>`).priceTexts[0]?.isExcluded === true,

@@ -614,6 +614,16 @@ export const VISIBLE_WORDS = {
     it: ["risultati per", "risultati della ricerca"],
     nl: ["resultaten voor", "zoekresultaten"],
   },
+  /**
+   * A seat's price ("C$184.50 / ticket", "Est. fees $31.20 per ticket"): a page selling an
+   * event's tickets (a resale listing, an event's seats) offers no product.
+   */
+  perTicket: {
+    en: [p(/(?:\/|per)\s*ticket\b/, "/ ticket")],
+    de: [p(/pro\s*(?:ticket|karte)\b/, "pro ticket")],
+    fr: [p(/(?:par|\/)\s*billet\b/, "par billet")],
+    es: [p(/por\s*(?:entrada|boleto)\b/, "por entrada")],
+  },
   /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
   inStock: {
     en: ["in stock", p(/only \d+ left/, "only 3 left")],
