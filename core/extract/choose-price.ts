@@ -192,6 +192,22 @@ function agreeingStructured(
       ],
     };
   if (lagging) return { status: "ok", chosen: lagging, notes: [...notes, LAGGING_NOTE] };
+  const configured = totalAboveFromBase(pool, candidates);
+  if (configured === "unclear")
+    return {
+      status: "ambiguous",
+      chosen: null,
+      notes: [...notes, `structured data gives ${describe(pool)}, shown only as a "from" price`],
+    };
+  if (configured)
+    return {
+      status: "ok",
+      chosen: configured,
+      notes: [
+        ...notes,
+        `structured data gives ${describe(pool)}, shown only as a "from" price; the higher price its buy box shows was taken`,
+      ],
+    };
   const contradiction = contradictingBuyBox(pool, candidates, shown);
   if (contradiction?.isOtherOption)
     return {
@@ -262,6 +278,37 @@ function contradictingBuyBox(
   );
   if (copies.some((c) => !c.isOtherOption)) return null;
   return { shown, isOtherOption: copies.length > 0 };
+}
+
+/**
+ * Structured data whose amount the page shows only as a "from" price ("Starting at $1,899", a
+ * configurator's base) while one higher amount stands out in the buy box ("Your Harlow $2,099",
+ * the item as configured): that one. Several such amounts: unclear.
+ */
+function totalAboveFromBase(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+): PriceCandidate | "unclear" | null {
+  const structured = pool[0];
+  if (!structured) return null;
+  const copies = candidates.filter(
+    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
+  );
+  if (!copies.some((c) => c.isFrom) || copies.some((c) => !c.isFrom && !c.isOtherOption))
+    return null;
+  const higher = candidates.filter(
+    (c) =>
+      c.source === "visible_text" &&
+      c.role === "price" &&
+      c.confidence >= BUY_BOX_SURE &&
+      !c.isFrom &&
+      !c.isRange &&
+      !c.isOtherOption &&
+      c.price.currency === structured.price.currency &&
+      c.price.amountMinor > structured.price.amountMinor,
+  );
+  if (higher.length === 0) return null;
+  return distinct(higher).length === 1 ? best(higher) : "unclear";
 }
 
 /**

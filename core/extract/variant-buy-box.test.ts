@@ -372,3 +372,43 @@ ${form}<button type="submit" name="add">Add to cart</button></form></main></body
     expect(r.isPriceRange).toBe(true);
   });
 });
+
+/**
+ * Probe round eight (a): a configurator whose structured data gives its base price, shown only
+ * as "Starting at $1,899" (a "from" price), while the configured total stands out further down
+ * ("Your sofa $2,099"): the base is no price of the item as configured.
+ */
+describe("structured data giving a configurator's base, shown only as a 'from' price", () => {
+  const ld = (price: string, currency: string) =>
+    `<script type="application/ld+json">${JSON.stringify({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Item",
+      offers: { "@type": "Offer", price, priceCurrency: currency },
+    })}</script>`;
+  it.each([
+    [
+      "en",
+      "https://shop.example.com/products/sofa?fabric=velvet",
+      "Starting at $1,899",
+      "+$200",
+      "$2,099",
+      "1899.00",
+      "USD",
+      "209900 USD",
+    ],
+    [
+      "de",
+      "https://shop.example.de/products/sofa?stoff=samt",
+      "ab 1.899 €",
+      "+200 €",
+      "2.099 €",
+      "1899.00",
+      "EUR",
+      "209900 EUR",
+    ],
+  ])("%s", (lang, url, from, adder, total, base, currency, want) => {
+    const body = `<h1>Harlow Sofa</h1><div class="base">${from}</div><div class="step"><h2>Fabric</h2><div role="radiogroup"><div role="radio" aria-checked="false">Linen</div><div role="radio" aria-checked="true">Velvet <span>${adder}</span></div></div></div><div class="step"><h2>Legs</h2><div role="radiogroup"><div role="radio" aria-checked="true">Walnut</div><div role="radio" aria-checked="false">Brass</div></div></div><div class="summary"><span>Your Harlow</span> <span class="amount">${total}</span><button>Add to Cart</button></div>`;
+    expect(money(page(lang, url, body, ld(base, currency)).price)).toBe(want);
+  });
+});
