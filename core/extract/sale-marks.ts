@@ -1,4 +1,5 @@
 import { findPrices } from "../money/parse-price-string.ts";
+import { isMemberAfter, labelsNextAmount, wordsAfter } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { isBareOldThenCurrent, oldThenCurrent, SIGN_AT_END } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
@@ -235,5 +236,38 @@ export function keepWasWordsOnlyWithLower(
         !namedOther.has(o.text),
     );
     if (!hasLower) c.features[was] = 0;
+  }
+}
+
+/**
+ * A struck amount whose only lower amounts close by are members' or card holders' prices ("$3.99
+ * with Card" above "<s>$4.99</s>"): the strike says what card holders do not pay, and the struck
+ * amount is the price for everyone, no old price.
+ */
+export function unstrikeBesideMembersOnly(
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  const struck = FEATURES.indexOf("struckMarkup");
+  const excluded = FEATURES.indexOf("excluded");
+  const perUnit = FEATURES.indexOf("perUnit");
+  const later = FEATURES.indexOf("laterInText");
+  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+  const isMember = (o: VisibleCandidate) => {
+    if (on(o, later)) return false;
+    const after = wordsAfter(o.text, o.price, readable(o.text.text));
+    return isMemberAfter(after) && !labelsNextAmount(after);
+  };
+  for (const c of list) {
+    if (!on(c, struck) || on(c, excluded)) continue;
+    const lower = list.filter(
+      (o) =>
+        o !== c &&
+        Number(o.amount) < Number(c.amount) &&
+        Math.abs(o.text.order - c.text.order) <= 60 &&
+        !on(o, excluded) &&
+        !on(o, perUnit),
+    );
+    if (lower.length > 0 && lower.every(isMember)) c.features[struck] = 0;
   }
 }

@@ -22,6 +22,7 @@ import {
   markSavingPairs,
   markSplitRanges,
   markWasBeforeNow,
+  unstrikeBesideMembersOnly,
 } from "./sale-marks.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
@@ -317,6 +318,7 @@ export function visibleCandidates(
   // An old price's label counts once paired with a lower amount (before the marks below, whose
   // pairs are their own).
   keepWasWordsOnlyWithLower(out, inCart, namedOther);
+  unstrikeBesideMembersOnly(out, readable);
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
   const rangeHighs = markSplitRanges(scan.priceTexts, out, readable);
