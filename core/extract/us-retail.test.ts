@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractProduct } from "./extract-product.ts";
+import { scanHtml } from "./scan/index.ts";
 import type { ExtractResult } from "./types.ts";
 
 /**
@@ -91,5 +92,24 @@ describe("an old price in a row of other products is no list price of this one",
     const r = extractProduct(doc("Game Console Pro", body), URL);
     expect(money(r)).toBe("69999 USD");
     expect(r.listPrice).toBeNull();
+  });
+});
+
+// Probe round eight (a): a pharmacy's buy buttons name the way the item comes ("Add for
+// shipping", "Add for pickup"): with no buy button read, a page whose price scored below "stands
+// out" (a member's price under it, a mega-menu above) was no product's.
+describe("a button adding the item for a way of getting it is a buy button", () => {
+  it.each([["Add for shipping"], ["Add for pickup"], ["Add for same day delivery"]])(
+    "%s",
+    (words) => {
+      const scan = scanHtml(
+        `<main><h1>Allergy Relief 30 ct</h1><span>$12.49</span><button>${words}</button></main>`,
+      );
+      expect(scan.buyControls.filter((c) => c.hasBuyWords)).toHaveLength(1);
+    },
+  );
+  it("words after 'for' that name no way of getting it are none ('Add for $5 more')", () => {
+    const scan = scanHtml(`<main><button>Add for $5 more</button></main>`);
+    expect(scan.buyControls.filter((c) => c.hasBuyWords)).toHaveLength(0);
   });
 });

@@ -258,6 +258,8 @@ export const VISIBLE_WORDS = {
       p(/pick ?up in store/, "pick up in store"),
       // The button's whole text: "Add" alone (grocery stores' buttons).
       p(/^add$/, "add"),
+      // A pharmacy's: "Add for shipping", "Add for pickup", "Add for same day delivery".
+      p(/^add for (?:shipping|pickup|(?:same[- ]day )?delivery)$/, "add for shipping"),
     ],
     pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar"],
     es: [
