@@ -161,3 +161,36 @@ describe("a term in years on an add-on's choice", () => {
     ).toBe("29900 USD");
   });
 });
+
+describe("the whole price under a monthly figure", () => {
+  // A subscription-style headline ("$63/mo for 39 months") with the whole price in a line of
+  // its own: "or $2,495 paid in full" is the price, not a sentence about another amount.
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/p/bike",
+      "$63/mo for 39 months at 0% APR",
+      "or $2,495 paid in full",
+      "249500 USD",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/rad",
+      "63 € mtl. für 39 Monate",
+      "oder 2.495 € als Einmalzahlung",
+      "249500 EUR",
+    ],
+    [
+      "fr",
+      "https://www.shop.example.fr/p/velo",
+      "63 € par mois pendant 39 mois",
+      "ou 2 495 € en une seule fois",
+      "249500 EUR",
+    ],
+  ])("%s: %s", (lang, url, monthly, full, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Bike+</title></head><body>
+<h1>Bike+</h1><p class="a"><span class="b">${monthly}</span></p><p class="c">${full}</p><button>Add to cart</button></body></html>`;
+    const r = extractProduct(html, url);
+    expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
+  });
+});

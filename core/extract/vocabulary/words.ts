@@ -1226,9 +1226,10 @@ export const VISIBLE_WORDS = {
    * sentence about another amount (amount-words.ts).
    */
   priceLabel: {
-    en: ["price", "deal", "offer"],
-    de: ["preis", "angebot"],
-    fr: ["prix", "offre"],
+    // "or $2,495 paid in full" under a monthly figure: the whole price, no sentence.
+    en: ["price", "deal", "offer", p(/paid in full|pay in full/, "paid in full")],
+    de: ["preis", "angebot", "einmalzahlung"],
+    fr: ["prix", "offre", p(/en une (?:seule )?fois/, "en une fois")],
     es: ["precio", "oferta"],
     it: ["prezzo", "offerta"],
     pt: ["preço"],
