@@ -234,3 +234,25 @@ describe("the rand's R", () => {
     expect(price(plain("R 35", "https://shop.example.com.au/p/tyre"))).toBe(null);
   });
 });
+
+/**
+ * A language spoken chiefly in one country names it for a sign that country's currency shares:
+ * "￥19,800" on a page in Japanese is yen, "349,95 kr." in Danish is kroner, on a .com too.
+ */
+describe("the page's language, without a region", () => {
+  it.each([
+    ["ja", "￥19,800", "19800 JPY"],
+    ["ja", "¥3,980", "3980 JPY"],
+    ["da", "349,95 kr.", "34995 DKK"],
+    ["sv", "1 299 kr", "129900 SEK"],
+    ["nb", "kr 599", "59900 NOK"],
+    ["is", "34.990 kr.", "34990 ISK"],
+  ])("%s: %s is %s", (lang, shown, expected) => {
+    expect(price(page({ lang, shown }))).toBe(expected);
+  });
+
+  it("a language of many countries decides nothing ('zh': yuan or yen), nor a bare number", () => {
+    expect(price(page({ lang: "zh", shown: "¥128" }))).toBe(null);
+    expect(price(page({ lang: "de", shown: "$89.99" }))).toBe(null);
+  });
+});

@@ -14,6 +14,9 @@ import type { PageScan } from "./scan/types.ts";
  * 2. `regional`: the country the page is for (`og:locale`, the `hreflang` of this very address,
  *    the address's own country: `/en-us/`, `ca.` subdomains, `?country=CA`).
  * 3. `otherPrices`: the currencies the page's other prices state ("US$ 12", "CAD 15").
+ * 3b. `language`: the currency of the one country the page's language is chiefly spoken in
+ *    (`ja` Japan, `da` Denmark …), for a sign that currency shares ("¥", "kr"); never a bare
+ *    number's.
  * 4. `isGenericEnglish`: a generic domain (.com, .shop …) in English, with nothing naming
  *    another country: `$` there is read as US dollars.
  * 5. `personal`: the person's own country (their setting, or the browser's), last.
@@ -25,6 +28,7 @@ export type CurrencyEvidence = {
   stated: ReadonlySet<string>;
   regional: ReadonlyMap<string, string>;
   otherPrices: ReadonlySet<string>;
+  language: string | null;
   isGenericEnglish: boolean;
   personal: string | null;
 };
@@ -36,6 +40,20 @@ const COUNTRY_PARAMS = ["country", "countryCode", "country_code", "region", "loc
 const NOT_COUNTRY = new Set(["my", "in", "to", "be", "do", "go", "on", "is", "it", "id"]);
 
 const regionOf = regionOfLanguageTag;
+
+/**
+ * Languages spoken chiefly in one country whose currency shares its sign with others (the yen's
+ * "¥" with the yuan's, the kronor's "kr"): the page's language names that country.
+ */
+const LANGUAGE_COUNTRY: Readonly<Record<string, string>> = {
+  ja: "JP",
+  da: "DK",
+  sv: "SE",
+  nb: "NO",
+  nn: "NO",
+  no: "NO",
+  is: "IS",
+};
 
 /** The country an address names: a locale path segment, a locale subdomain, a query parameter. */
 export function countryOfAddress(url: URL | null): { country: string; where: string } | null {
@@ -96,11 +114,13 @@ export function currencyEvidence(
     countryOfHost(host) === null &&
     (language === "" || /^en\b/.test(language)) &&
     ![...regional.keys()].some((c) => c !== "USD");
+  const spoken = LANGUAGE_COUNTRY[language.split(/[-_]/)[0] ?? ""];
   const personal = personalCountry ? (COUNTRY_CURRENCY[personalCountry] ?? null) : null;
   return {
     stated: new Set(scan.statedCurrencies.keys()),
     regional,
     otherPrices,
+    language: spoken ? (COUNTRY_CURRENCY[spoken] ?? null) : null,
     isGenericEnglish,
     personal,
   };

@@ -52,6 +52,8 @@ export function resolveCurrency(raw: RawCandidate, r: Resolver): Resolved | null
     [e.stated, "stated"],
     [e.regional.keys(), "address"],
     [e.otherPrices, "other_prices"],
+    // The page's language names a country for a sign, never for a bare number.
+    [e.language && options.length > 0 ? [e.language] : [], "locale"],
   ];
   for (const [set, basis] of steps) {
     const found = meant(set, options);
