@@ -319,3 +319,24 @@ describe("a rebate's label names the amount after it, not the price before it", 
     expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe("84900 USD");
   });
 });
+
+// Probe round eight (a): a carrier's phone, its buy box leading with the monthly payment. An old
+// price's label ("Full retail price") needs a lower price of this product beside it; a monthly
+// payment is a promotion's figure, no such price.
+describe("a retail price's label beside only a monthly payment", () => {
+  it.each([
+    [
+      "en",
+      `<div><span>$29.16</span><span>/mo</span></div><div>for 36 months, 0% APR</div><div>Full retail price: <span>$1,049.99</span></div>`,
+      "104999 USD",
+    ],
+    [
+      "de",
+      `<div><span>43,75 €</span><span> im Monat</span></div><div>UVP: <span>1.049,00 €</span></div>`,
+      "104900 EUR",
+    ],
+  ])("%s", (lang, box, want) => {
+    const url = lang === "de" ? "https://shop.example.de/p/1" : "https://shop.example.com/p/1";
+    expect(price(shop(box, lang, url))).toBe(want);
+  });
+});

@@ -209,7 +209,8 @@ export function markWasBeforeNow(
 /**
  * An old price's label ("Regular price", "UVP", "Was") names an old price only with a lower
  * amount of this product near it (within 60 elements, not in a row of other products, no unit
- * price, not named another kind by its own words: a member's price "Met Plus-kaart € 17,49"): Shopify's
+ * price, not named another kind by its own words: a member's price "Met Plus-kaart € 17,49", no
+ * promotion's figure: "$29.16/mo" beside "Full retail price: $1,049.99"): Shopify's
  * themes label a price with no sale "Regular price" for screen readers, and with nothing lower
  * to pay, the amount so labelled is what a person pays. Struck markup is an old price alone, and
  * so is an amount whose price to pay the store shows only in the cart ("Click for price").
@@ -218,6 +219,7 @@ export function keepWasWordsOnlyWithLower(
   list: VisibleCandidate[],
   inCart: ReadonlySet<PriceText>,
   namedOther: ReadonlySet<PriceText>,
+  promoted: ReadonlySet<PriceText>,
 ): void {
   const was = FEATURES.indexOf("wasWords");
   const struck = FEATURES.indexOf("struckMarkup");
@@ -233,7 +235,8 @@ export function keepWasWordsOnlyWithLower(
         Math.abs(o.text.order - c.text.order) <= 60 &&
         !on(o, excluded) &&
         !on(o, perUnit) &&
-        !namedOther.has(o.text),
+        !namedOther.has(o.text) &&
+        !promoted.has(o.text),
     );
     if (!hasLower) c.features[was] = 0;
   }

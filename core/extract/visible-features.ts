@@ -317,7 +317,7 @@ export function visibleCandidates(
   });
   // An old price's label counts once paired with a lower amount (before the marks below, whose
   // pairs are their own).
-  keepWasWordsOnlyWithLower(out, inCart, namedOther);
+  keepWasWordsOnlyWithLower(out, inCart, namedOther, new Set([...promotions].map((c) => c.text)));
   unstrikeBesideMembersOnly(out, readable);
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
