@@ -244,3 +244,42 @@ describe("a marketplace seller's other listings", () => {
     expect(r.price?.amountMinor).toBe(minor);
   });
 });
+
+describe("a shop's page: its grid under 'All items'", () => {
+  // A marketplace seller's shop: the shop's name in the <h1>, no buy button, and each listing a
+  // card with its own price in pieces (the first priced "from", with a "+"; one on sale).
+  it.each([
+    [
+      "en",
+      "market.example.com",
+      "All items",
+      (a: string) => `<span class="c2">$</span><span class="c3">${a}</span>`,
+    ],
+    [
+      "de",
+      "markt.example.de",
+      "Alle Artikel",
+      (a: string) => `<span class="c3">${a.replace(".", ",")}</span><span class="c2"> €</span>`,
+    ],
+    [
+      "fr",
+      "marche.example.fr",
+      "Tous les articles",
+      (a: string) => `<span class="c3">${a.replace(".", ",")}</span><span class="c2"> €</span>`,
+    ],
+    [
+      "es",
+      "mercado.example.es",
+      "Todos los artículos",
+      (a: string) => `<span class="c3">${a.replace(".", ",")}</span><span class="c2"> €</span>`,
+    ],
+  ])("%s: no price", (lang, host, heading, price) => {
+    const card = (n: number, amount: string, more = "") =>
+      `<div class="c1"><a href="/listing/${n}"><h3>Board ${n}</h3></a><p>${price(amount)}${n === 1 ? "+" : ""}</p>${more}</div>`;
+    const html = `<!doctype html><html lang="${lang}"><head><title>OakAndEmber - shop | Market</title></head><body>
+<header class="h1"><a href="/">Market</a><form><input placeholder="Search"></form><a href="/cart">Cart</a></header>
+<div class="s1"><h1>OakAndEmber</h1><p>Heirloom wooden kitchenware, engraved in Vermont</p><p>12,044 Sales</p>
+<h2>${heading}</h2><div class="g1">${card(1, "42.00")}${card(2, "39.00")}${card(3, "74.00", `<p class="strike">${price("92.50")}</p>`)}${card(4, "28.00")}</div></div></body></html>`;
+    expect(extractProduct(html, `https://www.${host}/shop/OakAndEmber`).price).toBeNull();
+  });
+});

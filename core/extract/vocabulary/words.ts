@@ -529,12 +529,15 @@ export const VISIBLE_WORDS = {
         /(?:more|other) (?:items |listings )?from (?:this|the) (?:shop|seller|store|closet|maker)/,
         "more from this shop",
       ),
+      // A shop's or seller's page: "All items", "All listings" head its grid of products.
+      p(/^all (?:items|listings|products)\b/, "all items"),
     ],
     de: [
       p(
         /(?:mehr|weitere artikel) (?:von diesem|des) (?:verkäufer|shop)/,
         "mehr von diesem verkäufer",
       ),
+      p(/^alle (?:artikel|produkte)\b/, "alle artikel"),
       "das könnte",
       "kundenrezensionen",
       "kundenbewertungen",
@@ -552,6 +555,7 @@ export const VISIBLE_WORDS = {
         "autres articles du vendeur",
       ),
       "articles du membre",
+      p(/^tous les (?:articles|produits)\b/, "tous les articles"),
       "vous aimerez",
       "ont également consulté",
       "ont aussi acheté",
@@ -564,6 +568,7 @@ export const VISIBLE_WORDS = {
     ],
     es: [
       p(/más (?:artículos )?de este vendedor/, "más de este vendedor"),
+      p(/^todos los (?:artículos|productos)/, "todos los artículos"),
       "también te",
       "también vieron",
       "también compraron",
