@@ -256,3 +256,11 @@ describe("the page's language, without a region", () => {
     expect(price(page({ lang: "de", shown: "$89.99" }))).toBe(null);
   });
 });
+
+describe("a code written beside the sign ('$899.00 USD', as stores show money with its currency)", () => {
+  it("names the currency over the domain's country and the generic English domain", () => {
+    const ca = page({ shown: "$899.00 USD", lang: "en-CA", url: "https://shop.example.ca/p/1" });
+    expect(price(ca)).toBe("89900 USD");
+    expect(price(page({ shown: "$29.00 CAD" }))).toBe("2900 CAD");
+  });
+});

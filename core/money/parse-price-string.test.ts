@@ -244,3 +244,20 @@ describe("a range written with a sign on each end", () => {
     ]);
   });
 });
+
+describe("a code beside a sign several currencies share names which one", () => {
+  it.each([
+    ["$899.00 USD", ["USD"]],
+    ["$29.00 CAD", ["CAD"]],
+    ["USD $899.00", ["USD"]],
+    ["$ 1.299 MXN", ["MXN"]],
+    ["¥3,200 JPY", ["JPY"]],
+    ["349,95 kr. DKK", ["DKK"]],
+  ])("%s → %j", (text, currencies) => {
+    expect(parsePriceString(text)?.currencies).toEqual(currencies);
+    expect(findPrices(text)[0]?.currencies).toEqual(currencies);
+  });
+  it("a code the sign cannot mean changes nothing ('$12 EUR' keeps the dollar's options)", () => {
+    expect(parsePriceString("$12 EUR")?.currencies.length).toBeGreaterThan(1);
+  });
+});

@@ -207,6 +207,29 @@ const GAP_BEFORE_SPACES = /^[ :]{0,2}$/;
 const GAP_AFTER = /^\s{0,2}$/;
 const GAP_AFTER_SPACES = /^ {0,2}$/;
 
+/**
+ * A code written beside a sign several currencies share, naming one of them: after the amount
+ * ("$899.00 USD", "$29.00 CAD", as stores show money with its currency) or right before or
+ * after the sign ("USD $899.00", "349,95 kr. DKK"). A code the sign cannot mean ("$12 EUR")
+ * names none.
+ */
+function codeBesideSign(
+  normalized: string,
+  currencyTokens: readonly Token[],
+  sign: Token,
+  number: Token,
+  options: readonly string[],
+): string | null {
+  for (const c of currencyTokens) {
+    if (c === sign || !/^[A-Z]{3}$/.test(c.text) || !options.includes(c.text)) continue;
+    const isAfter = c.start >= number.end && /^ {0,2}$/.test(normalized.slice(number.end, c.start));
+    const isBefore = c.end <= sign.start && /^ ?$/.test(normalized.slice(c.end, sign.start));
+    const isAfterSign = c.start >= sign.end && /^ ?$/.test(normalized.slice(sign.end, c.start));
+    if (isAfter || isBefore || isAfterSign) return c.text;
+  }
+  return null;
+}
+
 /** parsePriceString on a text already through normalizeText (findPrices' windows). */
 function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPrice | null {
   const numbers = tokens(normalized, NUMBER_PATTERN);
@@ -267,6 +290,10 @@ function parseNormalized(normalized: string, hints: PriceStringHints): ParsedPri
     null;
   const currencyText = currencyToken ? currencyToken.text : null;
   let currencies = currencyText ? currenciesOf(currencyText) : [];
+  if (currencies.length > 1 && currencyToken) {
+    const named = codeBesideSign(normalized, currencyTokens, currencyToken, chosen, currencies);
+    if (named) currencies = [named];
+  }
   if (hints.currency && (currencies.length === 0 || currencies.includes(hints.currency))) {
     currencies = [hints.currency];
   }
