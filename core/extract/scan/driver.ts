@@ -87,6 +87,12 @@ export class ScanDriver implements TagEvents {
   private readonly nextScopeId = () => ++this.scopes;
   /** The event before was text (a text cut by an entity comes in several). */
   private lastWasText = false;
+  /**
+   * The last chunk of the log tested with AMOUNT_THEN_CURRENCY, which said no (a yes appends a
+   * break, a chunk of its own): the inline elements opening one after another after a text test
+   * that same text, once.
+   */
+  private notAmountThenCurrency = "";
 
   constructor() {
     this.root = new Element("#root", null);
@@ -183,9 +189,16 @@ export class ScanDriver implements TagEvents {
     }
     // An amount with its currency after it, whole, then an element of its own ("<span>52.999
     // TL</span><span>49.999 TL</span>"): two boxes on screen, never "TL49.999".
-    else if (!tag.breaksLine && AMOUNT_THEN_CURRENCY.test(this.log.lastChunk()))
+    else if (!tag.breaksLine && this.endsWithAmountThenCurrency(this.log.lastChunk()))
       this.log.appendBreak("\n");
     if (!isLeaf) this.stack.push(el);
+  }
+
+  private endsWithAmountThenCurrency(chunk: string): boolean {
+    if (chunk === this.notAmountThenCurrency) return false;
+    if (AMOUNT_THEN_CURRENCY.test(chunk)) return true;
+    this.notAmountThenCurrency = chunk;
+    return false;
   }
 
   /** Text: raw in a script, style, title or textarea, else visible. */

@@ -166,13 +166,14 @@ export class BuyControls extends Hooks {
     let buy: boolean | undefined;
     let soldOut: boolean | undefined;
     let cart: boolean | undefined;
+    let preorder: boolean | undefined;
     const hasBuyWords = () => (buy ??= BUY_WORDS.test(words));
     const isSoldOutWords = () => (soldOut ??= SOLD_OUT_WORDS.test(words));
     const namesCart = () => (cart ??= CART_NOUN.test(words));
-    const isPreorder = PREORDER.test(words.toLowerCase());
+    const isPreorder = () => (preorder ??= PREORDER.test(words.toLowerCase()));
     if (isButton) {
       // A button saying pre-order ("Reservar", "予約する", "Pre-order") buys it too.
-      if (!hasBuyWords() && !control.hasBuyToken && !isSoldOutWords() && !isPreorder) return;
+      if (!hasBuyWords() && !control.hasBuyToken && !isSoldOutWords() && !isPreorder()) return;
     } else {
       // A box around a control already found is its wrapper, not a second control.
       const last = this.buyControls[this.buyControls.length - 1];
@@ -190,7 +191,7 @@ export class BuyControls extends Hooks {
       order: el.order,
       isDisabled: control.isDisabled,
       saysSoldOut: isSoldOutWords(),
-      saysPreorder: isPreorder,
+      saysPreorder: isPreorder(),
       isVariantOption:
         isSoldOutWords() && !hasBuyWords() && !control.hasBuyToken && isVariantSoldOut(words),
       hasBuyWords: hasBuyWords(),

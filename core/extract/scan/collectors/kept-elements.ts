@@ -52,6 +52,24 @@ class KeptElement implements ElementRecord {
   isInProductScope: boolean;
   readonly #parent: Element;
   #ancestors: readonly string[] | null = null;
+  /**
+   * Whitespace that opened no part yet: it starts the part that continues it. A page read whole
+   * and the same page read in pieces may split "\n</" into "\n" and "</" or not; the parts
+   * must come out the same either way (scan/pieces.test.ts). A private field of the record (never
+   * in what it shows), not a WeakMap's entry: a page's blank texts set it thousands of times.
+   */
+  #pendingBlank = "";
+
+  /** The whitespace held for the next part ("" when none), no longer held. */
+  takePendingBlank(): string {
+    const pending = this.#pendingBlank;
+    this.#pendingBlank = "";
+    return pending;
+  }
+
+  holdPendingBlank(blank: string): void {
+    this.#pendingBlank = blank;
+  }
 
   constructor(
     el: Element,
@@ -103,13 +121,6 @@ export class KeptElements extends Hooks {
    * walking the elements in between (a page may nest thousands).
    */
   private readonly keeping: Element[] = [];
-  /**
-   * Whitespace that opened no part yet: it starts the part that continues it. A page read whole
-   * and the same page read in pieces may split "\n</" into "\n" and "</" or not; the parts
-   * must come out the same either way (scan/pieces.test.ts).
-   */
-  private readonly pendingBlank = new WeakMap<KeptElement, string>();
-
   override open(el: Element, parent: Element, attrs: Attrs, isLeaf: boolean): void {
     const wantsPrice = (el.says & Says.price) !== 0 || el.hasDataPriceAttr;
     const wantsProp = el.prop !== null && el.prop !== "";
@@ -154,8 +165,8 @@ export class KeptElements extends Hooks {
       for (const record of recordsOf(keeper)) {
         fed++;
         if (record.text.length < MAX_TEXT) record.text += text;
-        const pending = isContinued ? (this.pendingBlank.get(record) ?? "") : "";
-        this.pendingBlank.delete(record);
+        const held = record.takePendingBlank();
+        const pending = isContinued ? held : "";
         // Struck text inside an element that is not (an old price in a price block: "<s>1.329,-</s>
         // 1.149,-") is in its text, never one of its parts, which store rules read as amounts.
         if (el.isStruckMarkup && !keeper.isStruckMarkup) continue;
@@ -163,7 +174,7 @@ export class KeptElements extends Hooks {
           const last = record.parts.length - 1;
           if ((record.parts[last] ?? "").length < MAX_TEXT) record.parts[last] += text;
         } else if (isBlank) {
-          this.pendingBlank.set(record, pending + text);
+          record.holdPendingBlank(pending + text);
         } else if (record.parts.length < MAX_PARTS) {
           record.parts.push(pending + text);
         }

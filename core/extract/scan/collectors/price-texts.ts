@@ -71,6 +71,12 @@ export class PriceTexts extends Hooks {
   /** Elements of those chains, and those whose text ends too long to be one choice. */
   private readonly inChains = new Set<Element>();
   private readonly longChoices = new Set<Element>();
+  /**
+   * The last text read for a price, its currency test and its collapsed text: the elements
+   * around one price end together with its text (the text log's `textOf` gives them the same
+   * string), and each is a price text of its own.
+   */
+  private lastRead = { buf: "", hasCurrency: false, collapsed: null as string | null };
 
   constructor(log: TextLog) {
     super();
@@ -145,17 +151,23 @@ export class PriceTexts extends Hooks {
     // What the browser that rendered the page did not show is no price of it (its text is not in
     // the log either: driver.ts).
     if (el.isUnrendered) return false;
-    const hasCurrency = CURRENCY_HINT.test(buf);
+    const last = this.lastRead;
+    if (last.buf !== buf || buf === "")
+      this.lastRead = { buf, hasCurrency: CURRENCY_HINT.test(buf), collapsed: null };
+    const read = this.lastRead;
+    const hasCurrency = read.hasCurrency;
     // Without a currency, only a price-named element or near ancestor makes a price text: the
     // elements' own word bits say so before any token list is built.
     if (!hasCurrency && !nearPriceWord(el)) return false;
     const tokens = nearTokens(el);
     if (!hasCurrency && !PRICE_WORD.test(tokens)) return false;
     if (this.priceTexts.length >= MAX_PRICE_TEXTS) return false;
+    const collapsed = read.collapsed ?? collapse(buf);
+    read.collapsed = collapsed;
     const text: PriceText = {
       order: el.order,
       tag: el.tag,
-      text: collapse(buf),
+      text: collapsed,
       tokens,
       before: el.before.slice(-60),
       lineBefore: el.beforeOnLine > 0 ? el.before.slice(-Math.min(60, el.beforeOnLine)) : "",
