@@ -160,3 +160,32 @@ describe("a variant's 'out of stock' in structured data stays its own", () => {
     expect(r.availability).toBe("out_of_stock");
   });
 });
+
+describe("a marketplace listing that sold or ended", () => {
+  // The notice stands above the title; the last price is still shown, and no buy button is left
+  // (the site's search button is none). It was read in stock; now it is not (unknown: a notice
+  // above the title is not read as the product's out-of-stock state).
+  it.each([
+    [
+      "en",
+      "https://www.market.example.com/itm/1",
+      "This listing sold on Fri, Nov 21 at 7:42 PM.",
+      "US $64.00",
+      "Winning bid",
+    ],
+    ["en", "https://www.market.example.com/itm/2", "This item has sold.", "US $64.00", "9 bids"],
+    [
+      "de",
+      "https://www.markt.example.de/itm/1",
+      "Dieses Angebot wurde beendet.",
+      "EUR 64,00",
+      "Höchstgebot",
+    ],
+  ])("%s: %s", (lang, url, notice, amount, bids) => {
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Mixing Bowl</title></head><body>
+<header><a href="/">Market</a><form><input name="q"><button>Search</button></form><a href="/cart">Cart</a></header>
+<div class="m1"><span>${notice}</span> <a href="/sell">Sell one like this</a></div>
+<h1>Mixing Bowl</h1><div class="p1"><div class="p2"><span>${amount}</span></div><div><span>${bids}</span></div></div></body></html>`;
+    expect(extractProduct(html, url).availability).not.toBe("in_stock");
+  });
+});

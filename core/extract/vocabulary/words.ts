@@ -391,9 +391,14 @@ export const VISIBLE_WORDS = {
       "coming soon",
       p(/not possible to buy/, "not possible to buy"),
       p(/not possible to order/, "not possible to order"),
+      // A marketplace's listing that sold or ended ("This listing sold on Fri, Nov 21", "This
+      // item has sold"): no longer for sale.
+      p(/this (?:listing|item) (?:has )?(?:sold|ended)\b/, "this listing has ended"),
     ],
     de: [
       "ausverkauft",
+      // A marketplace's listing that ended ("Dieses Angebot wurde beendet").
+      p(/angebot wurde beendet/, "angebot wurde beendet"),
       p(/nicht (mehr )?verfügbar/, "nicht mehr verfügbar"),
       "nicht lieferbar",
       "derzeit nicht",
