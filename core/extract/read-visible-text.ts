@@ -1,3 +1,4 @@
+import { PAIR_SPAN } from "./sale-marks.ts";
 import type { PageScan } from "./scan/types.ts";
 import type { RawCandidate } from "./types.ts";
 import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
@@ -93,7 +94,7 @@ function roleOf(
     (o, j) =>
       o !== c &&
       o.amount !== c.amount &&
-      Math.abs(o.text.order - c.text.order) <= 60 &&
+      Math.abs(o.text.order - c.text.order) <= PAIR_SPAN &&
       !flag(o, "struckClass") &&
       !flag(o, "struckMarkup") &&
       !flag(o, "otherAmountWords") &&

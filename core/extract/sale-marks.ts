@@ -223,23 +223,35 @@ export function keepWasWordsOnlyWithLower(
 ): void {
   const was = FEATURES.indexOf("wasWords");
   const struck = FEATURES.indexOf("struckMarkup");
-  const excluded = FEATURES.indexOf("excluded");
-  const perUnit = FEATURES.indexOf("perUnit");
-  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   for (const c of list) {
-    if (!on(c, was) || on(c, struck) || on(c, excluded) || inCart.has(c.text)) continue;
-    const hasLower = list.some(
-      (o) =>
-        o !== c &&
-        Number(o.amount) < Number(c.amount) &&
-        Math.abs(o.text.order - c.text.order) <= 60 &&
-        !on(o, excluded) &&
-        !on(o, perUnit) &&
-        !namedOther.has(o.text) &&
-        !promoted.has(o.text),
+    if (!isOn(c, was) || isOn(c, struck) || isOn(c, EXCLUDED) || inCart.has(c.text)) continue;
+    const hasLower = lowerCloseBy(list, c).some(
+      (o) => !namedOther.has(o.text) && !promoted.has(o.text),
     );
     if (!hasLower) c.features[was] = 0;
   }
+}
+
+/** How far apart (in elements) an old price and the price it pairs with may stand. */
+export const PAIR_SPAN = 60;
+
+const EXCLUDED = FEATURES.indexOf("excluded");
+const PER_UNIT = FEATURES.indexOf("perUnit");
+const isOn = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
+
+/**
+ * The lower amounts an old price's mark may pair with: within PAIR_SPAN elements of it, not in a
+ * row of other products, no unit price.
+ */
+function lowerCloseBy(list: readonly VisibleCandidate[], c: VisibleCandidate): VisibleCandidate[] {
+  return list.filter(
+    (o) =>
+      o !== c &&
+      Number(o.amount) < Number(c.amount) &&
+      Math.abs(o.text.order - c.text.order) <= PAIR_SPAN &&
+      !isOn(o, EXCLUDED) &&
+      !isOn(o, PER_UNIT),
+  );
 }
 
 /**
@@ -252,25 +264,15 @@ export function unstrikeBesideMembersOnly(
   readable: (text: string) => string,
 ): void {
   const struck = FEATURES.indexOf("struckMarkup");
-  const excluded = FEATURES.indexOf("excluded");
-  const perUnit = FEATURES.indexOf("perUnit");
   const later = FEATURES.indexOf("laterInText");
-  const on = (c: VisibleCandidate, i: number) => (c.features[i] ?? 0) > 0;
   const isMember = (o: VisibleCandidate) => {
-    if (on(o, later)) return false;
+    if (isOn(o, later)) return false;
     const after = wordsAfter(o.text, o.price, readable(o.text.text));
     return isMemberAfter(after) && !labelsNextAmount(after);
   };
   for (const c of list) {
-    if (!on(c, struck) || on(c, excluded)) continue;
-    const lower = list.filter(
-      (o) =>
-        o !== c &&
-        Number(o.amount) < Number(c.amount) &&
-        Math.abs(o.text.order - c.text.order) <= 60 &&
-        !on(o, excluded) &&
-        !on(o, perUnit),
-    );
+    if (!isOn(c, struck) || isOn(c, EXCLUDED)) continue;
+    const lower = lowerCloseBy(list, c);
     if (lower.length > 0 && lower.every(isMember)) c.features[struck] = 0;
   }
 }

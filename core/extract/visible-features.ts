@@ -22,6 +22,7 @@ import {
   markSavingPairs,
   markSplitRanges,
   markWasBeforeNow,
+  PAIR_SPAN,
   unstrikeBesideMembersOnly,
 } from "./sale-marks.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
@@ -451,7 +452,7 @@ function keepStruckClassOnlyInPairs(
       (o, k) =>
         o !== c &&
         Number(o.amount) < Number(c.amount) &&
-        Math.abs(o.text.order - c.text.order) <= 60 &&
+        Math.abs(o.text.order - c.text.order) <= PAIR_SPAN &&
         !isMarked[k] &&
         !on(o, struckClass),
     );
