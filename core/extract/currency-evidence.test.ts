@@ -264,3 +264,46 @@ describe("a code written beside the sign ('$899.00 USD', as stores show money wi
     expect(price(page({ shown: "$29.00 CAD" }))).toBe("2900 CAD");
   });
 });
+
+// Probe round nine (a): stores whose `$` the domain does not name state their prices' currency in
+// a sentence of the page ("All prices are in AUD and include GST", a footer's note): a .com in
+// English read it as US dollars, a .ca store saying "All prices are in US dollars (USD)" as
+// Canadian. One currency so named is the page's; a sentence naming several decides nothing.
+describe("a sentence stating the currency of the prices", () => {
+  it.each([
+    ["All prices are in AUD and include GST.", "https://shop.example.com/p/x", "8999 AUD"],
+    ["Prices shown in CAD. Free shipping over $100.", "https://shop.example.com/p/x", "8999 CAD"],
+    ["All prices are in New Zealand dollars (NZD).", "https://shop.example.com/p/x", "8999 NZD"],
+    ["All prices are in Australian dollars.", "https://shop.example.shop/p/x", "8999 AUD"],
+    ["All prices are in US dollars (USD).", "https://shop.example.ca/p/x", "8999 USD"],
+    [
+      "Tous les prix sont indiqués en dollars canadiens.",
+      "https://shop.example.com/p/x",
+      "8999 CAD",
+    ],
+  ])("%s (%s)", (sentence, url, want) => {
+    const r = page({ body: `<footer><p>${sentence}</p></footer>`, url });
+    expect(price(r)).toBe(want);
+    expect(basis(r)).toBe("stated");
+  });
+
+  it("a sentence naming several currencies decides nothing: a .com in English stays USD", () => {
+    const r = page({ body: `<p>We ship worldwide; prices in USD, CAD or AUD.</p>` });
+    expect(price(r)).toBe("8999 USD");
+    expect(basis(r)).toBe("likely");
+  });
+
+  it("two sentences naming different currencies leave the sign undecided", () => {
+    const r = page({
+      body: `<p>Prices in our stores are in CAD.</p><p>Online prices are shown in USD.</p>`,
+      url: "https://shop.example.shop/p/x",
+    });
+    expect(r.price).toBeNull();
+  });
+
+  it("prices stated in the page's structured data stay first", () => {
+    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Trail shoe 42","offers":{"price":"89.99","priceCurrency":"CAD"}}</script>`;
+    const r = page({ head: ld, body: `<p>All prices are in AUD.</p>` });
+    expect(price(r)).toBe("8999 CAD");
+  });
+});

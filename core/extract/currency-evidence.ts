@@ -9,6 +9,8 @@ import type { PageScan } from "./scan/types.ts";
  * Weighed in `resolveCurrency` (extract-product.ts) after the price's own code or symbol, the
  * page's structured data, the store rule, the domain's country and the page language's region:
  *
+ * 0. `sentence`: a currency a shown sentence states the page's prices are in ("All prices are
+ *    in AUD", "Prices shown in CAD"): the page's own words, read before the domain's country.
  * 1. `stated`: ISO codes the page states as its currency outside its prices (scripts, data
  *    layer, a selected currency option, `data-currency`).
  * 2. `regional`: the country the page is for (`og:locale`, the `hreflang` of this very address,
@@ -25,6 +27,8 @@ import type { PageScan } from "./scan/types.ts";
  * stated) decides nothing: the price stays unresolved rather than guessed.
  */
 export type CurrencyEvidence = {
+  /** 0. The currency a shown sentence states the prices are in ("All prices are in AUD"). */
+  sentence: ReadonlySet<string>;
   stated: ReadonlySet<string>;
   regional: ReadonlyMap<string, string>;
   otherPrices: ReadonlySet<string>;
@@ -117,6 +121,7 @@ export function currencyEvidence(
   const spoken = LANGUAGE_COUNTRY[language.split(/[-_]/)[0] ?? ""];
   const personal = personalCountry ? (COUNTRY_CURRENCY[personalCountry] ?? null) : null;
   return {
+    sentence: scan.sentenceCurrencies,
     stated: new Set(scan.statedCurrencies.keys()),
     regional,
     otherPrices,

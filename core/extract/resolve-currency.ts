@@ -33,6 +33,11 @@ export function resolveCurrency(raw: RawCandidate, r: Resolver): Resolved | null
   if (stated) return { currency: stated, basis: "explicit" };
   const options = raw.currencyOptions ?? [];
   if (options.length === 1 && options[0]) return { currency: options[0], basis: "symbol" };
+  // A sentence stating the prices' currency ("All prices are in AUD") speaks before the domain:
+  // a .ca store may sell in US dollars and say so.
+  const said = r.page || r.store ? [] : meant(r.evidence.sentence, options);
+  if (said.length > 1) return { conflict: said };
+  if (said[0]) return { currency: said[0], basis: "stated" };
   const ordered: [string | null, CurrencyBasis][] = [
     [r.page, "page"],
     [r.store, "store"],
@@ -73,7 +78,7 @@ export function currencyNote(c: PriceCandidate, e: CurrencyEvidence): string | n
   const read = `${symbol ? `"${symbol}"` : "the price"} read as ${c.price.currency}`;
   switch (c.currencyBasis) {
     case "stated":
-      return `${read}: the page states ${c.price.currency} (its scripts, data layer or currency selector)`;
+      return `${read}: the page states ${c.price.currency} (in a sentence, its scripts, data layer or currency selector)`;
     case "address":
       return `${read}: ${e.regional.get(c.price.currency) ?? "the page's country"} names the country`;
     case "other_prices":

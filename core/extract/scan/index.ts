@@ -55,6 +55,7 @@ export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
     hreflangs: c.head.hreflangs,
     // A selector's "(CAD $)" states the currency in use when it is the only code so shown (a
     // list of every country's shows many, and says nothing).
+    sentenceCurrencies: c.head.sentenceCurrencies,
     statedCurrencies: mergeCounts(
       mergeCounts(c.scripts.statedCurrencies, c.head.selectedCurrencies),
       c.head.shownCurrencies.size === 1 ? c.head.shownCurrencies : new Map(),

@@ -134,6 +134,11 @@ export type PageScan = {
    * analytics, settings), a selected currency option, `data-currency` attributes; with counts.
    */
   statedCurrencies: ReadonlyMap<string, number>;
+  /**
+   * The currency a shown sentence states the page's prices are in ("All prices are in AUD"),
+   * each sentence naming one; several sentences naming different ones decide nothing.
+   */
+  sentenceCurrencies: ReadonlySet<string>;
   /** Meta tags by lower-cased property/name, every value in document order. */
   metas: ReadonlyMap<string, readonly string[]>;
   jsonLd: readonly string[];

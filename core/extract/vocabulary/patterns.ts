@@ -7,6 +7,7 @@ import {
   CHOSEN_CLASSES,
   CLASS_NAMES,
   CURRENCY_HINTS,
+  CURRENCY_NAMES,
   CURRENCY_WORDS,
   type Entry,
   HIDDEN_CLASSES,
@@ -340,6 +341,22 @@ export const UNIT_HINT = new RegExp(
   `(?:/|(?:^|[^\\p{L}])${PER} )\\s*${MEASURE}|${MEASURE}\\s*=`,
   "iu",
 );
+
+/**
+ * A sentence stating the currency the page's prices are in ("All prices are in AUD and include
+ * GST"): its words, then the rest of its clause (group 1; a full stop inside a word, "U.S.", goes on).
+ */
+export const PRICES_STATED_IN = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.pricesStatedIn))}\\s+((?:[^.;!?]|\\.(?!\\s|$)){2,80})`,
+  "iu",
+);
+/** Each currency named in words ("Australian dollars"), by ISO code, as a whole word. */
+export const CURRENCY_NAMED: readonly (readonly [string, RegExp])[] = Object.entries(
+  CURRENCY_NAMES,
+).map(([code, names]) => [
+  code,
+  new RegExp(`(?<![\\p{L}])${alternation(entriesOf(names))}(?![\\p{L}])`, "iu"),
+]);
 
 /** A currency sign, word or code: the cheap test before a text is parsed as a price. */
 export const CURRENCY_HINT = anywhere(entriesOf(CURRENCY_HINTS), "");

@@ -17,6 +17,7 @@ import {
   CHOSEN_CLASSES,
   CLASS_NAMES,
   CURRENCY_HINTS,
+  CURRENCY_NAMES,
   CURRENCY_WORDS,
   type Entry,
   HIDDEN_CLASSES,
@@ -166,6 +167,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  // A sentence stating the prices' currency states the page's.
+  pricesStatedIn: (w) =>
+    scanHtml(`<p>${html(w)} AUD and include GST.</p>`).sentenceCurrencies.has("AUD"),
   resultCount: (w) => scanHtml(`<h1>Lamps</h1><p>1,032 ${html(w)}</p>`).resultCountOrder >= 0,
 };
 
@@ -188,6 +192,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   approximate: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  pricesStatedIn: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}$`, "iu"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
   shippingThreshold: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   shippingThresholdAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
@@ -294,6 +299,15 @@ describe("the vocabulary: every entry takes effect", () => {
       (entry) => typeof entry === "string" && !isCurrencyWord(entry),
     );
     expect(failing).toEqual([]);
+  });
+
+  it("currencies named in words: each names its code in a sentence stating the prices'", () => {
+    expect(scanHtml(`<p>All prices are in ${NEUTRAL}.</p>`).sentenceCurrencies.size).toBe(0);
+    for (const [code, names] of Object.entries(CURRENCY_NAMES))
+      for (const entry of entriesOf(names)) {
+        const said = scanHtml(`<p>All prices are in ${html(exampleOf(entry))}.</p>`);
+        expect([...said.sentenceCurrencies], exampleOf(entry)).toEqual([code]);
+      }
   });
 
   it("availability values", () => {

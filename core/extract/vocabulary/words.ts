@@ -1103,6 +1103,24 @@ export const VISIBLE_WORDS = {
     es: [p(/(?:compras|pedidos) (?:superiores a|de|desde)/, "compras superiores a"), "ahorra"],
   },
   /**
+   * Words of a sentence stating the currency the page's prices are in, right before it ("All
+   * prices are in AUD", "Prices shown in CAD", "Alle Preise in CHF"): one currency so named
+   * states the page's (currency-evidence.ts); a sentence naming several decides nothing.
+   */
+  pricesStatedIn: {
+    en: [
+      p(
+        /\bprices (?:are )?(?:(?:shown|listed|displayed|quoted|charged) )?in/,
+        "prices are shown in",
+      ),
+      p(/\bpriced in/, "priced in"),
+    ],
+    de: [p(/\bpreise (?:sind )?(?:(?:angegeben|ausgewiesen) )?in/, "preise sind in")],
+    fr: [p(/\bprix (?:sont )?(?:(?:indiqués|affichés|exprimés) )?en/, "prix sont indiqués en")],
+    es: [p(/\bprecios (?:están )?(?:(?:expresados|indicados) )?en/, "precios expresados en")],
+    pt: [p(/\bpreços (?:estão )?(?:(?:expressos|indicados) )?em/, "preços em")],
+  },
+  /**
    * Just before an amount, words that make it an approximation, another currency's conversion
    * ("£259.00 (≈ €303.40)", "ca. € 1'350.00" beside "CHF 1'299.00"): never the price.
    */
@@ -1412,6 +1430,23 @@ export const CURRENCY_WORDS: Words = {
   mk: ["ден"],
   ar: ["درهم", "ر.س", "د.إ", "د.ك", "ج.م", "ر.ق", "ريال"],
   fa: ["ریال"],
+};
+
+/**
+ * Currencies named in words in a sentence stating the page's prices' currency ("All prices are
+ * in Australian dollars"), by ISO code; matched as whole words, any case.
+ */
+export const CURRENCY_NAMES: { readonly [code: string]: Words } = {
+  USD: { en: [p(/u\.?s\.? dollars?/, "US dollars"), "american dollars"] },
+  CAD: { en: ["canadian dollars"], fr: ["dollars canadiens"] },
+  AUD: { en: ["australian dollars"] },
+  NZD: { en: ["new zealand dollars"] },
+  SGD: { en: ["singapore dollars"] },
+  HKD: { en: ["hong kong dollars"] },
+  MXN: { es: ["pesos mexicanos"], en: ["mexican pesos"] },
+  EUR: { any: [p(/euros?/, "euros")] },
+  GBP: { en: [p(/(?:british )?pounds sterling/, "pounds sterling"), "british pounds"] },
+  CHF: { en: ["swiss francs"], de: ["schweizer franken"], fr: ["francs suisses"] },
 };
 
 /**

@@ -1,5 +1,11 @@
 import { ISO_CODES } from "../../../money/currencies.ts";
-import { PLATFORM_ASSET, PLATFORM_BODY, RESULT_COUNT } from "../../vocabulary/patterns.ts";
+import {
+  CURRENCY_NAMED,
+  PLATFORM_ASSET,
+  PLATFORM_BODY,
+  PRICES_STATED_IN,
+  RESULT_COUNT,
+} from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
@@ -30,6 +36,11 @@ export class HeadAndMeta extends Hooks {
    * one in use ("Canada (CAD $)", "United States (USD $)"), counted by code.
    */
   readonly shownCurrencies = new Map<string, number>();
+  /**
+   * The currency each shown sentence stating the prices' currency names, when it names one
+   * ("All prices are in AUD", "Prices shown in CAD"; not "prices in USD, CAD or AUD").
+   */
+  readonly sentenceCurrencies = new Set<string>();
   bodyTokens: string[] = [];
   /** Platforms named by links (Shopify's CDN) and body classes. */
   readonly markers = new Set<string>();
@@ -126,6 +137,10 @@ export class HeadAndMeta extends Hooks {
 
   override text(text: string, el: Element, _isContinued: boolean): void {
     if (this.isInH1 && this.h1Text.length < 1_000) this.h1Text += text;
+    if (!el.isHidden && text.length > 12 && text.length < 400 && this.sentenceCurrencies.size < 5) {
+      const named = currenciesStatedIn(text);
+      if (named.size === 1) for (const code of named) this.sentenceCurrencies.add(code);
+    }
     if (!el.isHidden && text.length < 200 && text.includes("(") && this.shownCurrencies.size < 20)
       for (const m of text.matchAll(CODE_WITH_SIGN)) {
         const code = m[1] as string;
@@ -279,4 +294,19 @@ function namesTitle(words: readonly string[], target: TitleTarget): boolean {
   }
   const allowed = words.length >= 5 ? 2 : words.length >= 3 ? 1 : 0;
   return foreign <= allowed && seen.size >= Math.max(2, Math.ceil(target.cover * target.size));
+}
+
+/**
+ * The currencies a sentence states the page's prices are in: the ISO codes and currency names
+ * in the clause after its words ("All prices are in Australian dollars (AUD)": AUD), none when
+ * the text is no such sentence.
+ */
+export function currenciesStatedIn(text: string): Set<string> {
+  const named = new Set<string>();
+  const clause = PRICES_STATED_IN.exec(text)?.[1];
+  if (!clause) return named;
+  for (const m of clause.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
+    if (ISO_CODES.has(m[1] as string)) named.add(m[1] as string);
+  for (const [code, pattern] of CURRENCY_NAMED) if (pattern.test(clause)) named.add(code);
+  return named;
 }
