@@ -64,9 +64,17 @@ export function isUnitWritten(t: PriceText, p: FoundPrice, lead: string): boolea
   const before = near.includes("=") || PER_HINT.test(near) ? UNIT_BEFORE.exec(near) : null;
   // "7,80 € al kg" then "3,90 €": the unit is the amount's before it, not a label of this one.
   if (before && !/[\d\p{Sc}]\s*$/u.test(near.slice(0, before.index))) return true;
-  if (standsAlone(t.text) && p.index === t.text.search(/\S/) && UNIT_AFTER.test(t.after))
+  // The amount alone in its element, a sign or code before it at most ("<span>$13.99</span>
+  // <span>/lb</span>", "<span>1,80 €</span> / 100 g"); a piece ("/each") is the price of one.
+  if (standsAlone(t.text) && !/\d/.test(t.text.slice(0, p.index)) && isMeasureAfter(t.after))
     return true;
   return isPerPieceAfterPack(t, p);
+}
+
+/** A measure written right after an element ("/lb", "/ 100 g", "per sq. ft."), not "/each". */
+function isMeasureAfter(after: string): boolean {
+  const unit = UNIT_AFTER.exec(after);
+  return unit !== null && (unit[1] !== undefined || !PIECE?.test(unit[2] ?? ""));
 }
 
 /**

@@ -24,6 +24,26 @@ describe("a unit price before the price", () => {
     expect(priceOf(lang, host, unit, price)).toBe(want);
   });
 
+  // Probe round nine (b): US stores draw the sign before the amount and the unit in an element of
+  // its own ("<span>$2.48</span> <span>/sq. ft.</span>" above the case's price).
+  it.each([
+    ["<div><span>$2.48</span> <span>/sq. ft.</span></div>", "$52.90", 5290],
+    ["<p><span>$0.48</span><span>/oz</span></p>", "$13.49", 1349],
+  ])("en: %s", (unit, price, want) => {
+    expect(priceOf("en", "shop.example.com", unit, price)).toBe(want);
+  });
+
+  it("a price by the pound alone is no price of the item; '/each' alone is the price of one", () => {
+    const page = (box: string) =>
+      `<!doctype html><html lang="en"><head><title>Ribeye Steak</title></head><body><h1>Ribeye Steak</h1><p>${box}</p><button>Add to cart</button></body></html>`;
+    const url = "https://shop.example.com/p/1";
+    expect(extractProduct(page("<span>$13.99</span><span>/lb</span>"), url).price).toBeNull();
+    expect(extractProduct(page("<span>$3.98</span> <span>/each</span>"), url).price).toEqual({
+      amountMinor: 398,
+      currency: "USD",
+    });
+  });
+
   it("a pack's price after another amount's unit ('… al kg', then it) is the price", () => {
     expect(priceOf("it", "shop.example.it", "<p>Prezzo 7,80 € al kg</p>", "3,90 €")).toBe(390);
   });
