@@ -205,6 +205,8 @@ describe("'customers who viewed this also viewed' in more languages", () => {
     ["nl", "shop.example.nl", "Klanten die dit artikel kochten, kochten ook", "€ 89,99"],
     ["en", "shop.example.com", "Customer reviews", "$89.99"],
     ["en", "shop.example.com", "Ratings & reviews", "$89.99"],
+    ["en", "shop.example.com", "Reviews", "$89.99"],
+    ["en", "shop.example.com", "Reviews (1,287)", "$89.99"],
     ["en", "shop.example.com", "Questions & answers", "$89.99"],
     ["de", "shop.example.de", "Kundenrezensionen", "89,99 €"],
     ["de", "shop.example.de", "Kundenbewertungen", "89,99 €"],
@@ -219,6 +221,28 @@ describe("'customers who viewed this also viewed' in more languages", () => {
        <section><h2>${heading}</h2><ul><li><span>Stehlampe</span><span>${amount}</span></li></ul></section>`,
     );
     expect(r.price).toBeNull();
+  });
+});
+
+describe("a section headed 'Reviews' alone (probe round nine (b))", () => {
+  it("a review's amount in a sentence is no price when the buy box shows none", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Fire Station Building Set</h1><p>See price in cart</p><button>Add to cart</button>
+       <section id="reviews"><h2>Reviews</h2><p>4.5 out of 5 stars</p><ul><li><h3>Great value</h3>
+       <p>Bought two of these on sale for $18 each. Holding up well after 3 months.</p></li></ul></section>`,
+    );
+    expect(r.price).toBeNull();
+  });
+
+  it("a heading naming the product's reviews by count in the buy box names no section", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Desk lamp</h1><h3>4.6 stars · 212 reviews</h3><p>$39.99</p><button>Add to cart</button>`,
+    );
+    expect(r.price?.amountMinor).toBe(3999);
   });
 });
 

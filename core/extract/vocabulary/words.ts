@@ -527,6 +527,8 @@ export const VISIBLE_WORDS = {
       // What people say of it: their amounts are no price of the product ("I paid $30 …").
       "customer reviews",
       "ratings & reviews",
+      // A section headed "Reviews" alone ("Reviews (1,287)"), not "212 reviews" under the title.
+      p(/^reviews\b/, "reviews"),
       p(/questions (?:&|and) answers/, "questions & answers"),
       // A marketplace's other listings of the same seller: "More from this shop", "More items
       // from this seller", "Other items from this closet".
