@@ -162,6 +162,18 @@ describe("normalizeText", () => {
 describe("a number and the currency sign beside it", () => {
   const amounts = (text: string) => findPrices(text).map((p) => p.amount);
 
+  // Probe round nine (a): a gift card's amounts as buttons ("10 €" "25 €" "50 €", one per line in
+  // the row's text) read as "10,25 €": the euro sign is no decimal comma when the two digits after
+  // it are an amount of their own, its sign after them, or stand on the next line.
+  it.each([
+    ["10 €\n25 €\n50 €", ["10", "25", "50"]],
+    ["10 € 25 €", ["10", "25"]],
+    ["35€99", ["35.99"]],
+    ["35 € 99", ["35.99"]],
+  ])("%j: %j", (text, want) => {
+    expect(amounts(text)).toEqual(want);
+  });
+
   it("a quantity tier's label is no price: '1-4: $10.00' is $10, never $1 or $4", () => {
     expect(amounts("1-4: $10.00")).toEqual(["10"]);
     expect(amounts("Qty 1–4: $10.00 5+: $8.00")).toEqual(["10", "8"]);

@@ -108,11 +108,11 @@ export function normalizeInFull(text: string): string {
 
 /**
  * "35€99", "35€ 99": the euro sign written where the decimal comma goes — but not between two
- * complete amounts ("10,75 € 11,95 €" is two prices).
+ * complete amounts ("10,75 € 11,95 €", "10 € 25 €" and "10 €" over "25 €" are two prices).
  */
 function euroAsComma(text: string): string {
   return text.includes("€")
-    ? text.replace(/(?<![.,]\d*)(\d)\s?€\s?(\d{2})(?![\d.,])/g, "$1,$2 €")
+    ? text.replace(/(?<![.,]\d*)(\d) ?€ ?(\d{2})(?![\d.,])(?! ?€)/g, "$1,$2 €")
     : text;
 }
 
