@@ -44,3 +44,27 @@ describe("what is no row of choices", () => {
     expect(extractProduct(html, "https://shop.example.com/p/item-1").price?.amountMinor).toBe(5495);
   });
 });
+
+// Probe round nine (a): a gift card's denominations, none chosen ("$25" "$50" "$100" "$200" as
+// radio buttons none checked, or as buttons none marked): the amount is the choice itself, and
+// with none made a shopper cannot say what the card costs. The first denomination was taken.
+describe("amounts to choose from, none chosen, are options not chosen", () => {
+  it("en: radio buttons none checked, each labelled by an amount alone", () => {
+    const choices = `<label><input type="radio" name="amt" value="25"> $25</label><label><input type="radio" name="amt" value="50"> $50</label><label><input type="radio" name="amt" value="100"> $100</label><label><input type="radio" name="amt" value="200"> $200</label>`;
+    expect(price("en", "books.example.com", "Gift Card", choices, "Add to cart")).toBeNull();
+  });
+  it("de: Beträge als Knöpfe, keiner gewählt", () => {
+    const choices = `<button type="button">10 €</button><button type="button">25 €</button><button type="button">50 €</button>`;
+    expect(
+      price("de", "laden.example.de", "Geschenkgutschein", choices, "In den Warenkorb"),
+    ).toBeNull();
+  });
+  it("one of them checked is the price", () => {
+    const choices = `<label><input type="radio" name="amt"> $25</label><label><input type="radio" name="amt" checked> $50</label><label><input type="radio" name="amt"> $100</label>`;
+    expect(price("en", "books.example.com", "Gift Card", choices, "Add to cart")).toBe(5000);
+  });
+  it("choices with words beside their amounts stay as they were (the page sets one)", () => {
+    const choices = `<label><input type="radio" name="o"> One-time purchase $20.00</label><label><input type="radio" name="o"> Subscribe &amp; save $17.00</label>`;
+    expect(price("en", "shop.example.com", "Coffee Beans", choices, "Add to cart")).toBe(2000);
+  });
+});

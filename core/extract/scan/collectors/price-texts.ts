@@ -64,6 +64,8 @@ export class PriceTexts extends Hooks {
   private readonly checkedGroups = new Set<string>();
   /** Price texts in the label of a radio button not checked, with its group. */
   private readonly unchecked: { text: PriceText; group: string }[] = [];
+  /** Price texts that are a `<button>`'s whole text, with the button (a row of amounts to choose). */
+  private readonly amountButtons: { text: PriceText; el: Element }[] = [];
   /** Elements marked chosen (`aria-pressed="true"`, a class naming it selected …). */
   private readonly chosen = new Set<Element>();
   /** Price texts with the elements they sit in (themselves and three above), once one is chosen. */
@@ -198,6 +200,8 @@ export class PriceTexts extends Hooks {
       }
     }
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
+    if (el.tag === "button" && this.amountButtons.length < 100)
+      this.amountButtons.push({ text, el });
     if (!el.isInOption) {
       const chain: Element[] = [];
       for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++) {
@@ -243,6 +247,35 @@ export class PriceTexts extends Hooks {
     for (const { text, group } of this.unchecked)
       if (this.checkedGroups.has(group)) text.isInOption = true;
     this.settleChosenSiblings();
+    this.settleAmountsToChoose();
+  }
+
+  /**
+   * Amounts to choose from, none chosen: a group of radio buttons none checked, or a row of
+   * buttons none marked chosen, each labelled by an amount alone and each a different one (a gift
+   * card's "$25" "$50" "$100" "$200"). The amount is the choice itself and no one is made: each
+   * is an option not chosen, and the page has no price until one is.
+   */
+  private settleAmountsToChoose(): void {
+    const groups = new Map<unknown, PriceText[]>();
+    const add = (key: unknown, text: PriceText) => {
+      const list = groups.get(key);
+      if (list) list.push(text);
+      else groups.set(key, [text]);
+    };
+    for (const { text, group } of this.unchecked)
+      if (!this.checkedGroups.has(group)) add(`radio:${group}`, text);
+    const rowsWithChoice = new Set<unknown>();
+    for (const { text, el } of this.amountButtons) {
+      add(el.parent, text);
+      if (this.chosen.has(el)) rowsWithChoice.add(el.parent);
+    }
+    for (const [key, texts] of groups) {
+      if (texts.length < 3 || rowsWithChoice.has(key)) continue;
+      const amounts = texts.map((t) => t.text.trim());
+      if (amounts.every((a) => AMOUNT_ALONE.test(a)) && new Set(amounts).size === amounts.length)
+        for (const t of texts) t.isInOption = true;
+    }
   }
 
   /**
@@ -271,6 +304,10 @@ export class PriceTexts extends Hooks {
     }
   }
 }
+
+/** A text that is an amount alone, its currency's sign or letters beside it ("$25", "50,00 €"). */
+const AMOUNT_ALONE =
+  /^(?:\p{L}{1,3}\.? ?)?[^\p{L}\d\s]{0,3} ?\d[\d.,' ]*(?:[.,][-–])? ?[^\p{L}\d\s]{0,3}(?: ?\p{L}{1,3}\.?)?$/u;
 
 /**
  * A choice marked chosen: pressed, checked, selected or current in its ARIA state, or by a class
