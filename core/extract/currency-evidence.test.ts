@@ -236,6 +236,29 @@ describe("the rand's R", () => {
 });
 
 /**
+ * "RM" is the ringgit's sign on Malaysian pages; on a US store it opens an item number ("Item
+ * #RM22565", probe round nine (b): read as MYR 22,565).
+ */
+describe("the ringgit's RM", () => {
+  const plain = (text: string, url: string, lang = "en") =>
+    page({ shown: "", body: `<p><b>${text}</b></p>`, url, lang });
+
+  it("on a Malaysian domain or page, 'RM 49.00' is ringgit", () => {
+    expect(price(plain("RM 49.00", "https://shop.example.com.my/p/satchel"))).toBe("4900 MYR");
+    expect(price(plain("RM49.00", "https://shop.example.com/p/satchel", "en-MY"))).toBe(
+      "4900 MYR",
+    );
+  });
+
+  it("elsewhere 'Item #RM22565' is an item number, not the price under the title", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Touring Tire</title></head><body><h1>Touring Tire 225/65R17</h1><p>Item #RM22565 · 65,000 mile warranty</p><div><span>$149.99</span> <span>each</span></div><button>Add to cart</button></body></html>`;
+    expect(price(extractProduct(html, "https://www.tires.example.com/p/RM22565"))).toBe(
+      "14999 USD",
+    );
+  });
+});
+
+/**
  * A language spoken chiefly in one country names it for a sign that country's currency shares:
  * "￥19,800" on a page in Japanese is yen, "349,95 kr." in Danish is kroner, on a .com too.
  */

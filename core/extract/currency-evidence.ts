@@ -131,8 +131,9 @@ export function currencyEvidence(
   };
 }
 
-/** Signs that are a common letter too, with the one country whose pages write them as money. */
-const LETTER_SIGN_COUNTRY: Readonly<Record<string, string>> = { R: "ZA" };
+/** Signs that are common letters too (a rim size "R17", an item number "#RM22565"), with the one
+ * country whose pages write them as money. */
+const LETTER_SIGN_COUNTRY: Readonly<Record<string, string>> = { R: "ZA", RM: "MY" };
 
 /**
  * A price read by a sign that is a common letter ("R 35": the rand's R, or a tyre's rim size, a
