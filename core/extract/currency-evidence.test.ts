@@ -245,9 +245,7 @@ describe("the ringgit's RM", () => {
 
   it("on a Malaysian domain or page, 'RM 49.00' is ringgit", () => {
     expect(price(plain("RM 49.00", "https://shop.example.com.my/p/satchel"))).toBe("4900 MYR");
-    expect(price(plain("RM49.00", "https://shop.example.com/p/satchel", "en-MY"))).toBe(
-      "4900 MYR",
-    );
+    expect(price(plain("RM49.00", "https://shop.example.com/p/satchel", "en-MY"))).toBe("4900 MYR");
   });
 
   it("elsewhere 'Item #RM22565' is an item number, not the price under the title", () => {
