@@ -186,3 +186,25 @@ describe("an old price then the price, side by side, a currency in letters after
     expect(money(r)).toBe(want);
   });
 });
+
+// Probe round nine (a): a comparison table of several models, one row of prices side by side
+// ("Price | $249.00 | $349.00 | $499.00"), on a model's page. Its first cell was taken as the
+// price, before the buy box (de) or after it (en, where the cheaper model's price also made the
+// buy box's "Regular price" label read as an old price's).
+describe("a table row of prices side by side compares models: the buy box gives the price", () => {
+  const table = (cells: string[]) =>
+    `<table><tr><th></th><th>One</th><th>Two</th><th>Three</th></tr><tr><th>Price</th>${cells.map((c) => `<td>${c}</td>`).join("")}</tr><tr><th>Battery</th><td>30 h</td><td>40 h</td><td>50 h</td></tr></table>`;
+  it("en: after the buy box, its price labelled 'Regular price'", () => {
+    const body = `<h1>Two Headphones</h1><div><span class="visually-hidden">Regular price</span> <span>$349.00</span></div><button>Add to cart</button><section><h2>Compare models</h2>${table(["$249.00", "$349.00", "$499.00"])}</section>`;
+    expect(money(extractProduct(doc("Two Headphones", body), URL))).toBe("34900 USD");
+  });
+  it("de: before the buy box", () => {
+    const body = `<h1>Zwei Lautsprecher</h1><section><h2>Modelle im Vergleich</h2>${table(["399,00 €", "599,00 €", "899,00 €"])}</section><div>599,00 €</div><p>inkl. MwSt.</p><button>In den Warenkorb</button>`;
+    const url = "https://www.laden.example.de/p/zwei";
+    expect(money(extractProduct(doc("Zwei Lautsprecher", body, "de"), url))).toBe("59900 EUR");
+  });
+  it("a table with one price per row (sizes, each its own row) still gives the chosen one's", () => {
+    const body = `<h1>Merino Crew Sweater</h1><table><tr><td>Price</td><td>$98.00</td></tr><tr><td>Material</td><td>Merino</td></tr></table><button>Add to cart</button>`;
+    expect(money(extractProduct(doc("Merino Crew Sweater", body), URL))).toBe("9800 USD");
+  });
+});

@@ -64,6 +64,8 @@ export class PriceTexts extends Hooks {
   private readonly checkedGroups = new Set<string>();
   /** Price texts in the label of a radio button not checked, with its group. */
   private readonly unchecked: { text: PriceText; group: string }[] = [];
+  /** Table rows with price texts in their cells: the cells holding one, and the texts. */
+  private readonly rows = new Map<Element, { cells: Set<Element>; texts: PriceText[] }>();
   /** Price texts that are a `<button>`'s whole text, with the button (a row of amounts to choose). */
   private readonly amountButtons: { text: PriceText; el: Element }[] = [];
   /** Elements marked chosen (`aria-pressed="true"`, a class naming it selected …). */
@@ -131,6 +133,7 @@ export class PriceTexts extends Hooks {
   override close(el: Element, parent: Element): void {
     if (el.isRaw) return;
     if (this.inChains.has(el) && this.log.lengthOf(el) > MAX_CHOICE) this.longChoices.add(el);
+    const count = this.priceTexts.length;
     let isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
     if (this.heads.size > 0) {
       const head = this.heads.get(el);
@@ -139,6 +142,7 @@ export class PriceTexts extends Hooks {
         if (!isPrice && !this.log.isShort(el)) isPrice = this.notePriceText(el, head);
       }
     }
+    if (el.tag === "tr" && this.rows.size > 0) this.settleRow(el, count);
     if (parent.childPrices.length < MAX_CHILD_PRICES && (isPrice || el.childPrices.length > 0)) {
       if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
       if (isPrice) parent.childPrices.push(this.log.textOf(el));
@@ -202,6 +206,7 @@ export class PriceTexts extends Hooks {
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
     if (el.tag === "button" && this.amountButtons.length < 100)
       this.amountButtons.push({ text, el });
+    this.noteCell(el, text);
     if (!el.isInOption) {
       const chain: Element[] = [];
       for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++) {
@@ -236,6 +241,38 @@ export class PriceTexts extends Hooks {
       if (radio) return radio;
     }
     return undefined;
+  }
+
+  /** A price text inside a table's cell (its own element or up to three above it is the cell). */
+  private noteCell(el: Element, text: PriceText): void {
+    for (let e: Element | null = el, n = 0; e && n < 4; e = e.parent, n++) {
+      if (e.tag === "tr") return;
+      if ((e.tag === "td" || e.tag === "th") && e.parent?.tag === "tr") {
+        const row = this.rows.get(e.parent) ?? { cells: new Set<Element>(), texts: [] };
+        if (row.texts.length < 50) row.texts.push(text);
+        row.cells.add(e);
+        if (this.rows.size < 200) this.rows.set(e.parent, row);
+        return;
+      }
+    }
+  }
+
+  /**
+   * A table row with prices in two cells or more ("Price | $249.00 | $349.00 | $499.00", models
+   * side by side): a comparison of several items, each cell another's as much as this one's; the
+   * buy box says which is this one's. Its prices, and the row's own text, are no candidates of
+   * the page's product (`isExcluded`, as a row of other products).
+   */
+  private settleRow(row: Element, firstOfRow: number): void {
+    const found = this.rows.get(row);
+    if (!found) return;
+    this.rows.delete(row);
+    if (found.cells.size < 2) return;
+    for (const text of found.texts) text.isExcluded = true;
+    for (let i = firstOfRow; i < this.priceTexts.length; i++) {
+      const own = this.priceTexts[i];
+      if (own && own.order === row.order) own.isExcluded = true;
+    }
   }
 
   /**
