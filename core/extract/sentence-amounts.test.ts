@@ -116,6 +116,21 @@ describe("a member's price, its words right after the amount", () => {
       "$3.49",
       "349 USD",
     ],
+    // Probe round nine (b): a pharmacy's sale for its rewards members, the program's name between.
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>Sale</span> <span>$19.99</span> <span>with myQuick Rewards</span></div>",
+      "$24.99",
+      "2499 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>$19.99</span> <span>with Rewards</span></div>",
+      "$24.99",
+      "2499 USD",
+    ],
     [
       "de",
       "https://www.shop.example.de/p/saft",

@@ -1279,6 +1279,8 @@ export const VISIBLE_WORDS = {
       // The word alone, then no other word: "Member $8,180", "Member ·".
       p(/members?(?=\s*(?:$|[^a-z\s]))/, "member"),
       p(/with (?:[a-z]+ )?card/, "with card"),
+      // A loyalty program's price: "$19.99 with myQuick Rewards", "with Rewards".
+      p(/with (?:[a-z]+ )?rewards/, "with rewards"),
       p(/for (?:club )?members/, "for members"),
       // "$11.99 Sign in to get this price": a member's price, shown to those signed in.
       p(/sign in (?:to get|for) (?:this|the|member) price/, "sign in to get this price"),
