@@ -68,3 +68,53 @@ describe("amounts to choose from, none chosen, are options not chosen", () => {
     expect(price("en", "shop.example.com", "Coffee Beans", choices, "Add to cart")).toBe(2000);
   });
 });
+
+/**
+ * Probe round nine (b): sizes as buttons each naming its size and its price, the chosen one
+ * told apart only by a hashed class ("sc-aXZVg kDdYqP"); the buy box's price follows the row.
+ */
+describe("a row of labelled buttons, none marked chosen", () => {
+  const row = (sizes: [string, string][]) =>
+    sizes
+      .map(
+        ([s, p], i) =>
+          `<button class="sc-${i} x${i}" type="button"><span>${s}</span><span>${p}</span></button>`,
+      )
+      .join("");
+  it.each([
+    [
+      "en",
+      "shop.example.com",
+      row([
+        ["4-lb bag", "$17.99"],
+        ["12-lb bag", "$38.99"],
+        ["24-lb bag", "$64.99"],
+      ]),
+      "<div><span>$64.99</span> <span>($2.71/lb)</span></div>",
+      6499,
+    ],
+    [
+      "de",
+      "laden.example.de",
+      row([
+        ["2 kg", "14,99 €"],
+        ["6 kg", "34,99 €"],
+        ["12 kg", "54,99 €"],
+      ]),
+      "<div><span>34,99 €</span></div>",
+      3499,
+    ],
+  ])("%s: the price after the row is the buy box's", (lang, host, choices, box, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Dog Food</title></head><body><main><h1>Dog Food</h1><div>${choices}</div>${box}<button>Add to cart</button></main></body></html>`;
+    expect(extractProduct(html, `https://${host}/p/item-1`).price?.amountMinor).toBe(want);
+  });
+
+  it("with no price after the row, none is chosen: no price", () => {
+    const choices = row([
+      ["4-lb bag", "$17.99"],
+      ["12-lb bag", "$38.99"],
+      ["24-lb bag", "$64.99"],
+    ]);
+    expect(price("en", "shop.example.com", "Dog Food", choices, "Add to cart")).toBeNull();
+  });
+});

@@ -312,7 +312,26 @@ export class PriceTexts extends Hooks {
       const amounts = texts.map((t) => t.text.trim());
       if (amounts.every((a) => AMOUNT_ALONE.test(a)) && new Set(amounts).size === amounts.length)
         for (const t of texts) t.isInOption = true;
+      else if (typeof key !== "string") this.settleLabelledButtons(texts);
     }
+  }
+
+  /**
+   * A row of buttons none marked chosen, each a short choice naming its option and its price
+   * ("4-lb bag $17.99", "12-lb bag $38.99", "24-lb bag $64.99"), each price a different one: the
+   * page says by a style nobody can read which is chosen, so each is an option not chosen, with
+   * the amounts inside it (the buy box's own price, after the row, says which).
+   */
+  private settleLabelledButtons(texts: readonly PriceText[]): void {
+    const amounts = texts.map((t) => t.text.match(MONEY_PART)?.[0]);
+    if (texts.some((t) => t.text.length > MAX_LABELLED_CHOICE)) return;
+    if (amounts.some((a) => a === undefined) || new Set(amounts).size !== amounts.length) return;
+    const buttons = new Set(
+      this.amountButtons.filter(({ text }) => texts.includes(text)).map(({ el }) => el),
+    );
+    for (const t of texts) t.isInOption = true;
+    for (const { text, chain } of this.inChoices)
+      if (chain.some((e) => buttons.has(e))) text.isInOption = true;
   }
 
   /**
@@ -341,6 +360,11 @@ export class PriceTexts extends Hooks {
     }
   }
 }
+
+/** The longest text of a choice in a row of labelled buttons ("12-lb bag $38.99"). */
+const MAX_LABELLED_CHOICE = 60;
+/** An amount with the signs around it ("$38.99", "38,99 €"). */
+const MONEY_PART = /[^\p{L}\d\s]{0,3}\d[\d.,']*[^\p{L}\d\s]{0,3}/u;
 
 /** A text that is an amount alone, its currency's sign or letters beside it ("$25", "50,00 €"). */
 const AMOUNT_ALONE =
