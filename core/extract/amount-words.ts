@@ -101,6 +101,20 @@ export function sinceLastAmount(before: string): string {
   return before.replace(SINCE_LAST_AMOUNT, "");
 }
 
+/**
+ * The words of a text before an amount since the last price in it ("12x de R$ 24,99 R$ 299,90 "
+ * → " "): words before another price are that one's ("12x de" names the instalment, not what
+ * follows it). Digits that are no price ("Delivery in 3-5 days") stay.
+ */
+export function sinceLastPrice(before: string): string {
+  if (!/\d/.test(before)) return before;
+  const last = findPrices(before).at(-1);
+  if (!last) return before;
+  return before
+    .slice(last.index)
+    .replace(/^\p{L}{0,3}[^\s\p{L}\d]* ?\d[\d.,' ]*[^\s\p{L}\d]*/u, "");
+}
+
 /** The words since the last amount before an amount, when they end as a label does (a colon). */
 export function labelBefore(before: string): string {
   const words = sinceLastAmount(before);

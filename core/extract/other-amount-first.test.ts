@@ -164,3 +164,20 @@ describe("a price before tax, its label in an element of its own (a trade shop's
     expect(priceOf(lang, host, net, gross)).toBe(want);
   });
 });
+
+// Probe round nine (a): an instalment and the price on one line, in inline boxes ("12x de R$
+// 24,99" then "R$ 299,90"): the instalment's words, before its own amount, were read as the
+// price's too (the words before an amount on its line), and the page had no price.
+describe("words before another price on the line are that one's", () => {
+  it.each([
+    ["pt-BR", "loja.example.com.br", "<span>12x de R$ 24,99</span> <span>R$ 299,90</span>", 29990],
+    ["en", "shop.example.com", "<span>4 payments of $12.50</span> <span>$49.99</span>", 4999],
+  ])("%s: %s", (lang, host, line, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Headset</title></head><body><main><h1>Headset</h1><div>${line}</div><button>Add to cart</button></main></body></html>`;
+    expect(extractProduct(html, `https://${host}/p/1`).price?.amountMinor).toBe(want);
+  });
+  it("a delivery cost's words with no price before them still name it", () => {
+    const html = `<!doctype html><html lang="en"><head><title>Headset</title></head><body><main><h1>Headset</h1><div>$49.99</div><div><span>Delivery in 3-5 days</span> <b>$5.99</b></div><button>Add to cart</button></main></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/1").price?.amountMinor).toBe(4999);
+  });
+});
