@@ -32,3 +32,40 @@ describe("a struck price beside only a card holder's price", () => {
     ).toBe(399);
   });
 });
+
+// Probe round nine (a): Brazil's price paid at once by PIX or boleto ("R$ 1.199,90 à vista no
+// PIX") beside the price by card in instalments ("R$ 1.299,90 em até 10x"). Decided: the price
+// paid at once, open to every shopper and the stores' headline, is the price; the card price was
+// taken, first (under the title) or higher. (A store card's price stays no price for everyone.)
+describe("the price paid at once beside the price by card", () => {
+  const br = (box: string) =>
+    extractProduct(
+      `<!doctype html><html lang="pt-BR"><head><title>Placa de Vídeo</title></head><body><main><h1>Placa de Vídeo</h1>${box}<button>Comprar</button></main></body></html>`,
+      "https://loja.example.com.br/produto/placa",
+    ).price?.amountMinor ?? null;
+  it.each([
+    [
+      "the card price first",
+      `<p>R$ 1.299,90</p><p>em até 10x de R$ 129,99 sem juros</p><p>ou <span>R$ 1.199,90</span> no Pix (8% de desconto)</p>`,
+    ],
+    [
+      "the PIX price after a card price standing alone",
+      `<div><span>R$ 1.299,90</span></div><div><h4>R$ 1.199,90</h4><span>À vista no PIX com 8% de desconto</span></div><div><b>R$ 1.299,90</b> em até 10x de <b>R$ 129,99</b></div>`,
+    ],
+  ])("%s", (_, box) => {
+    expect(br(box)).toBe(119990);
+  });
+  it("es: al contado", () => {
+    const html = `<!doctype html><html lang="es-AR"><head><title>Heladera</title></head><body><main><h1>Heladera</h1><p>$ 899.999</p><p>12 cuotas de $ 74.999</p><p><span>$ 809.999</span> al contado</p><button>Comprar</button></main></body></html>`;
+    expect(
+      extractProduct(html, "https://tienda.example.com.ar/p/heladera").price?.amountMinor,
+    ).toBe(80999900);
+  });
+  it("a much higher amount (another product's) is not the card price", () => {
+    expect(
+      br(
+        `<p>R$ 1.199,90 à vista no PIX</p><section><p>Combo com monitor R$ 2.499,90</p></section>`,
+      ),
+    ).toBe(119990);
+  });
+});

@@ -4,7 +4,7 @@ import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { isBareOldThenCurrent, oldThenCurrent, SIGN_AT_END } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
-import { NOW_WORDS, SAVING, SUBSCRIPTION } from "./vocabulary/patterns.ts";
+import { CASH_PRICE_AFTER, NOW_WORDS, SAVING, SUBSCRIPTION } from "./vocabulary/patterns.ts";
 
 /**
  * Which of two amounts is the old price, read from how the page relates them rather than from
@@ -274,5 +274,34 @@ export function unstrikeBesideMembersOnly(
     if (!isOn(c, struck) || isOn(c, EXCLUDED)) continue;
     const lower = lowerCloseBy(list, c);
     if (lower.length > 0 && lower.every(isMember)) c.features[struck] = 0;
+  }
+}
+
+/** How much more than the price paid at once the card or instalment price may be. */
+const CASH_DISCOUNT_MAX = 1.3;
+
+/**
+ * "R$ 1.199,90 à vista no PIX" beside "R$ 1.299,90 em até 10x" (Brazil), "al contado": the price
+ * paid at once, open to every shopper, is the price; a higher amount of the product close by
+ * (within PAIR_SPAN elements, at most 30 % more, not in a row of other products) is the price by
+ * card or in instalments, marked as an old price is.
+ */
+export function markCashPrice(list: VisibleCandidate[], readable: (text: string) => string): void {
+  const was = FEATURES.indexOf("wasWords");
+  for (const c of list) {
+    if (isOn(c, EXCLUDED) || isOn(c, PER_UNIT)) continue;
+    if (!CASH_PRICE_AFTER.test(wordsAfter(c.text, c.price, readable(c.text.text)))) continue;
+    const cash = Number(c.amount);
+    for (const o of list) {
+      const amount = Number(o.amount);
+      if (
+        o !== c &&
+        amount > cash &&
+        amount <= cash * CASH_DISCOUNT_MAX &&
+        Math.abs(o.text.order - c.text.order) <= PAIR_SPAN &&
+        !isOn(o, EXCLUDED)
+      )
+        o.features[was] = 1;
+    }
   }
 }

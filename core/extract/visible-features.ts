@@ -17,6 +17,7 @@ import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
 import {
   keepWasWordsOnlyWithLower,
+  markCashPrice,
   markOldThenCurrent,
   markOldThenCurrentSiblings,
   markPercentPairs,
@@ -321,6 +322,7 @@ export function visibleCandidates(
   // pairs are their own).
   keepWasWordsOnlyWithLower(out, inCart, namedOther, new Set([...promotions].map((c) => c.text)));
   unstrikeBesideMembersOnly(out, readable);
+  markCashPrice(out, readable);
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
   const rangeHighs = markSplitRanges(scan.priceTexts, out, readable);

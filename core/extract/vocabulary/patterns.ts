@@ -189,9 +189,14 @@ export const NOW_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*[:：]?\\s*$`,
   "iu",
 );
+/** Words right after an amount naming it the price paid at once ("à vista no PIX", "al contado"). */
+export const CASH_PRICE_AFTER = new RegExp(
+  `^[\\s(:–-]*(?:[\\p{L}]+ ){0,2}${alternation(entriesOf(words.cashPrice))}(?![\\p{L}])`,
+  "iu",
+);
 /** Words labelling an amount as the price anywhere in a longer text ("Deal of the day $39.99"). */
 export const PRICE_LABEL = new RegExp(
-  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice, words.priceLabel))}(?![\\p{L}])`,
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice, words.priceLabel, words.cashPrice))}(?![\\p{L}])`,
   "iu",
 );
 /**

@@ -167,6 +167,8 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  // The price paid at once makes a higher amount close by the card's, an old price.
+  cashPrice: (w) => feature(`<div><p>€ 9</p><p><b>€ 8</b> ${html(w)}</p></div>`, "9", "wasWords"),
   // A sentence stating the prices' currency states the page's.
   pricesStatedIn: (w) =>
     scanHtml(`<p>${html(w)} AUD and include GST.</p>`).sentenceCurrencies.has("AUD"),

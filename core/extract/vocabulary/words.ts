@@ -833,6 +833,15 @@ export const VISIBLE_WORDS = {
     de: ["preis im warenkorb"],
   },
   /**
+   * Words right after an amount naming it the price paid at once, in cash or by instant transfer
+   * ("R$ 1.199,90 à vista no PIX", "no boleto", "al contado"): a higher amount of the product
+   * close by is the price paid by card or in instalments (sale-marks.ts `markCashPrice`).
+   */
+  cashPrice: {
+    pt: ["à vista", p(/\b(?:no|via|com|pagando no) pix\b/, "no pix"), "no boleto"],
+    es: ["al contado", "de contado"],
+  },
+  /**
    * Words right before a current (sale) price: the higher amount just before it is the old
    * price ("$64.95" then "Now $52.00" in the next element; issue #34 class 4).
    */
