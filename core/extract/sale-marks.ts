@@ -305,3 +305,15 @@ export function markCashPrice(list: VisibleCandidate[], readable: (text: string)
     }
   }
 }
+
+/**
+ * The prices of one product by way of paying: a card holder's beside a struck price for everyone
+ * (`unstrikeBesideMembersOnly`), the price paid at once beside the card's (`markCashPrice`).
+ */
+export function markPaymentPrices(
+  list: VisibleCandidate[],
+  readable: (text: string) => string,
+): void {
+  unstrikeBesideMembersOnly(list, readable);
+  markCashPrice(list, readable);
+}

@@ -17,15 +17,14 @@ import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
 import {
   keepWasWordsOnlyWithLower,
-  markCashPrice,
   markOldThenCurrent,
   markOldThenCurrentSiblings,
+  markPaymentPrices,
   markPercentPairs,
   markSavingPairs,
   markSplitRanges,
   markWasBeforeNow,
   PAIR_SPAN,
-  unstrikeBesideMembersOnly,
 } from "./sale-marks.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
@@ -321,8 +320,7 @@ export function visibleCandidates(
   // An old price's label counts once paired with a lower amount (before the marks below, whose
   // pairs are their own).
   keepWasWordsOnlyWithLower(out, inCart, namedOther, new Set([...promotions].map((c) => c.text)));
-  unstrikeBesideMembersOnly(out, readable);
-  markCashPrice(out, readable);
+  markPaymentPrices(out, readable);
   markOldThenCurrent(out, readable);
   markOldThenCurrentSiblings(scan.priceTexts, out, readable);
   const rangeHighs = markSplitRanges(scan.priceTexts, out, readable);
