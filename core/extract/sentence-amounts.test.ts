@@ -131,6 +131,21 @@ describe("a member's price, its words right after the amount", () => {
       "$24.99",
       "2499 USD",
     ],
+    // A grocer's card price, named after it, above the regular price.
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>$4.99</span> <span>Club Price</span></div>",
+      "Reg. $6.49",
+      "649 USD",
+    ],
+    [
+      "en",
+      "https://www.shop.example.com/p/juice",
+      "<div><span>$4.99</span> <span>Club Price</span></div>",
+      "$6.49",
+      "649 USD",
+    ],
     [
       "de",
       "https://www.shop.example.de/p/saft",

@@ -1290,6 +1290,8 @@ export const VISIBLE_WORDS = {
       p(/with (?:[a-z]+ )?card/, "with card"),
       // A loyalty program's price: "$19.99 with myQuick Rewards", "with Rewards".
       p(/with (?:[a-z]+ )?rewards/, "with rewards"),
+      // A grocer's card price named after it: "<span>$4.99</span> <span>Club Price</span>".
+      p(/club price/, "club price"),
       p(/for (?:club )?members/, "for members"),
       // "$11.99 Sign in to get this price": a member's price, shown to those signed in.
       p(/sign in (?:to get|for) (?:this|the|member) price/, "sign in to get this price"),
