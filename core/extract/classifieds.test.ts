@@ -55,3 +55,24 @@ describe("a classified ad with one asking price", () => {
     expect(r.status).toBe("not_product");
   });
 });
+
+// Probe round nine (a): an auction with a buy-now price in Polish, Czech, Spanish, Italian,
+// Dutch and Portuguese: the current bid ("aktualna oferta 120,00 zł") was taken, first under the
+// title, where only the buy-now price is one a shopper pays (decision 0083, round nine (a)).
+describe("an auction's current bid beside its buy-now price, outside English", () => {
+  it.each([
+    ["pl", "aktualna oferta", "120,00 zł", "Kup teraz", "189,00 zł", 18900],
+    ["cs", "Aktuální příhoz", "1 200 Kč", "Koupit hned", "1 890 Kč", 189000],
+    ["es", "Puja actual", "45,00 €", "Cómpralo ya", "60,00 €", 6000],
+    ["it", "Offerta attuale", "45,00 €", "Compralo Subito", "60,00 €", 6000],
+    ["nl", "Huidig bod", "€ 45,00", "Nu kopen", "€ 60,00", 6000],
+    ["pt", "Lance atual", "R$ 45,00", "Compre já", "R$ 60,00", 6000],
+  ])("%s: %s", (lang, bid, bidAmount, buyNow, buyAmount, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Zegarek</title></head><body><main><h1>Zegarek vintage</h1>
+<div><p><span>${bid}</span> <span>${bidAmount}</span></p></div>
+<div><p>${buyNow}</p><p>${buyAmount}</p><button>${buyNow}</button></div></main></body></html>`;
+    expect(extractProduct(html, "https://aukcje.example.com/oferta/1").price?.amountMinor).toBe(
+      want,
+    );
+  });
+});

@@ -261,8 +261,9 @@ export const VISIBLE_WORDS = {
       // A pharmacy's: "Add for shipping", "Add for pickup", "Add for same day delivery".
       p(/^add for (?:shipping|pickup|(?:same[- ]day )?delivery)$/, "add for shipping"),
     ],
-    pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar"],
+    pt: ["adicionar ao carrinho", "adicionar à sacola", "encomendar", "compre já"],
     es: [
+      "cómpralo ya",
       "agregar al carro",
       "agregar al carrito",
       p(/añadir a(l)? (la )?cesta/, "añadir a la cesta"),
@@ -280,9 +281,9 @@ export const VISIBLE_WORDS = {
     pl: ["zamów", "do koszyka", "kup teraz"],
     hr: ["naruči", "košaricu"],
     fr: ["commander", "ajouter au panier", "acheter"],
-    it: ["ordina", "aggiungi al carrello", "acquista"],
+    it: ["ordina", "aggiungi al carrello", "acquista", "compralo subito"],
     de: ["warenkorb", "in den einkaufswagen", "kaufen", "bestellen"],
-    nl: ["in winkelwagen", "in winkelmand"],
+    nl: ["in winkelwagen", "in winkelmand", "nu kopen", "koop nu"],
     sv: ["lägg i varukorgen", "köp"],
     da: ["læg i kurv", "køb"],
     no: ["legg i handlekurv", "kjøp"],
@@ -1377,6 +1378,12 @@ export const VISIBLE_WORDS = {
     en: ["current bid", "starting bid", "place bid", p(/\d+ bids?\b/, "23 bids")],
     de: ["aktuelles gebot", "startpreis gebot", p(/\d+ gebote?\b/, "5 gebote")],
     fr: ["enchère actuelle", p(/\d+ enchères?/, "5 enchères")],
+    pl: ["aktualna oferta", "licytacja", "licytuj"],
+    cs: ["aktuální příhoz", "přihodit"],
+    es: ["puja actual", "pujar"],
+    it: ["offerta attuale", "fai un'offerta"],
+    nl: ["huidig bod", "hoogste bod"],
+    pt: ["lance atual"],
   },
   /** Used, refurbished, pre-owned offers. */
   used: {
