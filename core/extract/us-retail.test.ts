@@ -113,3 +113,18 @@ describe("a button adding the item for a way of getting it is a buy button", () 
     expect(scan.buyControls.filter((c) => c.hasBuyWords)).toHaveLength(0);
   });
 });
+
+/**
+ * Probe round nine (b): a pharmacy's "1 for $8.99" above "or 2 for $15.00" — a count of one is
+ * the price of one; only a count of two or more makes a multi-buy's figure.
+ */
+describe("'1 for' an amount is the price of one", () => {
+  it.each([
+    ["<p>1 for $8.99</p><p>or 2 for $15.00</p>", "899 USD"],
+    ["<p>2 for $15.00</p><p>$8.99</p>", "899 USD"],
+    ["<p>12 for $15.00</p><p>$1.49</p>", "149 USD"],
+  ])("%s", (box, want) => {
+    const body = `<h1>Lip Balm 3 ct</h1>${box}<button>Add to cart</button>`;
+    expect(money(extractProduct(doc("Lip Balm 3 ct", body), URL))).toBe(want);
+  });
+});

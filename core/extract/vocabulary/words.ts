@@ -1102,7 +1102,8 @@ export const VISIBLE_WORDS = {
       // "Earn a $10 reward", "Get an $15 gift card": an article between the word and the amount.
       p(/earn(?: an?)?/, "earn a"),
       p(/\bget(?: an?)?/, "get a"),
-      p(/\d+ for/, "2 for"),
+      // "2 for $5" is a multi-buy's figure; "1 for $8.99" is the price of one.
+      p(/(?<![\d.,])(?:[2-9]|[1-9]\d+) for/, "2 for"),
     ],
     de: [
       "bestellwert von",
