@@ -128,3 +128,20 @@ describe("'1 for' an amount is the price of one", () => {
     expect(money(extractProduct(doc("Lip Balm 3 ct", body), URL))).toBe(want);
   });
 });
+
+/**
+ * Probe round nine (b): a grocer's multi-buy price of each, its condition in the next element
+ * ("<span>$2.50 ea</span> <span>when you buy 4</span>"), above "Regular $3.29": the regular
+ * price is what one costs, and no old price.
+ */
+describe("a price of each when buying several, its condition after it", () => {
+  it.each([
+    [
+      "<div><span>$2.50 ea</span> <span>when you buy 4</span></div><div>Regular <span>$3.29</span></div>",
+    ],
+    ["<div><span>$2.50</span> <span>each when you buy 4</span></div><div><span>$3.29</span></div>"],
+  ])("%s", (box) => {
+    const body = `<h1>Sparkling Water 12 pk</h1>${box}<button>Add to cart</button>`;
+    expect(money(extractProduct(doc("Sparkling Water 12 pk", body), URL))).toBe("329 USD");
+  });
+});

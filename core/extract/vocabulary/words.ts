@@ -1169,6 +1169,8 @@ export const VISIBLE_WORDS = {
       p(/after (?:all )?(?:coupons?|discounts?|promo codes?)/, "after coupons"),
       // A price with a coupon code ("FINAL PRICE $11.99 with code JCPDEAL"): not everyone's.
       p(/with (?:promo |coupon )?code|with coupon/, "with code"),
+      // A multi-buy's price of each ("$2.50 ea when you buy 4"): not one item's price.
+      p(/(?:(?:ea|each)\.?\s+)?when you buy \d+/, "when you buy 4"),
     ],
     de: ["rabatt", p(/(?:im|pro|\/)\s*monat/, "im monat"), "mtl"],
     fr: ["d'achat", "de réduction", p(/(?:par|\/)\s*mois/, "par mois")],
