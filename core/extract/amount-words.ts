@@ -2,6 +2,7 @@ import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
 import type { PriceText } from "./scan/types.ts";
 import {
   BEFORE_TAX_AFTER,
+  BUY_NOW_LABEL,
   CURRENCY_WORD,
   MEMBERSHIP_AFTER,
   PER_HINT,
@@ -115,8 +116,17 @@ export function sinceLastPrice(before: string): string {
     .replace(/^\p{L}{0,3}[^\s\p{L}\d]* ?\d[\d.,' ]*[^\s\p{L}\d]*/u, "");
 }
 
+/**
+ * The words before an amount that are its own: none after a buy-now label ending with a colon
+ * ("[3 bids] Place bid Buy It Now:": the bid's words are the bid's), else since the last price.
+ */
+export function ownLead(lead: string): string {
+  return BUY_NOW_LABEL.test(lead) ? "" : sinceLastPrice(lead);
+}
+
 /** The words since the last amount before an amount, when they end as a label does (a colon). */
 export function labelBefore(before: string): string {
+  if (BUY_NOW_LABEL.test(before)) return "";
   const words = sinceLastAmount(before);
   return /[:：]\s*$/.test(words) ? words.slice(-40) : "";
 }

@@ -81,8 +81,12 @@ export function choosePrice(
     return { status: "ok", chosen: topRule, notes };
   }
 
-  const visible = visibleChoice(priced);
-  let pool = priced.filter((c) => STRUCTURED.has(c.source));
+  // An auction's bid ("Current bid: US $12.50") is the bid so far, no price to buy at, and so is
+  // structured data whose amount the page shows only as one.
+  const visible = visibleChoice(priced.filter((c) => !c.isBid));
+  let pool = priced.filter((c) => STRUCTURED.has(c.source) && !isShownOnlyAsBid(c, priced));
+  if (pool.length === 0 && priced.some((c) => STRUCTURED.has(c.source)))
+    notes.push("structured data gives an auction's current bid, no price to buy at");
   if (pool.length > 0) {
     // An exact amount equal to a range's low end (og:price giving the cheapest variant beside an
     // AggregateOffer's lowPrice) restates the range, and is no exact price of its own.
@@ -347,4 +351,12 @@ function saleNotInStructured(
     (c) => moneyKey(c) !== moneyKey(top) && c.confidence >= top.confidence - MARGIN,
   );
   return rivals.length > 0 ? "unclear" : top;
+}
+
+/** Every visible copy of a structured amount is an auction's bid (and there is one). */
+function isShownOnlyAsBid(c: PriceCandidate, candidates: readonly PriceCandidate[]): boolean {
+  const copies = candidates.filter(
+    (o) => o.source === "visible_text" && o.price.amountMinor === c.price.amountMinor,
+  );
+  return copies.length > 0 && copies.every((o) => o.isBid);
 }

@@ -76,3 +76,39 @@ describe("an auction's current bid beside its buy-now price, outside English", (
     );
   });
 });
+
+// Probe round nine (a): an auction whose structured data gives the current bid (an open case of
+// rounds six and seven): the bid was taken, confirmed by the page's own "Current bid: US $12.50".
+// Decided: a bid is never a price; with only a bid the listing has no price to buy at.
+describe("structured data giving an auction's current bid", () => {
+  const listing = (ld: string, box: string) =>
+    extractProduct(
+      `<!doctype html><html lang="en"><head><title>Lot of 20 Postcards</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Lot of 20 Postcards","offers":{"@type":"Offer","price":"${ld}","priceCurrency":"USD","availability":"https://schema.org/InStock"}}</script></head><body><main><h1>Lot of 20 Postcards</h1>${box}</main></body></html>`,
+      "https://auctions.example.com/itm/2866",
+    );
+  it("only the bid shown: no price", () => {
+    const r = listing(
+      "12.50",
+      `<div><span>Current bid:</span> <span>US $12.50</span> <span>[5 bids]</span></div><button>Place bid</button>`,
+    );
+    expect(r.price).toBeNull();
+  });
+  it("the bid in structured data, a Buy It Now price shown: that price", () => {
+    const r = listing(
+      "45.00",
+      `<div><div>Current bid:</div><div>US $45.00 <span>[3 bids]</span></div><button>Place bid</button></div><div><div>Buy It Now:</div><div>US $60.00</div><button>Buy It Now</button></div>`,
+    );
+    expect(r.price?.amountMinor).toBe(6000);
+  });
+  it("no structured data: 'Current bid:' and 'Buy It Now:' blocks give the Buy It Now price", () => {
+    const r = extractProduct(
+      `<!doctype html><html lang="en"><head><title>Film Camera</title></head><body><main><h1>Film Camera</h1><div><div><span>Current bid:</span></div><div><span>US $45.00</span><span>[3 bids]</span></div><button>Place bid</button></div><div><div><span>Buy It Now:</span></div><div><span>US $60.00</span></div><button>Buy It Now</button></div></main></body></html>`,
+      "https://auctions.example.com/itm/2855",
+    );
+    expect(r.price?.amountMinor).toBe(6000);
+  });
+  it("a fixed price the page shows as such stays the price", () => {
+    const r = listing("60.00", `<div>US $60.00</div><button>Buy It Now</button>`);
+    expect(r.price?.amountMinor).toBe(6000);
+  });
+});

@@ -152,6 +152,7 @@ function toCandidates(
       isFrom: raw.isFrom ?? false,
       isVariantMatch: raw.isVariantMatch ?? false,
       ...(raw.isOtherOption ? { isOtherOption: true } : {}),
+      ...(raw.isBid ? { isBid: true } : {}),
       raw: raw.raw,
     });
   }

@@ -1,7 +1,9 @@
+import { labelBefore, ownLead } from "./amount-words.ts";
 import { PAIR_SPAN } from "./sale-marks.ts";
 import type { PageScan } from "./scan/types.ts";
 import type { RawCandidate } from "./types.ts";
 import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
+import { AUCTION } from "./vocabulary/patterns.ts";
 
 /**
  * Weights of the visible-price score, in FEATURES order: a logistic model fitted on the shared
@@ -62,6 +64,7 @@ export function readVisibleText(
       isRange: range.isRange,
       isFrom: range.isFrom,
       ...(c.text.isInOption || c.text.isUncheckedRadio ? { isOtherOption: true } : {}),
+      ...(isBid(c) ? { isBid: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };
@@ -101,4 +104,15 @@ function roleOf(
       (scores[j] ?? 0) >= 0.2,
   );
   return hasCurrent ? "list_price" : "price";
+}
+
+/**
+ * An amount shown as an auction's bid: auction words (concept `auction`) in its own text, right
+ * after it, on its line before it (since the last price) or in a label ending with a colon
+ * before it ("Current bid:" in a block of its own).
+ */
+function isBid(c: VisibleCandidate): boolean {
+  const t = c.text;
+  const line = ownLead(t.lineBefore) || labelBefore(t.before);
+  return AUCTION.test(`${line} ${t.text} ${t.after.slice(0, 25)}`);
 }

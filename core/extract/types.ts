@@ -66,6 +66,8 @@ export const PriceCandidate = z.object({
    * button `aria-checked="false"`): another variant's price. Absent when not.
    */
   isOtherOption: z.boolean().optional(),
+  /** Shown as an auction's bid ("Current bid: US $12.50 [5 bids]"): no price to buy at. Absent when not. */
+  isBid: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -182,6 +184,7 @@ export type RawCandidate = {
   isFrom?: boolean;
   isVariantMatch?: boolean;
   isOtherOption?: boolean;
+  isBid?: boolean;
   raw: string;
 };
 

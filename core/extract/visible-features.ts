@@ -5,9 +5,9 @@ import {
   isUnitWritten,
   labelBefore,
   labelsNextAmount,
+  ownLead,
   ownWords,
   sinceLastAmount,
-  sinceLastPrice,
   wordsAfter,
 } from "./amount-words.ts";
 import { isLetterSignElsewhere } from "./currency-evidence.ts";
@@ -240,7 +240,7 @@ export function visibleCandidates(
     let buyDistance = Number.POSITIVE_INFINITY;
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
-    const around = `${sinceLastPrice(lead)} ${t.text} ${t.after.slice(0, 25)}`;
+    const around = `${ownLead(lead)} ${t.text} ${t.after.slice(0, 25)}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
       namedOther.add(t);
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>",
@@ -249,7 +249,7 @@ export function visibleCandidates(
     // "<div>Current bid:</div><div><span>US $1,250.00</span></div>".)
     if (
       indexInText === 0 &&
-      (OTHER_AMOUNT_ON_LINE.test(sinceLastPrice(t.lineBefore) || labelBefore(t.before)) ||
+      (OTHER_AMOUNT_ON_LINE.test(ownLead(t.lineBefore) || labelBefore(t.before)) ||
         QUANTITY_TIER_BEFORE.test(t.before) ||
         (ELSEWHERE_HEADING.test(t.lineBefore) && !/\d/.test(t.lineBefore)))
     )

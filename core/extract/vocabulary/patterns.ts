@@ -261,6 +261,13 @@ export const QUANTITY_TIER_BEFORE = new RegExp(
   `${alternation(entriesOf(words.quantityTier))}\\s*[:：]?\\s*$`,
   "i",
 );
+/** A buy-now label ending with a colon at the end of the text before an amount ("Buy It Now: US $"). */
+export const BUY_NOW_LABEL = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.buyNowLabel))}\\s*[:：]\\s*(?:\\p{L}{1,3}\\s?)?[^\\p{L}\\d\\s]{0,3}\\s*$`,
+  "iu",
+);
+/** An auction's words: the amount beside them is a bid (read-visible-text.ts `isBid`). */
+export const AUCTION = anywhere(entriesOf(words.auction));
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 

@@ -167,6 +167,9 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  // A buy-now label before an amount: the bid's words before it are not that amount's.
+  buyNowLabel: (w) =>
+    !feature(`<div><p>Place bid</p><p>${html(w)}:</p><p>€ 12</p></div>`, "12", "otherAmountWords"),
   // The price paid at once makes a higher amount close by the card's, an old price.
   cashPrice: (w) => feature(`<div><p>€ 9</p><p><b>€ 8</b> ${html(w)}</p></div>`, "9", "wasWords"),
   // A sentence stating the prices' currency states the page's.
@@ -194,6 +197,7 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   approximate: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  buyNowLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}$`, "iu"),
   pricesStatedIn: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}$`, "iu"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),
   shippingThreshold: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),

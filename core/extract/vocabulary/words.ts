@@ -1376,6 +1376,20 @@ export const VISIBLE_WORDS = {
     es: ["suscríbete", "suscripción"],
     it: ["abbonamento"],
   },
+  /**
+   * A label naming the price to buy at now beside an auction's bid ("Buy It Now:", "Sofort-Kaufen:"),
+   * ending with a colon right before the amount: the amount is a fixed price, and the bid's words
+   * before the label are not its own (amount-words.ts `ownLead`, read-visible-text.ts `isBid`).
+   */
+  buyNowLabel: {
+    en: ["buy it now"],
+    de: ["sofort-kaufen", "sofort kaufen"],
+    fr: ["achat immédiat"],
+    pl: ["kup teraz"],
+    es: ["cómpralo ya"],
+    it: ["compralo subito"],
+    nl: ["direct kopen"],
+  },
   /** An auction's bids: the amount is a bid so far, not a price to buy at. */
   auction: {
     en: ["current bid", "starting bid", "place bid", p(/\d+ bids?\b/, "23 bids")],
