@@ -213,6 +213,15 @@ function agreeingStructured(
       ],
     };
   const contradiction = contradictingBuyBox(pool, candidates, shown);
+  if (contradiction?.isInCents)
+    return {
+      status: "ok",
+      chosen: contradiction.shown,
+      notes: [
+        ...notes,
+        `structured data gives ${describe(pool)}, a hundred times the price its buy box shows (written in cents); the buy box's price was taken`,
+      ],
+    };
   if (contradiction?.isOtherOption)
     return {
       status: "ok",
@@ -267,13 +276,14 @@ const BUY_BOX_SURE = 0.9;
  * kind equals it, but an option not chosen) while the buy box confidently shows another: a stale
  * price, another variant's, or a template's. Returns the buy box's price, and whether an option
  * not chosen shows the structured amount: then it is another variant's, and the buy box shows the
- * chosen one's; else which one a person pays cannot be told.
+ * chosen one's; else which one a person pays cannot be told. Exactly a hundred times the buy
+ * box's price, it is that price written in cents ("price": 7900 beside "$79.00").
  */
 function contradictingBuyBox(
   pool: readonly PriceCandidate[],
   candidates: readonly PriceCandidate[],
   shown: PriceCandidate | null,
-): { shown: PriceCandidate; isOtherOption: boolean } | null {
+): { shown: PriceCandidate; isOtherOption: boolean; isInCents: boolean } | null {
   const structured = pool[0];
   if (!structured || !shown || shown.confidence < BUY_BOX_SURE) return null;
   if (shown.price.amountMinor === structured.price.amountMinor) return null;
@@ -281,7 +291,10 @@ function contradictingBuyBox(
     (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
   );
   if (copies.some((c) => !c.isOtherOption)) return null;
-  return { shown, isOtherOption: copies.length > 0 };
+  const isInCents =
+    shown.price.currency === structured.price.currency &&
+    structured.price.amountMinor === shown.price.amountMinor * 100;
+  return { shown, isOtherOption: copies.length > 0, isInCents };
 }
 
 /**

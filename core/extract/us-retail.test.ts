@@ -145,3 +145,27 @@ describe("a price of each when buying several, its condition after it", () => {
     expect(money(extractProduct(doc("Sparkling Water 12 pk", body), URL))).toBe("329 USD");
   });
 });
+
+/**
+ * Probe round nine (b): structured data writing the price in cents ("price": 7900) beside the
+ * buy box's "$79.00" is that price, not a contradiction (which left the page ambiguous).
+ */
+describe("structured data's amount in cents", () => {
+  const page = (price: unknown, shown: string) =>
+    doc(
+      "Table Lamp",
+      `<h1>Table Lamp</h1><div><span>${shown}</span></div><button>Add to cart</button>`,
+      `<script type="application/ld+json">${JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Table Lamp",
+        offers: { "@type": "Offer", price, priceCurrency: "USD" },
+      })}</script>`,
+    );
+  it.each([[7900], ["7900"]])("%s beside $79.00", (price) => {
+    expect(money(extractProduct(page(price, "$79.00"), URL))).toBe("7900 USD");
+  });
+  it("an amount the page never shows and no hundredfold stays ambiguous", () => {
+    expect(extractProduct(page(95, "$79.00"), URL).status).toBe("ambiguous");
+  });
+});
