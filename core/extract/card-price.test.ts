@@ -69,3 +69,22 @@ describe("the price paid at once beside the price by card", () => {
     ).toBe(119990);
   });
 });
+
+// The price paid at once wins over the card's only where the store says nothing: structured data
+// stating the card's price is the price the store declares (the card's price is no price before
+// a sale, and nothing on the page is struck through).
+describe("the price paid at once beside the card's, with structured data", () => {
+  const withOffer = (price: string) =>
+    extractProduct(
+      `<!doctype html><html lang="pt-BR"><head><title>Placa de Vídeo</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Placa de Vídeo","offers":{"@type":"Offer","price":"${price}","priceCurrency":"BRL"}}</script></head><body><main><h1>Placa de Vídeo</h1><p>R$ 1.299,90</p><p>em até 10x de R$ 129,99 sem juros</p><p>ou <span>R$ 1.169,91</span> no Pix (10% de desconto)</p><button>Comprar</button></main></body></html>`,
+      "https://loja.example.com.br/produto/placa",
+    );
+  it("keeps the card's price the structured data states, with no note of a sale", () => {
+    const result = withOffer("1299.90");
+    expect(result.price).toEqual({ amountMinor: 129990, currency: "BRL" });
+    expect(result.notes.join(" ")).not.toMatch(/struck|sale/);
+  });
+  it("takes the price paid at once where the structured data states that one", () => {
+    expect(withOffer("1169.91").price).toEqual({ amountMinor: 116991, currency: "BRL" });
+  });
+});

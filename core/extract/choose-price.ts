@@ -330,7 +330,9 @@ function totalAboveFromBase(
 
 /**
  * Structured data that agrees with itself but lags a sale: its amount appears on the page only
- * struck through or as a "was" price, and the buy box confidently shows a lower price.
+ * struck through or as a "was" price, and the buy box confidently shows a lower price. The price
+ * by card beside a lower one paid at once is no price before a sale: where the store's structured
+ * data states it, that is the price the store declares, and it stays.
  */
 function saleNotInStructured(
   pool: readonly PriceCandidate[],
@@ -340,7 +342,11 @@ function saleNotInStructured(
   if (!structured) return null;
   const key = moneyKey(structured);
   const isStruck = candidates.some(
-    (c) => c.source === "visible_text" && c.role === "list_price" && moneyKey(c) === key,
+    (c) =>
+      c.source === "visible_text" &&
+      c.role === "list_price" &&
+      !c.isCardPrice &&
+      moneyKey(c) === key,
   );
   const isShownAsPrice = candidates.some(
     (c) =>

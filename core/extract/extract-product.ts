@@ -153,6 +153,7 @@ function toCandidates(
       isVariantMatch: raw.isVariantMatch ?? false,
       ...(raw.isOtherOption ? { isOtherOption: true } : {}),
       ...(raw.isBid ? { isBid: true } : {}),
+      ...(raw.isCardPrice ? { isCardPrice: true } : {}),
       raw: raw.raw,
     });
   }

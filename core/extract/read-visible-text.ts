@@ -1,8 +1,9 @@
 import { labelBefore, ownLead } from "./amount-words.ts";
+import { FEATURES } from "./feature-names.ts";
 import { PAIR_SPAN } from "./sale-marks.ts";
 import type { PageScan } from "./scan/types.ts";
 import type { RawCandidate } from "./types.ts";
-import { FEATURES, scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
+import { scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
 import { AUCTION } from "./vocabulary/patterns.ts";
 
 /**
@@ -65,6 +66,7 @@ export function readVisibleText(
       isFrom: range.isFrom,
       ...(c.text.isInOption || c.text.isUncheckedRadio ? { isOtherOption: true } : {}),
       ...(isBid(c) ? { isBid: true } : {}),
+      ...(c.isCardPrice ? { isCardPrice: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };

@@ -300,8 +300,10 @@ export function markCashPrice(list: VisibleCandidate[], readable: (text: string)
         amount <= cash * CASH_DISCOUNT_MAX &&
         Math.abs(o.text.order - c.text.order) <= PAIR_SPAN &&
         !isOn(o, EXCLUDED)
-      )
+      ) {
         o.features[was] = 1;
+        o.isCardPrice = true;
+      }
     }
   }
 }

@@ -68,6 +68,12 @@ export const PriceCandidate = z.object({
   isOtherOption: z.boolean().optional(),
   /** Shown as an auction's bid ("Current bid: US $12.50 [5 bids]"): no price to buy at. Absent when not. */
   isBid: z.boolean().optional(),
+  /**
+   * The price by card or in instalments beside a lower one paid at once ("R$ 1.299,90 em até
+   * 10x" beside "R$ 1.169,91 no Pix"): a price of this product, not one before a sale. Absent
+   * when not.
+   */
+  isCardPrice: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -185,6 +191,7 @@ export type RawCandidate = {
   isVariantMatch?: boolean;
   isOtherOption?: boolean;
   isBid?: boolean;
+  isCardPrice?: boolean;
   raw: string;
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { FEATURES } from "./feature-names.ts";
 import { scanHtml } from "./scan/index.ts";
-import { FEATURES, visibleCandidates } from "./visible-features.ts";
+import { visibleCandidates } from "./visible-features.ts";
 
 const struckClassOf = (html: string) => {
   const at = FEATURES.indexOf("struckClass");

@@ -44,8 +44,6 @@ import {
   WAS_WORDS,
 } from "./vocabulary/patterns.ts";
 
-export { FEATURES, type FeatureName };
-
 const TIMES = /(?:\d\s*[x×]\s*$|^\s*[x×]\s*\d|\d+\s*(?:x|×)\s*(?:de\s*)?$)/i;
 /** "3x " or "12x de " right before an amount: one of several payments. */
 const TIMES_BEFORE = /\d\s*[x×]\s*(?:de\s*)?(?:[^\p{L}\d\s]{1,3}\s?)?$/iu;
@@ -58,6 +56,7 @@ export type VisibleCandidate = {
   features: number[];
   /** The high end of a range drawn in two elements, this one its low end (sale-marks.ts). */
   rangeHigh?: number;
+  isCardPrice?: boolean; // by card beside a lower price paid at once (markCashPrice)
 };
 
 const bool = (b: boolean) => (b ? 1 : 0);

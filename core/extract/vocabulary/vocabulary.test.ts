@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
 import { sentenceWords, standsAlone } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
+import { FEATURES, type FeatureName } from "../feature-names.ts";
 import { isResultsHeading, isTicketPage } from "../listing-address.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
 import { shippingOfAmount } from "../shipping.ts";
 import { unitOfAmount } from "../unit-price.ts";
-import { FEATURES, type FeatureName, visibleCandidates } from "../visible-features.ts";
+import { visibleCandidates } from "../visible-features.ts";
 import { alternation, entriesOf, OTHER_AMOUNT_CONCEPTS } from "./patterns.ts";
 import {
   ADD_TO_CART_ACTIONS,
