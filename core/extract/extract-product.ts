@@ -6,6 +6,7 @@ import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
 import {
+  isFilteredList,
   isListingAddress,
   isListingBody,
   isResultsHeading,
@@ -269,6 +270,8 @@ function isProductPage(
   if (scan.resultCountOrder >= 0) return false;
   // Seats at an event, priced per ticket: no product.
   if (isTicketPage(scan)) return false;
+  // A filter of price ranges beside several buy buttons: a category's list.
+  if (isFilteredList(scan)) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

@@ -233,3 +233,45 @@ describe("seats at an event, priced per ticket", () => {
     expect(r.price).toBeNull();
   });
 });
+
+// Probe round nine (a): a category at an address nobody lists, its heading a bare category name
+// and no count of results, with a filter of price ranges in its side navigation ("Under $25",
+// "$25 – $50", "$100 & Above") and cards each with its own "Add to Cart": its first card's price
+// was taken. A product page with the same side navigation and one buy button stays a product.
+describe("a filter of price ranges beside several buy buttons is a list", () => {
+  const facets = (words: string[]) =>
+    `<aside><h3>Price</h3><ul>${words.map((w, i) => `<li><a href="?price=${i}">${w}</a></li>`).join("")}</ul></aside>`;
+  const cards = (prices: string[], buy: string) =>
+    prices
+      .map(
+        (p, i) =>
+          `<div><a href="/p/item-${i}">Item ${i}</a><span>${p}</span><button>${buy}</button></div>`,
+      )
+      .join("");
+  it.each([
+    [
+      "en",
+      "https://www.audio.example.com/audio/headphones",
+      facets(["Under $25", "$25 – $50", "$50 – $100", "$100 &amp; Above"]),
+      cards(["$49.99", "$89.00", "$29.99"], "Add to Cart"),
+    ],
+    [
+      "fr",
+      "https://www.boutique.example.fr/audio/casques",
+      facets(["Moins de 25 €", "25 € - 50 €", "50 € et plus"]),
+      cards(["49,99 €", "89,00 €"], "Ajouter au panier"),
+    ],
+  ])("%s", (lang, url, side, grid) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Headphones</title></head><body>${side}<main><h1>Headphones</h1>${grid}</main></body></html>`;
+    const r = extractProduct(html, url);
+    expect(r.status).toBe("not_product");
+    expect(r.price).toBeNull();
+  });
+  it("a product page with the same filter and one buy button is a product", () => {
+    const side = facets(["Under $25", "$25 – $50", "$50 – $100"]);
+    const html = `<!doctype html><html lang="en"><head><title>Q2 Headphones</title></head><body>${side}<main><h1>Q2 Headphones</h1><div>$49.99</div><button>Add to Cart</button></main></body></html>`;
+    expect(extractProduct(html, "https://www.audio.example.com/p/q2").price?.amountMinor).toBe(
+      4999,
+    );
+  });
+});

@@ -1,5 +1,6 @@
+import { findPrices } from "../money/parse-price-string.ts";
 import type { PageScan } from "./scan/types.ts";
-import { PER_TICKET, SEARCH_RESULTS } from "./vocabulary/patterns.ts";
+import { PER_TICKET, PRICE_BOUND, SEARCH_RESULTS } from "./vocabulary/patterns.ts";
 import { LISTING_BODY_CLASSES } from "./vocabulary/words.ts";
 
 /**
@@ -37,6 +38,32 @@ export function isTicketPage(scan: Pick<PageScan, "priceTexts">): boolean {
   return scan.priceTexts.some(
     (t) => !t.isHidden && !t.isExcluded && PER_TICKET.test(`${t.text} ${t.after.slice(0, 20)}`),
   );
+}
+
+/**
+ * A filter of price ranges ("Under $25", "$25 – $50", "$100 & Above", each a link or a checkbox's
+ * label) beside more than one buy button: a category's list, its cards each with its own "Add to
+ * Cart", at an address and under a heading that do not say so. A product page's own buy box has
+ * one buy button, and no filter of prices.
+ */
+export function isFilteredList(scan: Pick<PageScan, "priceTexts" | "buyControls">): boolean {
+  const bounds = new Set<string>();
+  for (const t of scan.priceTexts)
+    if (
+      !t.isHidden &&
+      (t.linkHref !== null || t.tag === "label") &&
+      PRICE_BOUND.test(t.text.trim())
+    )
+      bounds.add(t.text.trim());
+  // A filter's ranges: three or more, one of them open-ended ("Under $25", "$100 & Above") and
+  // one a range between two amounts.
+  const ranges = [...bounds].filter((b) => {
+    const found = findPrices(b);
+    return found.length > 1 || found.some((p) => p.isRange);
+  }).length;
+  if (bounds.size < 3 || ranges === 0 || ranges === bounds.size) return false;
+  const buys = scan.buyControls.filter((b) => b.hasBuyWords && !b.isExcluded && !b.isQuantity);
+  return buys.length > 1;
 }
 
 const LISTING_BODY = new Set(LISTING_BODY_CLASSES.map((name) => `.${name}`));

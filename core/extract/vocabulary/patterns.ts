@@ -136,6 +136,14 @@ export const ELSEWHERE_HEADING = anywhere(entriesOf(words.elsewhereHeading));
 export const SEARCH_RESULTS = anywhere(entriesOf(words.searchResults));
 /** A seat's price: "/ ticket", "pro Karte". */
 export const PER_TICKET = anywhere(entriesOf(words.perTicket));
+/** An amount as a filter writes it: a sign or letters, then digits, then a sign or letters. */
+const BOUND_AMOUNT =
+  "(?:\\p{L}{1,3}\\s?)?[^\\p{L}\\d\\s]{0,3}\\s?\\d[\\d.,']*\\s?[^\\p{L}\\d\\s]{0,3}(?:\\s?\\p{L}{1,3}\\.?)?";
+/** The whole text of a price filter's choice: "Under $25", "$25 – $50", "$100 & Above". */
+export const PRICE_BOUND = new RegExp(
+  `^(?:${alternation(entriesOf(words.priceBoundBefore))}\\s+${BOUND_AMOUNT}|${BOUND_AMOUNT}\\s*(?:[-–—]|to|bis|à|a)\\s*${BOUND_AMOUNT}|${BOUND_AMOUNT}\\s*(?:\\+|${alternation(entriesOf(words.priceBoundAfter))}))$`,
+  "iu",
+);
 /** Every sold-out phrase of a text, to see what else the text says. */
 export const SOLD_OUT_ALL = anywhere(entriesOf(words.soldOut), "gi");
 /** A size, colour or variant named beside sold-out words. */

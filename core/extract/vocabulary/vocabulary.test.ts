@@ -3,7 +3,7 @@ import { findPrices } from "../../money/parse-price-string.ts";
 import { sentenceWords, standsAlone } from "../amount-words.ts";
 import { availabilityFromText, readAvailability } from "../availability.ts";
 import { FEATURES, type FeatureName } from "../feature-names.ts";
-import { isResultsHeading, isTicketPage } from "../listing-address.ts";
+import { isFilteredList, isResultsHeading, isTicketPage } from "../listing-address.ts";
 import { oldThenCurrent } from "../read-amount.ts";
 import { scanHtml } from "../scan/index.ts";
 import { shippingOfAmount } from "../shipping.ts";
@@ -168,6 +168,19 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   promotionAfter: (w) => !isCandidate(`<p><span>€ 5 ${html(w)}</span></p>`, "5"),
   taxPart: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
   approximate: (w) => !isCandidate(`<p><span>${html(w)} € 5</span></p>`, "5"),
+  // A filter of price ranges beside two buy buttons makes a list.
+  priceBoundBefore: (w) =>
+    isFilteredList(
+      scanHtml(
+        `<a href="?p=1">${html(w)} €5</a><a href="?p=2">€5 - €9</a><a href="?p=3">€9 &amp; above</a><button>Add to cart</button><button>Add to cart</button>`,
+      ),
+    ),
+  priceBoundAfter: (w) =>
+    isFilteredList(
+      scanHtml(
+        `<a href="?p=1">€9 ${html(w)}</a><a href="?p=2">€5 - €9</a><a href="?p=3">under €5</a><button>Add to cart</button><button>Add to cart</button>`,
+      ),
+    ),
   // A buy-now label before an amount: the bid's words before it are not that amount's.
   buyNowLabel: (w) =>
     !feature(`<div><p>Place bid</p><p>${html(w)}:</p><p>€ 12</p></div>`, "12", "otherAmountWords"),
@@ -198,6 +211,8 @@ const SHAPES: Partial<Record<keyof typeof VISIBLE_WORDS, Shape>> = {
   promotionBefore: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   taxPart: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
   approximate: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}\\s*$`, "u"),
+  priceBoundBefore: (alt) => new RegExp(`^${alt}$`, "iu"),
+  priceBoundAfter: (alt) => new RegExp(`^${alt}$`, "iu"),
   buyNowLabel: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}$`, "iu"),
   pricesStatedIn: (alt) => new RegExp(`(?:^|[^\\p{L}])${alt}$`, "iu"),
   promotionAfter: (alt) => new RegExp(`^\\s*${alt}`, "u"),

@@ -639,6 +639,25 @@ export const VISIBLE_WORDS = {
     fr: [p(/(?:par|\/)\s*billet\b/, "par billet")],
     es: [p(/por\s*(?:entrada|boleto)\b/, "por entrada")],
   },
+  /**
+   * A price filter's bound before its amount, the whole text of a link or checkbox ("Under $25",
+   * "Over $100", "bis 50 €"): with a range ("$25 – $50") or a bound after ("$100 & Above"), a list's
+   * filter of price ranges (listing-address.ts `isFilteredList`).
+   */
+  priceBoundBefore: {
+    en: ["under", "below", "less than", "up to", "over", "above", "more than"],
+    de: ["bis", "unter", "über", "ab"],
+    fr: ["moins de", "plus de", "jusqu'à"],
+    es: ["menos de", "más de", "hasta"],
+    pt: ["até", "acima de"],
+  },
+  /** A price filter's bound after its amount ("$100 & Above", "$200 and up", "100 € und mehr"). */
+  priceBoundAfter: {
+    en: [p(/(?:&|and) (?:above|up|over|more)/, "& above")],
+    de: ["und mehr"],
+    fr: ["et plus"],
+    es: ["y más"],
+  },
   /** In stock, available (read after the sold-out words: "indisponible" holds "disponible"). */
   inStock: {
     en: ["in stock", p(/only \d+ left/, "only 3 left")],
