@@ -1,4 +1,12 @@
+import type { PageScan } from "./scan/types.ts";
 import type { PriceCandidate } from "./types.ts";
+
+export type ChoiceOptions = {
+  preferredCandidateKey?: string;
+  isVisibleTextAllowed: boolean;
+  /** The page says its price shows only in the cart ("See price in cart" under the title). */
+  isPriceInCart?: boolean;
+};
 
 export type PriceChoice = {
   status: "ok" | "ambiguous" | "none";
@@ -35,7 +43,7 @@ function describe(list: readonly PriceCandidate[]): string {
  */
 export function choosePrice(
   candidates: readonly PriceCandidate[],
-  options: { preferredCandidateKey?: string; isVisibleTextAllowed: boolean },
+  options: ChoiceOptions,
 ): PriceChoice {
   const priced = candidates.filter((c) => c.role === "price" && c.price.amountMinor > 0);
   const notes: string[] = [];
@@ -87,6 +95,10 @@ export function choosePrice(
   let pool = priced.filter((c) => STRUCTURED.has(c.source) && !isShownOnlyAsBid(c, priced));
   if (pool.length === 0 && priced.some((c) => STRUCTURED.has(c.source)))
     notes.push("structured data gives an auction's current bid, no price to buy at");
+  // "See price in cart" under the title, and structured data gives an amount the page shows
+  // nowhere: a price the store does not show, maybe stale, maybe before the cart's discount.
+  if (options.isPriceInCart && pool.length > 0 && !pool.some((c) => isShown(c, priced)))
+    return hiddenInCart(pool, notes);
   if (pool.length > 0) {
     // An exact amount equal to a range's low end (og:price giving the cheapest variant beside an
     // AggregateOffer's lowPrice) restates the range, and is no exact price of its own.
@@ -241,6 +253,33 @@ function agreeingStructured(
       ],
     };
   return { status: "ok", chosen: best(pool), notes: [...notes] };
+}
+
+/** What the choice of a price needs of the page beyond its candidates. */
+export function choiceOptions(
+  options: { preferredCandidateKey?: string },
+  scan: Pick<PageScan, "priceInCartOrder">,
+  isVisibleTextAllowed: boolean,
+): ChoiceOptions {
+  return {
+    preferredCandidateKey: options.preferredCandidateKey,
+    isVisibleTextAllowed,
+    // "See price in cart" under the title: structured data's unshown amount is none to take.
+    isPriceInCart: scan.priceInCartOrder >= 0,
+  };
+}
+
+/** Structured data's amount on a page showing its price only in the cart: none to take. */
+function hiddenInCart(pool: readonly PriceCandidate[], notes: readonly string[]): PriceChoice {
+  const why = `structured data gives ${describe(pool)}, an amount the page never shows: it shows its price only in the cart`;
+  return { status: "ambiguous", chosen: null, notes: [...notes, why] };
+}
+
+/** A structured amount the page shows as visible text of some kind. */
+function isShown(structured: PriceCandidate, priced: readonly PriceCandidate[]): boolean {
+  return priced.some(
+    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
+  );
 }
 
 /** A visible candidate must score at least this to be taken as the price. */

@@ -2,7 +2,7 @@ import { canonicalCurrency } from "../money/currencies.ts";
 import { decimalToMinor, normalizeDecimal } from "../money/decimal-to-minor.ts";
 import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
-import { ACCEPT, choosePrice, moneyKey } from "./choose-price.ts";
+import { ACCEPT, choiceOptions, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
 import { landedOf } from "./landed.ts";
 import {
@@ -342,10 +342,7 @@ function run(
     scan.hasCaptcha &&
     structuredCount === 0 &&
     !outputs.some((o) => o.output.candidates.length > 0);
-  const choice = choosePrice(candidates, {
-    preferredCandidateKey: options.preferredCandidateKey,
-    isVisibleTextAllowed: !isBlocked && isProduct,
-  });
+  const choice = choosePrice(candidates, choiceOptions(options, scan, !isBlocked && isProduct));
   notes.push(...choice.notes);
   const why = choice.chosen ? currencyNote(choice.chosen, resolver.evidence) : null;
   if (why) notes.push(why);

@@ -169,3 +169,27 @@ describe("structured data's amount in cents", () => {
     expect(extractProduct(page(95, "$79.00"), URL).status).toBe("ambiguous");
   });
 });
+
+/**
+ * Probe round nine (b): a sporting-goods page saying "See price in cart" under the title, its
+ * structured data giving an amount the page shows nowhere: the store does not show that price
+ * (a maker's advertised-price policy; the cart's may differ): no price.
+ */
+describe("structured data's amount on a page showing its price only in the cart", () => {
+  const page = (box: string) =>
+    doc(
+      "Crossbow Package",
+      `<h1>Crossbow Package</h1>${box}<button>Add to cart</button>`,
+      ld("649.99", "InStock"),
+    );
+  it.each([
+    ["<div><p>See price in cart</p><p>We're not allowed to show this price.</p></div>"],
+    ["<div><s>$799.99</s> <span>Add to cart to see final price</span></div>"],
+  ])("%s", (box) => {
+    expect(extractProduct(page(box), URL).price).toBeNull();
+  });
+  it("the notice in a row of other products says nothing of this one's price", () => {
+    const box = `<p>$649.99</p><section><h2>Customers also viewed</h2><p>See price in cart</p></section>`;
+    expect(money(extractProduct(page(box), URL))).toBe("64999 USD");
+  });
+});

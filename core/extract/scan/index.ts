@@ -49,6 +49,7 @@ export function scanHtml(html: PageText, budget?: ReadBudget): PageScan {
     h1Order: c.head.h1Order,
     titleMatchOrder: c.head.titleMatchOrder,
     resultCountOrder: c.head.resultCountOrder,
+    priceInCartOrder: c.head.priceInCartOrder,
     titleH1Order: c.head.titleH1Order,
     isH1Excluded: c.head.isH1Excluded,
     canonical: c.head.canonical,

@@ -122,6 +122,8 @@ export type PageScan = {
   titleMatchOrder: number;
   /** A count of results right after the first <h1> ("1,032 items"): a list's heading (-1: none). */
   resultCountOrder: number;
+  /** A notice right after the first <h1> that the price shows only in the cart ("See price in cart"; -1: none). */
+  priceInCartOrder: number;
   /** The first shown <h1> outside header, navigation and footer naming the product as og:title or <title> do (-1: none). */
   titleH1Order: number;
   /** The first <h1> stands in a header, navigation or footer. */

@@ -192,6 +192,11 @@ export const PRICE_IN_CART_AFTER = new RegExp(
   `^\\s*${alternation(entriesOf(words.priceInCart))}(?![\\p{L}])`,
   "iu",
 );
+/** The same words as a notice of their own ("See price in cart"), opening a short text. */
+export const PRICE_IN_CART_NOTICE = new RegExp(
+  `^\\W*${alternation(entriesOf(words.priceInCart))}(?![\\p{L}])`,
+  "iu",
+);
 /** A current price's words at the end of the text before an amount ("Now", "jetzt", "ahora"). */
 export const NOW_WORDS = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.nowPrice))}\\.?\\s*[:：]?\\s*$`,

@@ -3,6 +3,7 @@ import {
   CURRENCY_NAMED,
   PLATFORM_ASSET,
   PLATFORM_BODY,
+  PRICE_IN_CART_NOTICE,
   PRICES_STATED_IN,
   RESULT_COUNT,
 } from "../../vocabulary/patterns.ts";
@@ -14,6 +15,8 @@ import type { TextLog } from "../text-log.ts";
 const MAX_ATTR = 4_096;
 /** How many elements after the first <h1> a count of results may open. */
 const RESULT_COUNT_SPAN = 12;
+/** How far (in elements) after the first <h1> a notice that the price shows in the cart is read. */
+const PRICE_IN_CART_SPAN = 40;
 
 /**
  * Head and meta: the page's language, meta tags, canonical link, <title>, first <h1>, the
@@ -59,6 +62,8 @@ export class HeadAndMeta extends Hooks {
   titleMatchOrder = -1;
   /** A count of results right after the first <h1> ("1,032 items"): its order, -1 when none. */
   resultCountOrder = -1;
+  /** A notice right after the first <h1> that the price shows only in the cart: its order, -1 when none. */
+  priceInCartOrder = -1;
   /** The first <h1> stands in a header, navigation or footer (a logo's, not a product's). */
   isH1Excluded = false;
   /**
@@ -166,6 +171,8 @@ export class HeadAndMeta extends Hooks {
   override close(el: Element, _parent: Element): void {
     if (this.resultCountOrder < 0 && this.h1Order >= 0 && el.order > this.h1Order)
       this.matchResultCount(el);
+    if (this.priceInCartOrder < 0 && this.h1Order >= 0 && el.order > this.h1Order)
+      this.matchPriceInCart(el);
     if (el.tag === "h1") {
       this.isInH1 = false;
       if (this.titleH1Order < 0 && !el.isExcluded && !el.isHidden && el.textAt >= 0)
@@ -186,6 +193,14 @@ export class HeadAndMeta extends Hooks {
     if (length < 7 || length > 60 || !this.log.hasDigit(el)) return;
     const text = this.log.textOf(el).replace(/\s+/g, " ").trim();
     if (RESULT_COUNT.test(text)) this.resultCountOrder = el.order;
+  }
+
+  /** "See price in cart" within a few elements after the first <h1>, shown, in no other product's row. */
+  private matchPriceInCart(el: Element): void {
+    if (el.order - this.h1Order > PRICE_IN_CART_SPAN || el.isExcluded || el.isHidden) return;
+    const length = this.log.lengthOf(el);
+    if (length < 8 || length > 80) return;
+    if (PRICE_IN_CART_NOTICE.test(this.log.textOf(el))) this.priceInCartOrder = el.order;
   }
 
   private matchTitle(el: Element): void {
