@@ -124,6 +124,20 @@ export function ownLead(lead: string): string {
   return BUY_NOW_LABEL.test(lead) ? "" : sinceLastPrice(lead);
 }
 
+/**
+ * The words after an amount that are its own: up to a parenthesis holding another amount, whose
+ * words are that one's ("¥12,800税込" then "(税抜 ¥11,636)": the price before tax is the other's).
+ */
+export function ownAfter(after: string): string {
+  const at = after.search(/\([^)\d]*\d/);
+  return at >= 0 ? after.slice(0, at) : after;
+}
+
+/** Words right after an amount's element naming it a price before tax ("ex. VAT"), not the next amount's. */
+export function isNetAfter(after: string): boolean {
+  return isBeforeTaxAfter(ownAfter(after)) && !labelsNextAmount(after);
+}
+
 /** The words since the last amount before an amount, when they end as a label does (a colon). */
 export function labelBefore(before: string): string {
   if (BUY_NOW_LABEL.test(before)) return "";

@@ -129,6 +129,16 @@ export function choosePrice(
       if (notList.length > 0) pool = notList;
     }
     const values = distinct(pool);
+    const withTax = values.length === 1 ? taxIncludedAbove(pool, candidates) : null;
+    if (withTax)
+      return {
+        status: "ok",
+        chosen: withTax,
+        notes: [
+          ...notes,
+          `structured data gives ${describe(pool)}, which the page names the price before tax; the price with tax its buy box shows was taken`,
+        ],
+      };
     if (values.length === 1) return agreeingStructured(pool, candidates, visible.chosen, notes);
     const top = visible.chosen;
     if (top && values.includes(moneyKey(top))) {
@@ -417,4 +427,37 @@ function isShownOnlyAsBid(c: PriceCandidate, candidates: readonly PriceCandidate
     (o) => o.source === "visible_text" && o.price.amountMinor === c.price.amountMinor,
   );
   return copies.length > 0 && copies.every((o) => o.isBid);
+}
+
+/** How much a price with tax may be above the same price before it (Hungary's 27 % VAT). */
+const TAX_MAX = 1.3;
+
+/**
+ * Structured data whose amount the page shows only named a price before tax ("(税抜 ¥11,636)")
+ * while one higher amount, at most 30 % more, stands as the price in the buy box ("¥12,800税込"):
+ * the price with tax is what a person pays. Several such amounts, or none: nothing.
+ */
+function taxIncludedAbove(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+): PriceCandidate | null {
+  const structured = pool[0];
+  if (!structured) return null;
+  const amount = structured.price.amountMinor;
+  const visible = candidates.filter((c) => c.source === "visible_text");
+  const copies = visible.filter((c) => c.price.amountMinor === amount);
+  if (copies.length === 0 || !copies.every((c) => c.isBeforeTax)) return null;
+  const above = visible.filter(
+    (c) =>
+      c.role === "price" &&
+      c.confidence >= ACCEPT &&
+      !c.isBeforeTax &&
+      !c.isOtherOption &&
+      !c.isRange &&
+      !c.isFrom &&
+      c.price.currency === structured.price.currency &&
+      c.price.amountMinor > amount &&
+      c.price.amountMinor <= amount * TAX_MAX,
+  );
+  return distinct(above).length === 1 ? best(above) : null;
 }

@@ -155,6 +155,7 @@ function toCandidates(
       ...(raw.isOtherOption ? { isOtherOption: true } : {}),
       ...(raw.isBid ? { isBid: true } : {}),
       ...(raw.isCardPrice ? { isCardPrice: true } : {}),
+      ...(raw.isBeforeTax ? { isBeforeTax: true } : {}),
       raw: raw.raw,
     });
   }
@@ -268,10 +269,9 @@ function isProductPage(
     return false;
   // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
   if (scan.resultCountOrder >= 0) return false;
-  // Seats at an event, priced per ticket: no product.
-  if (isTicketPage(scan)) return false;
-  // A filter of price ranges beside several buy buttons: a category's list.
-  if (isFilteredList(scan)) return false;
+  // Seats at an event priced per ticket, or a category's filter of price ranges beside several
+  // buy buttons: no product.
+  if (isTicketPage(scan) || isFilteredList(scan)) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

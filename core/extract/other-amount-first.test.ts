@@ -181,3 +181,40 @@ describe("words before another price on the line are that one's", () => {
     expect(extractProduct(html, "https://shop.example.com/p/1").price?.amountMinor).toBe(4999);
   });
 });
+
+// Probe round nine (a): a Japanese buy box shows the price with tax ("¥12,800税込") and under it
+// the price before tax "(税抜 ¥11,636)", whose JSON-LD gives the price before tax (an open case
+// of rounds six and seven). The words in the parenthesis are the other amount's, and structured
+// data the page names the price before tax gives way to the price with tax a person pays.
+describe("structured data giving the price before tax", () => {
+  const ld = (price: string, currency: string) =>
+    `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Item","offers":{"@type":"Offer","price":"${price}","priceCurrency":"${currency}"}}</script>`;
+  const read = (lang: string, host: string, head: string, box: string) =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><title>Item</title>${head}</head><body><main><h1>Item</h1>${box}<button>Add to cart</button></main></body></html>`,
+      `https://${host}/p/item`,
+    ).price?.amountMinor ?? null;
+  it.each([
+    [
+      "ja",
+      "shop.example.jp",
+      ld("11636", "JPY"),
+      `<p>¥12,800<span>税込</span></p><p>(税抜 ¥11,636)</p>`,
+      12800,
+    ],
+    [
+      "en-GB",
+      "shop.example.co.uk",
+      ld("69.99", "GBP"),
+      `<p>£83.99</p><p>(ex. VAT £69.99)</p>`,
+      8399,
+    ],
+  ])("%s", (lang, host, head, box, want) => {
+    expect(read(lang, host, head, box)).toBe(want);
+  });
+  it("a page showing only the price before tax keeps it", () => {
+    expect(
+      read("en-GB", "shop.example.co.uk", ld("69.99", "GBP"), `<p>£69.99</p><p>ex. VAT</p>`),
+    ).toBe(6999);
+  });
+});

@@ -1,10 +1,10 @@
-import { labelBefore, ownLead } from "./amount-words.ts";
+import { isBeforeTaxAfter, labelBefore, ownAfter, ownLead } from "./amount-words.ts";
 import { FEATURES } from "./feature-names.ts";
 import { PAIR_SPAN } from "./sale-marks.ts";
 import type { PageScan } from "./scan/types.ts";
 import type { RawCandidate } from "./types.ts";
 import { scoreOf, type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
-import { AUCTION } from "./vocabulary/patterns.ts";
+import { AUCTION, BEFORE_TAX } from "./vocabulary/patterns.ts";
 
 /**
  * Weights of the visible-price score, in FEATURES order: a logistic model fitted on the shared
@@ -67,6 +67,7 @@ export function readVisibleText(
       ...(c.text.isInOption || c.text.isUncheckedRadio ? { isOtherOption: true } : {}),
       ...(isBid(c) ? { isBid: true } : {}),
       ...(c.isCardPrice ? { isCardPrice: true } : {}),
+      ...(isNamedBeforeTax(c) ? { isBeforeTax: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };
@@ -117,4 +118,14 @@ function isBid(c: VisibleCandidate): boolean {
   const t = c.text;
   const line = ownLead(t.lineBefore) || labelBefore(t.before);
   return AUCTION.test(`${line} ${t.text} ${t.after.slice(0, 25)}`);
+}
+
+/**
+ * An amount named a price before tax: the words before it in its own text ("(税抜 ¥11,636)",
+ * "Ex Tax: $179.00") or right after its element ("£69.99" then "ex. VAT").
+ */
+function isNamedBeforeTax(c: VisibleCandidate): boolean {
+  const t = c.text;
+  const own = t.text.slice(0, Math.max(0, c.price.index));
+  return BEFORE_TAX.test(`${labelBefore(t.before)} ${own}`) || isBeforeTaxAfter(ownAfter(t.after));
 }

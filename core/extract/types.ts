@@ -74,6 +74,8 @@ export const PriceCandidate = z.object({
    * when not.
    */
   isCardPrice: z.boolean().optional(),
+  /** Named a price before tax ("(税抜 ¥11,636)", "£69.99 ex. VAT"). Absent when not. */
+  isBeforeTax: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -192,6 +194,7 @@ export type RawCandidate = {
   isOtherOption?: boolean;
   isBid?: boolean;
   isCardPrice?: boolean;
+  isBeforeTax?: boolean;
   raw: string;
 };
 

@@ -1,10 +1,11 @@
 import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
 import {
-  isBeforeTaxAfter,
   isMemberAfter,
+  isNetAfter,
   isUnitWritten,
   labelBefore,
   labelsNextAmount,
+  ownAfter,
   ownLead,
   ownWords,
   sinceLastAmount,
@@ -239,7 +240,7 @@ export function visibleCandidates(
     let buyDistance = Number.POSITIVE_INFINITY;
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
-    const around = `${ownLead(lead)} ${t.text} ${t.after.slice(0, 25)}`;
+    const around = `${ownLead(lead)} ${t.text} ${ownAfter(t.after.slice(0, 25))}`;
     if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
       namedOther.add(t);
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>",
@@ -261,7 +262,7 @@ export function visibleCandidates(
     const after = indexInText === 0 ? wordsAfter(t, p, readable(t.text)) : null;
     if (after !== null && isMemberAfter(after) && !labelsNextAmount(after)) namedOther.add(t);
     // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
-    const isNet = after === t.after && isBeforeTaxAfter(after) && !labelsNextAmount(after);
+    const isNet = after === t.after && isNetAfter(after);
     if (isNet) namedOther.add(t);
     // Inside a link to another product's page: a related item's price ("Customers also viewed",
     // its truncated name and its price links to it), never the product's own first price after

@@ -279,6 +279,8 @@ export const BUY_NOW_LABEL = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.buyNowLabel))}\\s*[:：]\\s*(?:\\p{L}{1,3}\\s?)?[^\\p{L}\\d\\s]{0,3}\\s*$`,
   "iu",
 );
+/** Words naming a price before tax, anywhere in a text (read-visible-text.ts `isNamedBeforeTax`). */
+export const BEFORE_TAX = anywhere(entriesOf(words.beforeTax));
 /** An auction's words: the amount beside them is a bid (read-visible-text.ts `isBid`). */
 export const AUCTION = anywhere(entriesOf(words.auction));
 /** A subscription's words: its percentage or saving is no sale of the product. */
