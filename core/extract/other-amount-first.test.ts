@@ -218,3 +218,18 @@ describe("structured data giving the price before tax", () => {
     ).toBe(6999);
   });
 });
+
+// Probe round nine (a), second batch: a Czech buy box labels its old price "Běžná cena" (the usual
+// price) and its price "Naše cena" (our price); the usual price, first under the title, was taken.
+describe("Czech and Slovak labels of the usual price and of the store's price", () => {
+  it.each([
+    ["cs", "<p>Běžná cena: <span>3 490 Kč</span></p>", "<p><strong>2 990 Kč</strong></p>", 299000],
+    ["cs", "<p><span>3 490 Kč</span></p>", "<p>Naše cena: <strong>2 990 Kč</strong></p>", 299000],
+    ["sk", "<p>Bežná cena: <span>49,90 €</span></p>", "<p><strong>39,90 €</strong></p>", 3990],
+    ["sk", "<p><span>49,90 €</span></p>", "<p>Naša cena: <strong>39,90 €</strong></p>", 3990],
+  ])("%s: %s %s", (lang, other, shown, want) => {
+    expect(
+      priceOf(lang, `shop.example.${lang === "cs" ? "cz" : "sk"}`, other, shown, "Do košíku"),
+    ).toBe(want);
+  });
+});

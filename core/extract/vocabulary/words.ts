@@ -756,8 +756,8 @@ export const VISIBLE_WORDS = {
     sv: ["tidigare", "före", "ordinarie", p(/ord\. ?pris/, "ord. pris"), "normalpris"],
     da: ["ordinær", "før", "førpris", "vejl. pris"],
     no: ["veil. pris"],
-    cs: ["dříve", "původně", "původní cena"],
-    sk: ["pôvodne"],
+    cs: ["dříve", "původně", "původní cena", "běžná cena"],
+    sk: ["pôvodne", "bežná cena"],
     sl: ["prej", "redna cena"],
     pl: [
       "stara cena",
@@ -890,8 +890,10 @@ export const VISIBLE_WORDS = {
     es: ["ahora"],
     it: ["ora", "adesso"],
     nl: ["nu"],
-    pl: ["teraz"],
+    pl: ["teraz", "nasza cena", "cena promocyjna"],
     pt: ["agora"],
+    cs: ["naše cena", "akční cena"],
+    sk: ["naša cena", "akciová cena"],
   },
   /**
    * The EU's "lowest price in the last 30 days" before a reduction (Directive 98/6/EC art. 6a),
