@@ -178,3 +178,44 @@ export function wordsAfter(t: PriceText, p: FoundPrice, own: string): string {
   const isBare = tail.trim() === "" || /^\s*\p{L}{1,3}\.?\s*$/u.test(tail);
   return isBare ? t.after : tail;
 }
+
+/**
+ * A price read aloud for screen readers between its pieces ("$49<span class=sr-only> dollars
+ * and </span><sup>99</sup><span class=sr-only> cents</span>"): units and cents.
+ */
+const SPOKEN_CENTS = /(\d[\d,]*)\uE000? ?dollars? and ?\uE000? ?(\d{2}) ?cents?(?![a-z])/gi;
+
+/**
+ * "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. A cents sign after one or
+ * two digits ("99¢", "5 ¢") is read as the dollar amount it is ("$0.99"), in whichever dollar the
+ * page's `$` means.
+ */
+function readableText(text: string): string {
+  const dollars = text.includes("¢")
+    ? text.replace(
+        /(?<![\d.,])(\d{1,2}) ?¢/g,
+        (_m, cents: string) => `$0.${cents.padStart(2, "0")}`,
+      )
+    : text;
+  return dollars
+    .replace(SPOKEN_CENTS, (_m, units: string, cents: string) => `${units}.${cents}`)
+    .replace(/(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g, (_m, units: string, cents: string) =>
+      /[.,]$/.test(units)
+        ? `${units}${cents}`
+        : `${units}${units.includes(".") ? "," : "."}${cents}`,
+    )
+    .replace(/\uE000/g, "");
+}
+
+/** `readableText` once per distinct text of a page (nested price texts repeat their children's). */
+export function readableTexts(): (text: string) => string {
+  const memo = new Map<string, string>();
+  return (text) => {
+    let readable = memo.get(text);
+    if (readable === undefined) {
+      readable = readableText(text);
+      memo.set(text, readable);
+    }
+    return readable;
+  };
+}

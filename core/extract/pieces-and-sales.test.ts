@@ -291,3 +291,23 @@ describe("a sale pair in a card of another product keeps its old price (a percen
     expect(read.price).toEqual({ amountMinor: 11000, currency: "EUR" });
   });
 });
+
+/**
+ * Probe round nine (b): a price read aloud for screen readers between its pieces ("$", "49",
+ * " dollars and ", "<sup>99</sup>", " cents") is units and cents, not $49.
+ */
+describe("a price's pieces with the words a screen reader says between them", () => {
+  it.each([
+    [
+      `<span aria-hidden="true">$</span><span>49</span><span class="sr-only"> dollars and </span><sup>99</sup><span class="sr-only"> cents</span>`,
+      4999,
+    ],
+    [
+      `<span>$1,249</span><span class="sr-only"> dollars and </span><span>00</span><span class="sr-only"> cents</span>`,
+      124900,
+    ],
+  ])("%s", (box, want) => {
+    const html = `<!doctype html><html lang="en"><head><title>Art Easel</title></head><body><h1>Art Easel</h1><div class="p">${box}</div><button>Add to cart</button></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/1").price?.amountMinor).toBe(want);
+  });
+});

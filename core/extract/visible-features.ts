@@ -8,6 +8,7 @@ import {
   ownAfter,
   ownLead,
   ownWords,
+  readableTexts,
   sinceLastAmount,
   wordsAfter,
 } from "./amount-words.ts";
@@ -62,40 +63,6 @@ export type VisibleCandidate = {
 
 const bool = (b: boolean) => (b ? 1 : 0);
 const NO_AMOUNTS: ReadonlySet<string> = new Set();
-
-/**
- * "229\uE000 99" (a <sup> after the units) → "229.99"; other marks go. A cents sign after one or
- * two digits ("99¢", "5 ¢") is read as the dollar amount it is ("$0.99"), in whichever dollar the
- * page's `$` means.
- */
-function readableText(text: string): string {
-  const dollars = text.includes("¢")
-    ? text.replace(
-        /(?<![\d.,])(\d{1,2}) ?¢/g,
-        (_m, cents: string) => `$0.${cents.padStart(2, "0")}`,
-      )
-    : text;
-  return dollars
-    .replace(/(\d[\d.,' ]*?)\uE000\s?(\d{2})(?!\d)/g, (_m, units: string, cents: string) =>
-      /[.,]$/.test(units)
-        ? `${units}${cents}`
-        : `${units}${units.includes(".") ? "," : "."}${cents}`,
-    )
-    .replace(/\uE000/g, "");
-}
-
-/** `readableText` once per distinct text of a page (nested price texts repeat their children's). */
-function readableTexts(): (text: string) => string {
-  const memo = new Map<string, string>();
-  return (text) => {
-    let readable = memo.get(text);
-    if (readable === undefined) {
-      readable = readableText(text);
-      memo.set(text, readable);
-    }
-    return readable;
-  };
-}
 
 function candidatesOf(
   scan: PageScan,
