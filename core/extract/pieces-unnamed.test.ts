@@ -103,3 +103,29 @@ describe("units and cents in unnamed elements, nothing named for a price", () =>
     expect(amount(box, lang, host)).toBe(want);
   });
 });
+
+// Probe round nine (a): an auction's amount with its cents written, then its count of bids in an
+// inline element of its own ("<span>$45.00</span><span>3 bids</span>" in a price-named box): two
+// boxes on screen, read as one amount "$45.003" (45,003 dollars).
+describe("a whole amount, then a number in an element of its own", () => {
+  const amounts = (box: string, lang = "en", host = "shop.example.com") =>
+    extractProduct(
+      `<!doctype html><html lang="${lang}"><head><title>Lamp</title></head><body><main><h1>Brass Lamp</h1>${box}<button>Add to watchlist</button></main></body></html>`,
+      `https://${host}/itm/1`,
+    ).candidates.map((c) => c.price.amountMinor);
+  it.each([
+    [
+      `<div class="amt"><span class="cur">$45.00</span><span class="cnt">3 bids</span></div>`,
+      "en",
+      4500,
+    ],
+    [`<div class="price"><span>€ 45,00</span><span>3 Gebote</span></div>`, "de", 4500],
+  ])("%s", (box, lang, want) => {
+    const found = amounts(box, lang, lang === "de" ? "shop.example.de" : "shop.example.com");
+    expect(found).toContain(want);
+    expect(found.every((a) => a < 100000)).toBe(true);
+  });
+  it("units then their cents in elements of their own stay one amount", () => {
+    expect(amount(`<div class="price"><span>$809</span><span>97</span></div>`)).toBe(80997);
+  });
+});

@@ -45,6 +45,9 @@ const SIGNED_UNITS = /(?:^|[^\p{L}\p{N}.,])[$€£¥₹₩]\s?\d{1,5}$/u;
 /** A word, then a number ending the text so far ("Series 9", "iPhone 15"), no sign before it. */
 const NAME_THEN_NUMBER = /\p{L}[^\s\d\p{Sc}]*\s+\d+$/u;
 
+/** A text ending in a whole amount, its sign before it and its cents written ("$45.00", "€ 1.299,00"). */
+const SIGNED_WHOLE = /\p{Sc}\s?\d[\d.,' ]*[.,]\d{2}$/u;
+
 /** A text ending in an amount and its currency written after it ("52.999 TL", "49,99 €"). */
 const AMOUNT_THEN_CURRENCY = new RegExp(
   `\\d[\\d.,' ]*\\s?(?:${CURRENCY_WORD}|[A-Z]{3}|\\p{Sc})\\s*$`,
@@ -179,7 +182,10 @@ export class ScanDriver implements TagEvents {
     // digits follow (visible-features.ts), else the mark goes (issue #34 class 2).
     else if (!tag.breaksLine && this.log.endsWithDigit()) {
       const tail = this.log.recent.slice(-24);
-      if (isInPriceNamed(parent) || SIGNED_UNITS.test(tail)) this.log.appendBreak("\uE000");
+      // A whole amount, its sign before it and its cents written ("$45.00"), then an element of
+      // its own ("<span>3 bids</span>"): two boxes on screen, never "$45.003".
+      if (SIGNED_WHOLE.test(tail)) this.log.appendBreak("\n");
+      else if (isInPriceNamed(parent) || SIGNED_UNITS.test(tail)) this.log.appendBreak("\uE000");
       // A name ending in a number, then an element of its own ("<span>iPhone 15</span><span>799,00
       // €</span>", a script's markup with no space between): on screen two boxes, never one
       // number "15799,00".
