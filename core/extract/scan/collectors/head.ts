@@ -10,6 +10,7 @@ import {
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
+import { TextMemo } from "../memo.ts";
 import type { TextLog } from "../text-log.ts";
 
 const MAX_ATTR = 4_096;
@@ -78,6 +79,7 @@ export class HeadAndMeta extends Hooks {
    * Desk | Brand" → "walnut desk"), each as its words.
    */
   private titleTargets: readonly TitleTarget[] | undefined;
+  private namesTitle = new TextMemo((_text: string) => false);
   private readonly log: TextLog;
 
   constructor(log: TextLog) {
@@ -204,35 +206,43 @@ export class HeadAndMeta extends Hooks {
   }
 
   private matchTitle(el: Element): void {
-    this.titleTargets ??= titleTargets(
-      this.metas.get("og:title")?.[0],
-      this.title,
-      this.metas.get("og:site_name")?.[0],
-    );
-    const targets = this.titleTargets;
+    const targets = this.targets();
     if (targets.length === 0 || el.isExcluded || !this.log.isShort(el)) return;
     // A breadcrumb's last step names the product too ("Coffee Makers > <span>Nespresso …"), in
     // an inline element right after a separator: not the title (a block after "… today >" may be).
-    if (INLINE.has(el.tag) && AFTER_SEPARATOR.test(el.before)) return;
+    if (INLINE.has(el.tag) && endsWithSeparator(el.before)) return;
     // Half a name's words need about a third of its characters: shorter texts name nothing.
     const length = this.log.lengthOf(el);
     const shortest = targets[targets.length - 1]?.text.length ?? 0;
     if (length < Math.max(6, shortest / 3) || length > (targets[0]?.text.length ?? 0) + 40) return;
-    const words = wordsOf(this.log.textOf(el));
-    if (targets.some((t) => namesTitle(words, t))) this.titleMatchOrder = el.order;
+    if (this.namesTitle.of(this.log.textOf(el))) this.titleMatchOrder = el.order;
   }
 
   private matchTitleH1(el: Element): void {
-    this.titleTargets ??= titleTargets(
+    const targets = this.targets();
+    const length = this.log.lengthOf(el);
+    if (targets.length === 0 || length > (targets[0]?.text.length ?? 0) + 40) return;
+    if (this.namesTitle.of(this.log.textOf(el))) this.titleH1Order = el.order;
+  }
+
+  /**
+   * The names a title element may show, read again once og:title or <title> changed them, and
+   * whether a text names one of them (each distinct text tested once: wrappers around one text
+   * repeat it).
+   */
+  private targets(): readonly TitleTarget[] {
+    if (this.titleTargets !== undefined) return this.titleTargets;
+    const targets = titleTargets(
       this.metas.get("og:title")?.[0],
       this.title,
       this.metas.get("og:site_name")?.[0],
     );
-    const targets = this.titleTargets;
-    const length = this.log.lengthOf(el);
-    if (targets.length === 0 || length > (targets[0]?.text.length ?? 0) + 40) return;
-    const words = wordsOf(this.log.textOf(el));
-    if (targets.some((t) => namesTitle(words, t))) this.titleH1Order = el.order;
+    this.titleTargets = targets;
+    this.namesTitle = new TextMemo((text) => {
+      const words = wordsOf(text);
+      return targets.some((t) => namesTitle(words, t));
+    });
+    return targets;
   }
 
   /** The title and the first h1, also when their closing tag never came. */
@@ -248,7 +258,13 @@ export class HeadAndMeta extends Hooks {
 const CODE_WITH_SIGN = /\(([A-Z]{3})\s?[^\s\p{L}\p{N})]{1,3}\)/gu;
 const TITLE_SEPARATORS = /\s+[|\-–—:·»/]\s+/;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
-const AFTER_SEPARATOR = /[>›»/|\\]\s*$/;
+const SEPARATORS = ">›»/|\\";
+
+/** The text ends with a separator, white space after it aside (`/[>›»/|\\]\s*$/`). */
+function endsWithSeparator(text: string): boolean {
+  const end = text.trimEnd();
+  return end !== "" && SEPARATORS.includes(end[end.length - 1] as string);
+}
 const INLINE = new Set(["span", "a", "li", "b", "strong", "em", "i", "small"]);
 
 /**
