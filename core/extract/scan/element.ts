@@ -1,4 +1,3 @@
-import { HIDDEN_CLASS, HIDDEN_CLASS_HINTS } from "../vocabulary/patterns.ts";
 import { type Attrs, attrOf } from "./attrs.ts";
 import { EMPHASIS, TOKEN_ATTRS } from "./html.ts";
 import { Says } from "./token-words.ts";
@@ -93,6 +92,13 @@ export class Element {
   childPrices: string[] = NO_STRINGS;
   /** buy-controls.ts: what the element is as a control, when it may be one. */
   control: unknown = null;
+  /**
+   * price-texts.ts: a choice marked chosen; one of the elements a price text sits in (itself and
+   * three above); one of those whose text ended too long to be one choice.
+   */
+  isChosen = false;
+  isInChain = false;
+  isLongChoice = false;
 
   constructor(tag: string, parent: Element | null) {
     this.tag = tag;
@@ -146,19 +152,6 @@ function isLargeFont(style: string): boolean {
   return size !== null && Number(size[1]) >= 18;
 }
 
-/**
- * A responsive utility showing the element from some width on ("hidden lg:block", "d-none
- * d-md-block"): shown on a desktop, where a person reads the page.
- */
-const SHOWN_AT_WIDTH =
-  /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|inline-flex|grid|table))(?:\s|$)/;
-
-/** A class list may hold a hiding class (the pre-filter of HIDDEN_CLASS): most do not. */
-function mayHide(cls: string): boolean {
-  for (const hint of HIDDEN_CLASS_HINTS) if (cls.includes(hint)) return true;
-  return false;
-}
-
 /** The flags an element inherits from its parent or sets itself (struck, excluded, hidden …). */
 export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
   const name = el.tag;
@@ -186,10 +179,7 @@ export function placeElement(el: Element, parent: Element, attrs: Attrs): void {
     parent.isHidden ||
     attrs.hidden !== undefined ||
     (style !== "" && /display\s*:\s*none|visibility\s*:\s*hidden/.test(style)) ||
-    (attrs.class !== undefined &&
-      mayHide(attrs.class) &&
-      HIDDEN_CLASS.test(attrs.class) &&
-      !SHOWN_AT_WIDTH.test(attrs.class)) ||
+    (says & Says.hidingClass) !== 0 ||
     (name === "input" && attrs.type === "hidden") ||
     // What a browser does not show: a template (not a declarative shadow root's, which a web
     // component rendered on the server shows), what it shows without scripts only, a dialog

@@ -1,4 +1,10 @@
-import { INTERESTING, TOKEN_LISTS } from "../vocabulary/patterns.ts";
+import {
+  CHOSEN_CLASS,
+  HIDDEN_CLASS,
+  HIDDEN_CLASS_HINTS,
+  INTERESTING,
+  TOKEN_LISTS,
+} from "../vocabulary/patterns.ts";
 import { type Attrs, attrOf } from "./attrs.ts";
 import { TOKEN_ATTRS } from "./html.ts";
 
@@ -18,6 +24,11 @@ export const Says = {
   stock: 128,
   title: 256,
   cents: 512,
+  // What the class alone says (not the id nor a token attribute): `classSays`.
+  /** A chosen choice (CHOSEN_CLASS). */
+  chosen: 1024,
+  /** A class that hides the element (HIDDEN_CLASS), not shown from some width on either. */
+  hidingClass: 2048,
 } as const;
 
 /** An element without an id, a class or a token attribute: its tokens say nothing. */
@@ -63,9 +74,29 @@ function tokenTextOf(attributes: Attrs, hasTokenAttr: boolean): string {
   return tokenText;
 }
 
-/** The token text of an element whose only token is its class, and of any other element. */
-const classTokenText = (cls: string): string => `${cls.slice(0, 1_000)} `;
-const sameText = (tokenText: string): string => tokenText;
+/**
+ * A responsive utility showing the element from some width on ("hidden lg:block", "d-none
+ * d-md-block"): shown on a desktop, where a person reads the page.
+ */
+const SHOWN_AT_WIDTH =
+  /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|inline-flex|grid|table))(?:\s|$)/;
+
+/** A class list may hold a hiding class (the pre-filter of HIDDEN_CLASS): most do not. */
+function mayHide(cls: string): boolean {
+  for (const hint of HIDDEN_CLASS_HINTS) if (cls.includes(hint)) return true;
+  return false;
+}
+
+/** What an element's class list alone says: chosen, hiding (bits of `Says`). */
+function classSays(cls: string): number {
+  return (
+    (CHOSEN_CLASS.test(cls) ? Says.chosen : 0) |
+    (mayHide(cls) && HIDDEN_CLASS.test(cls) && !SHOWN_AT_WIDTH.test(cls) ? Says.hidingClass : 0)
+  );
+}
+
+/** What an element whose only token is its class says: its words and what its class says. */
+const classWords = (cls: string): number => wordsIn(`${cls.slice(0, 1_000)} `) | classSays(cls);
 
 /**
  * What elements' tokens say, each distinct token text tested once per page (decision 0039:
@@ -82,22 +113,24 @@ export class TokenWords {
     const cls = attributes.class;
     if (!attributes.id && !hasTokenAttr) {
       if (!cls) return NO_TOKEN_TEXT;
-      return this.remembered(this.byClass, cls, classTokenText);
+      return this.remembered(this.byClass, cls, classWords);
     }
     const tokenText = tokenTextOf(attributes, hasTokenAttr);
     if (tokenText === "") return NO_TOKEN_TEXT;
-    return this.remembered(this.byText, tokenText, sameText);
+    // (A token text does not tell which part of it is the class: that is read on its own.)
+    const says = this.remembered(this.byText, tokenText, wordsIn);
+    return cls ? says | classSays(cls) : says;
   }
 
-  /** `memo.get(key)`, else `wordsIn(tokenText(key))` remembered within the page's bounds. */
+  /** `memo.get(key)`, else `wordsOf(key)` remembered within the page's bounds. */
   private remembered(
     memo: Map<string, number>,
     key: string,
-    tokenText: (key: string) => string,
+    wordsOf: (key: string) => number,
   ): number {
     const known = memo.get(key);
     if (known !== undefined) return known;
-    const says = wordsIn(tokenText(key));
+    const says = wordsOf(key);
     if (
       key.length <= MAX_TOKEN_TEXT_LENGTH &&
       this.byText.size + this.byClass.size < MAX_TOKEN_TEXTS

@@ -1,4 +1,4 @@
-import { CHOSEN_CLASS, CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
+import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
@@ -68,13 +68,16 @@ export class PriceTexts extends Hooks {
   private readonly rows = new Map<Element, { cells: Set<Element>; texts: PriceText[] }>();
   /** Price texts that are a `<button>`'s whole text, with the button (a row of amounts to choose). */
   private readonly amountButtons: { text: PriceText; el: Element }[] = [];
-  /** Elements marked chosen (`aria-pressed="true"`, a class naming it selected …). */
-  private readonly chosen = new Set<Element>();
-  /** Price texts with the elements they sit in (themselves and three above), once one is chosen. */
+  /**
+   * Elements marked chosen (`aria-pressed="true"`, a class naming it selected …: the element
+   * slot `isChosen`), counted.
+   */
+  private chosenCount = 0;
+  /**
+   * Price texts with the elements they sit in (themselves and three above, the element slot
+   * `isInChain`; `isLongChoice` once one's text ends too long to be one choice).
+   */
   private readonly inChoices: { text: PriceText; chain: Element[] }[] = [];
-  /** Elements of those chains, and those whose text ends too long to be one choice. */
-  private readonly inChains = new Set<Element>();
-  private readonly longChoices = new Set<Element>();
   /**
    * The last text read for a price, its currency test and its collapsed text: the elements
    * around one price end together with its text (the text log's `textOf` gives them the same
@@ -88,7 +91,10 @@ export class PriceTexts extends Hooks {
   }
 
   override open(el: Element, parent: Element, attrs: Attrs, _isLeaf: boolean): void {
-    if (this.chosen.size < 100 && isChosen(attrs)) this.chosen.add(el);
+    if (this.chosenCount < 100 && isChosen(el, attrs)) {
+      el.isChosen = true;
+      this.chosenCount++;
+    }
     if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
     else if (el.tag === "label" && attrs.for !== undefined && this.radioIds.size > 0) {
       const radio = this.radioIds.get(attrs.for);
@@ -132,7 +138,7 @@ export class PriceTexts extends Hooks {
 
   override close(el: Element, parent: Element): void {
     if (el.isRaw) return;
-    if (this.inChains.has(el) && this.log.lengthOf(el) > MAX_CHOICE) this.longChoices.add(el);
+    if (el.isInChain && this.log.lengthOf(el) > MAX_CHOICE) el.isLongChoice = true;
     const count = this.priceTexts.length;
     let isPrice = this.log.hasDigit(el) && this.notePriceText(el, this.log.textOf(el));
     if (this.heads.size > 0) {
@@ -211,7 +217,7 @@ export class PriceTexts extends Hooks {
       const chain: Element[] = [];
       for (let e: Element | null = el, n = 0; e?.parent && n < 4; e = e.parent, n++) {
         chain.push(e);
-        this.inChains.add(e);
+        e.isInChain = true;
       }
       this.inChoices.push({ text, chain });
     }
@@ -305,7 +311,7 @@ export class PriceTexts extends Hooks {
     const rowsWithChoice = new Set<unknown>();
     for (const { text, el } of this.amountButtons) {
       add(el.parent, text);
-      if (this.chosen.has(el)) rowsWithChoice.add(el.parent);
+      if (el.isChosen) rowsWithChoice.add(el.parent);
     }
     for (const [key, texts] of groups) {
       if (texts.length < 3 || rowsWithChoice.has(key)) continue;
@@ -342,19 +348,19 @@ export class PriceTexts extends Hooks {
    * open menu "active" beside the page's content is no choice).
    */
   private settleChosenSiblings(): void {
-    if (this.chosen.size === 0) return;
+    if (this.chosenCount === 0) return;
     const rows = new Map<Element, Set<string>>();
-    const isChoice = (e: Element) => !this.longChoices.has(e);
+    const isChoice = (e: Element) => !e.isLongChoice;
     for (const { chain } of this.inChoices)
       for (const e of chain)
-        if (this.chosen.has(e) && e.parent && isChoice(e)) {
+        if (e.isChosen && e.parent && isChoice(e)) {
           const tags = rows.get(e.parent) ?? new Set<string>();
           tags.add(e.tag);
           rows.set(e.parent, tags);
         }
     if (rows.size === 0) return;
     for (const { text, chain } of this.inChoices) {
-      if (chain.some((e) => this.chosen.has(e))) continue;
+      if (chain.some((e) => e.isChosen)) continue;
       if (chain.some((e) => e.parent && isChoice(e) && rows.get(e.parent)?.has(e.tag)))
         text.isInOption = true;
     }
@@ -372,9 +378,9 @@ const AMOUNT_ALONE =
 
 /**
  * A choice marked chosen: pressed, checked, selected or current in its ARIA state, or by a class
- * naming it so (CHOSEN_CLASSES).
+ * naming it so (CHOSEN_CLASSES, in the element's word bits: token-words.ts).
  */
-function isChosen(attrs: Attrs): boolean {
+function isChosen(el: Element, attrs: Attrs): boolean {
   if (
     attrs["aria-pressed"] === "true" ||
     attrs["aria-checked"] === "true" ||
@@ -382,5 +388,5 @@ function isChosen(attrs: Attrs): boolean {
     (attrs["aria-current"] !== undefined && attrs["aria-current"] !== "false")
   )
     return true;
-  return attrs.class !== undefined && CHOSEN_CLASS.test(attrs.class);
+  return (el.says & Says.chosen) !== 0;
 }
