@@ -51,6 +51,13 @@ export class Attrs {
 
 type Field = Exclude<keyof Attrs, "data" | "names">;
 
+/**
+ * The attributes of every element that keeps none (a bare `<div>`, `<path d>`): one shared
+ * instance, never written (keepAttr is given an element's own once it keeps one), so that most
+ * elements allocate none.
+ */
+export const NO_ATTRS: Attrs = new Attrs();
+
 /** Names kept besides data-*: the fields of Attrs. */
 export const KEPT_ATTRS: ReadonlySet<string> = new Set(
   Object.keys(new Attrs()).filter((key) => key !== "data" && key !== "names"),

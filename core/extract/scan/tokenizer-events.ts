@@ -1,5 +1,5 @@
 import type { Tokenizer } from "htmlparser2";
-import { Attrs, keepAttr } from "./attrs.ts";
+import { Attrs, keepAttr, NO_ATTRS } from "./attrs.ts";
 import { attrNameAt, nameOfTag, type TagName, tagNameAt } from "./names.ts";
 import type { PieceSource } from "./piece-source.ts";
 
@@ -26,7 +26,7 @@ export function tokenizerEvents(
   driver: TagEvents,
 ): ConstructorParameters<typeof Tokenizer>[1] {
   let tag: TagName = nameOfTag("");
-  let attrs = new Attrs();
+  let attrs = NO_ATTRS;
   let attrName = "";
   let attrValue = "";
   let isAttrKept = false;
@@ -55,7 +55,8 @@ export function tokenizerEvents(
   };
   return {
     onattribdata(start, end) {
-      if (source.data("attrib", start, end)) attribData(source.slice(start, end));
+      // A value the scan does not keep is never read (nor held across pieces: nothing is).
+      if (isAttrKept && source.data("attrib", start, end)) attribData(source.slice(start, end));
     },
     onattribentity(codepoint) {
       source.flush();
@@ -63,7 +64,10 @@ export function tokenizerEvents(
     },
     onattribend() {
       source.flush();
-      if (isAttrKept && attrName) keepAttr(attrs, attrName, attrValue);
+      if (isAttrKept && attrName) {
+        if (attrs === NO_ATTRS) attrs = new Attrs();
+        keepAttr(attrs, attrName, attrValue);
+      }
       attrName = "";
       attrValue = "";
     },
@@ -99,7 +103,7 @@ export function tokenizerEvents(
     onopentagname(start, end) {
       source.flush();
       tag = nameAt(tagNameAt, start, end);
-      attrs = new Attrs();
+      attrs = NO_ATTRS;
       hasDataPriceAttr = false;
       hasTokenAttr = false;
     },
