@@ -340,3 +340,22 @@ describe("a retail price's label beside only a monthly payment", () => {
     expect(price(shop(box, lang, url))).toBe(want);
   });
 });
+
+/**
+ * Probe round nine (b): amounts above the price that are no item's price: what points are worth,
+ * a plan priced by the day.
+ */
+describe("a point's worth, a price by the day", () => {
+  it.each([
+    [
+      "<div><span>Earn 2,490 points</span> <span>(worth $24.90)</span></div><p><b>$249.00</b></p>",
+      "24900 USD",
+    ],
+  ])("%s", (box, want) => {
+    expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe(want);
+  });
+  it("a plan priced only by the day has no price", () => {
+    const box = "<p>Starting at $2.49/day</p><p>Billed every 4 weeks.</p>";
+    expect(shop(box, "en", "https://shop.example.com/p/1").price).toBeNull();
+  });
+});

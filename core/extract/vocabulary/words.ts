@@ -1123,6 +1123,8 @@ export const VISIBLE_WORDS = {
       // "Earn a $10 reward", "Get an $15 gift card": an article between the word and the amount.
       p(/earn(?: an?)?/, "earn a"),
       p(/\bget(?: an?)?/, "get a"),
+      // What points are worth ("Earn 2,490 points (worth $24.90)"), a gift's worth.
+      p(/\bworth/, "worth"),
       // "2 for $5" is a multi-buy's figure; "1 for $8.99" is the price of one.
       p(/(?<![\d.,])(?:[2-9]|[1-9]\d+) for/, "2 for"),
     ],
@@ -1178,6 +1180,8 @@ export const VISIBLE_WORDS = {
       // Not a colour: "Off-White".
       p(/off(?![a-z-])/, "off"),
       p(/\/\s*mo/, "/mo"),
+      // A plan priced by the day ("Starting at $2.49/day"), not an item's price.
+      p(/(?:\/|per |a )\s*day\b/, "/day"),
       "per month",
       "a month",
       "in rewards",
