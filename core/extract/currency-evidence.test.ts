@@ -308,6 +308,16 @@ describe("a sentence stating the currency of the prices", () => {
     expect(basis(r)).toBe("stated");
   });
 
+  // Round nine (a), third batch: the currency in an element of its own inside the sentence.
+  it.each([
+    ["All prices are in <strong>AUD</strong> and include GST."],
+    ["Prices shown in <b>Canadian dollars</b>.", "8999 CAD"],
+    ['Prices are in <span class="code">NZD</span>', "8999 NZD"],
+  ])("%s", (sentence, want = "8999 AUD") => {
+    const r = page({ body: `<footer><p>${sentence}</p></footer>` });
+    expect(price(r)).toBe(want);
+  });
+
   it("a sentence naming several currencies decides nothing: a .com in English stays USD", () => {
     const r = page({ body: `<p>We ship worldwide; prices in USD, CAD or AUD.</p>` });
     expect(price(r)).toBe("8999 USD");

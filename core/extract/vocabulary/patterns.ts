@@ -377,6 +377,11 @@ export const PRICES_STATED_IN = new RegExp(
   `(?:^|[^\\p{L}])${alternation(entriesOf(words.pricesStatedIn))}\\s+((?:[^.;!?]|\\.(?!\\s|$)){2,80})`,
   "iu",
 );
+/** The words of such a sentence alone, its currency perhaps in the next element ("All prices are in <strong>AUD</strong>"). */
+export const PRICES_STATED_LEAD = new RegExp(
+  `(?:^|[^\\p{L}])${alternation(entriesOf(words.pricesStatedIn))}(?:\\s|$)`,
+  "iu",
+);
 /** Each currency named in words ("Australian dollars"), by ISO code, as a whole word. */
 export const CURRENCY_NAMED: readonly (readonly [string, RegExp])[] = Object.entries(
   CURRENCY_NAMES,

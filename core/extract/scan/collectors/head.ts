@@ -5,11 +5,13 @@ import {
   PLATFORM_BODY,
   PRICE_IN_CART_NOTICE,
   PRICES_STATED_IN,
+  PRICES_STATED_LEAD,
   RESULT_COUNT,
 } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
+import { BREAKS_LINE } from "../html.ts";
 import { TextMemo } from "../memo.ts";
 import type { TextLog } from "../text-log.ts";
 
@@ -45,6 +47,8 @@ export class HeadAndMeta extends Hooks {
    * ("All prices are in AUD", "Prices shown in CAD"; not "prices in USD, CAD or AUD").
    */
   readonly sentenceCurrencies = new Set<string>();
+  /** Blocks holding the words of such a sentence, read whole at their end. */
+  private readonly sentenceBlocks = new Set<Element>();
   bodyTokens: string[] = [];
   /** Platforms named by links (Shopify's CDN) and body classes. */
   readonly markers = new Set<string>();
@@ -135,6 +139,13 @@ export class HeadAndMeta extends Hooks {
     if (name === "title" && this.title === null && !parent.scopeType) this.isInTitle = true;
   }
 
+  /** A block holding a sentence stating the prices' currency: the one currency it names. */
+  private readSentence(el: Element): void {
+    if (this.sentenceCurrencies.size >= 5 || this.log.lengthOf(el) > 400) return;
+    const named = currenciesStatedIn(this.log.textOf(el).replace(/\s+/g, " "));
+    if (named.size === 1) for (const code of named) this.sentenceCurrencies.add(code);
+  }
+
   private stateCurrency(value: string | undefined): void {
     if (value === undefined || value.length !== 3) return;
     const code = value.toUpperCase();
@@ -144,9 +155,14 @@ export class HeadAndMeta extends Hooks {
 
   override text(text: string, el: Element, _isContinued: boolean): void {
     if (this.isInH1 && this.h1Text.length < 1_000) this.h1Text += text;
-    if (!el.isHidden && text.length > 12 && text.length < 400 && this.sentenceCurrencies.size < 5) {
-      const named = currenciesStatedIn(text);
-      if (named.size === 1) for (const code of named) this.sentenceCurrencies.add(code);
+    // A sentence stating the prices' currency is read whole at its block's end (the currency may
+    // stand in an element of its own: "All prices are in <strong>AUD</strong>").
+    if (!el.isHidden && text.length < 400 && this.sentenceBlocks.size < 10) {
+      if (PRICES_STATED_LEAD.test(text)) {
+        let block: Element | null = el;
+        while (block && !BREAKS_LINE.has(block.tag)) block = block.parent;
+        if (block) this.sentenceBlocks.add(block);
+      }
     }
     if (!el.isHidden && text.length < 200 && text.includes("(") && this.shownCurrencies.size < 20)
       for (const m of text.matchAll(CODE_WITH_SIGN)) {
@@ -171,6 +187,7 @@ export class HeadAndMeta extends Hooks {
   }
 
   override close(el: Element, _parent: Element): void {
+    if (this.sentenceBlocks.size > 0 && this.sentenceBlocks.delete(el)) this.readSentence(el);
     if (this.resultCountOrder < 0 && this.h1Order >= 0 && el.order > this.h1Order)
       this.matchResultCount(el);
     if (this.priceInCartOrder < 0 && this.h1Order >= 0 && el.order > this.h1Order)
