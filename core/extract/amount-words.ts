@@ -44,9 +44,24 @@ export function ownWords(text: string, index: number): string {
  * of the day", "Preis"), else their words of two letters or more, currency codes apart.
  */
 export function sentenceWords(text: string, index: number): number {
-  const own = ownWords(text, index);
+  const own = toSentenceEnd(ownWords(text, index), index);
   if (PRICE_LABEL.test(own)) return 0;
   return own.match(SENTENCE_WORD)?.length ?? 0;
+}
+
+/** The end of a sentence: a stop, then a capital opening the next ("$60. I sleep …"). */
+const SENTENCE_END = /[.!?]["”’)]?\s+(?=["“]?\p{Lu})/u;
+
+/**
+ * Own words up to the end of the amount's sentence: a next sentence's words ("… of the $60. I
+ * sleep through the night now.") are no label of it.
+ */
+function toSentenceEnd(own: string, index: number): string {
+  const digits = own.slice(index).search(/\D/);
+  if (digits < 0) return own;
+  const from = index + digits;
+  const end = own.slice(from).search(SENTENCE_END);
+  return end < 0 ? own : own.slice(0, from + end + 1);
 }
 
 /** An amount with no word beside it but a currency's ("$49.99", "USD 49.99", "49,99 €"). */

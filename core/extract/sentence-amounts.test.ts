@@ -224,3 +224,23 @@ describe("the whole price under a monthly figure", () => {
     expect(r.price && `${r.price.amountMinor} ${r.price.currency}`).toBe(want);
   });
 });
+
+/**
+ * Probe round nine (b): a review quoted above the price. The next sentence's "now" ("… of the
+ * $60. I sleep through the night now.") is no label of the quote's amount, which stays a
+ * sentence's.
+ */
+describe("a label's words in the next sentence are not the amount's", () => {
+  it("a quoted review above the price", () => {
+    const quote = `<blockquote>"Worth every penny of the $60. I sleep through the night now." — Top review</blockquote>`;
+    expect(
+      priceOf("en", "https://www.shop.example.com/p/blanket", "Weighted Blanket", quote, "$59.99"),
+    ).toBe("5999 USD");
+  });
+  it("the amount's own sentence keeps its label ('Now only $59.99. Free returns.')", () => {
+    const line = "<p>Now only $59.99. Free returns.</p>";
+    expect(
+      priceOf("en", "https://www.shop.example.com/p/blanket", "Weighted Blanket", line, ""),
+    ).toBe("5999 USD");
+  });
+});
