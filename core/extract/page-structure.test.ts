@@ -203,6 +203,13 @@ describe("a table row of prices side by side compares models: the buy box gives 
     const url = "https://www.laden.example.de/p/zwei";
     expect(money(extractProduct(doc("Zwei Lautsprecher", body, "de"), url))).toBe("59900 EUR");
   });
+  it("a comparison drawn with ARIA table roles (role=row, role=cell)", () => {
+    const cells = ["$149.00", "$229.00", "$329.00"]
+      .map((c) => `<div role="cell">${c}</div>`)
+      .join("");
+    const body = `<h1>Two Purifier</h1><div><span class="visually-hidden">Regular price</span> <span>$229.00</span></div><button>Add to cart</button><section><h2>Find your fit</h2><div role="table"><div role="row"><div role="columnheader">One</div><div role="columnheader">Two</div><div role="columnheader">Three</div></div><div role="row">${cells}</div></div></section>`;
+    expect(money(extractProduct(doc("Two Purifier", body), URL))).toBe("22900 USD");
+  });
   it("a table with one price per row (sizes, each its own row) still gives the chosen one's", () => {
     const body = `<h1>Merino Crew Sweater</h1><table><tr><td>Price</td><td>$98.00</td></tr><tr><td>Material</td><td>Merino</td></tr></table><button>Add to cart</button>`;
     expect(money(extractProduct(doc("Merino Crew Sweater", body), URL))).toBe("9800 USD");

@@ -66,6 +66,9 @@ export class PriceTexts extends Hooks {
   private readonly unchecked: { text: PriceText; group: string }[] = [];
   /** Table rows with price texts in their cells: the cells holding one, and the texts. */
   private readonly rows = new Map<Element, { cells: Set<Element>; texts: PriceText[] }>();
+  /** Elements a table's ARIA roles name a row or a cell (`role="row"`, `role="cell"` …). */
+  private readonly roleRows = new Set<Element>();
+  private readonly roleCells = new Set<Element>();
   /** Price texts that are a `<button>`'s whole text, with the button (a row of amounts to choose). */
   private readonly amountButtons: { text: PriceText; el: Element }[] = [];
   /**
@@ -95,6 +98,10 @@ export class PriceTexts extends Hooks {
       el.isChosen = true;
       this.chosenCount++;
     }
+    const role = attrs.role;
+    if (role === "row" && this.roleRows.size < 500) this.roleRows.add(el);
+    else if (role !== undefined && CELL_ROLES.has(role) && this.roleCells.size < 2000)
+      this.roleCells.add(el);
     if (el.tag === "input" && attrs.type?.toLowerCase() === "radio") this.noteRadio(el, attrs);
     else if (el.tag === "label" && attrs.for !== undefined && this.radioIds.size > 0) {
       const radio = this.radioIds.get(attrs.for);
@@ -148,7 +155,7 @@ export class PriceTexts extends Hooks {
         if (!isPrice && !this.log.isShort(el)) isPrice = this.notePriceText(el, head);
       }
     }
-    if (el.tag === "tr" && this.rows.size > 0) this.settleRow(el, count);
+    if ((el.tag === "tr" || this.roleRows.has(el)) && this.rows.size > 0) this.settleRow(el, count);
     if (parent.childPrices.length < MAX_CHILD_PRICES && (isPrice || el.childPrices.length > 0)) {
       if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
       if (isPrice) parent.childPrices.push(this.log.textOf(el));
@@ -250,10 +257,15 @@ export class PriceTexts extends Hooks {
   }
 
   /** A price text inside a table's cell (its own element or up to three above it is the cell). */
+  private isRow(e: Element): boolean {
+    return e.tag === "tr" || this.roleRows.has(e);
+  }
+
   private noteCell(el: Element, text: PriceText): void {
     for (let e: Element | null = el, n = 0; e && n < 4; e = e.parent, n++) {
-      if (e.tag === "tr") return;
-      if ((e.tag === "td" || e.tag === "th") && e.parent?.tag === "tr") {
+      if (this.isRow(e)) return;
+      const isCell = e.tag === "td" || e.tag === "th" || this.roleCells.has(e);
+      if (isCell && e.parent && this.isRow(e.parent)) {
         const row = this.rows.get(e.parent) ?? { cells: new Set<Element>(), texts: [] };
         if (row.texts.length < 50) row.texts.push(text);
         row.cells.add(e);
@@ -371,6 +383,9 @@ export class PriceTexts extends Hooks {
 const MAX_LABELLED_CHOICE = 60;
 /** An amount with the signs around it ("$38.99", "38,99 €"). */
 const MONEY_PART = /[^\p{L}\d\s]{0,3}\d[\d.,']*[^\p{L}\d\s]{0,3}/u;
+
+/** ARIA roles of a table's cells. */
+const CELL_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
 
 /** A text that is an amount alone, its currency's sign or letters beside it ("$25", "50,00 €"). */
 const AMOUNT_ALONE =
