@@ -4,6 +4,7 @@ import {
   BEFORE_TAX_AFTER,
   BUY_NOW_LABEL,
   CURRENCY_WORD,
+  DEPOSIT_AFTER,
   MEMBERSHIP_AFTER,
   PER_HINT,
   PRICE_LABEL,
@@ -169,9 +170,12 @@ export function labelsNextAmount(after: string): boolean {
   return digit > 0 && /[:：]\s*\S{0,3}\s*$/u.test(after.slice(0, digit));
 }
 
-/** The words right after the amount (`wordsAfter`) name a member's price. */
+/**
+ * The words right after the amount (`wordsAfter`) name a member's price, or a deposit ("Reserve
+ * yours with a <b>$500</b> deposit").
+ */
 export function isMemberAfter(after: string): boolean {
-  return MEMBERSHIP_AFTER.test(after);
+  return MEMBERSHIP_AFTER.test(after) || DEPOSIT_AFTER.test(after);
 }
 
 /**

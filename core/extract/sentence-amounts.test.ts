@@ -244,3 +244,25 @@ describe("a label's words in the next sentence are not the amount's", () => {
     ).toBe("5999 USD");
   });
 });
+
+/** Probe round nine (b): a deposit to reserve a made-to-order item, named right after it. */
+describe("a deposit named right after its amount", () => {
+  it.each([
+    [
+      "en",
+      "https://www.shop.example.com/p/table",
+      "<p>Reserve yours with a <b>$500</b> deposit</p>",
+      "$3,200",
+      "320000 USD",
+    ],
+    [
+      "de",
+      "https://www.shop.example.de/p/tisch",
+      "<p><b>0,25 €</b> Pfand</p>",
+      "1,99 €",
+      "199 EUR",
+    ],
+  ])("%s: %s", (lang, url, line, price, want) => {
+    expect(priceOf(lang, url, "Dining Table", line, price)).toBe(want);
+  });
+});

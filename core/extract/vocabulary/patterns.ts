@@ -221,6 +221,11 @@ export const BEFORE_TAX_AFTER = new RegExp(
   "iu",
 );
 /** A member's price: its words at the start of the text right after the amount. */
+/** A deposit's words at the start of the text right after an amount ("<b>$500</b> deposit", "Pfand"). */
+export const DEPOSIT_AFTER = new RegExp(
+  `^\\s*${alternation(entriesOf(words.deposit))}(?![\\p{L}])`,
+  "iu",
+);
 export const MEMBERSHIP_AFTER = new RegExp(
   `^\\s*${alternation(entriesOf(words.membershipAfter))}(?![\\p{L}])`,
   "iu",
