@@ -1,4 +1,5 @@
-import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
+import type { FoundPrice } from "../money/parse-price-string.ts";
+import { foundPrices } from "./found-prices.ts";
 import type { PriceText } from "./scan/types.ts";
 import {
   BEFORE_TAX_AFTER,
@@ -106,7 +107,7 @@ function isPerPieceAfterPack(t: PriceText, p: FoundPrice): boolean {
   const rest = t.text.slice(p.index).replace(/^[\d.,' ]*\d/, "");
   const unit = UNIT_AFTER.exec(rest.trim() === "" ? t.after : rest);
   if (!unit || !PIECE?.test(unit[2] ?? "")) return false;
-  const pack = findPrices(t.lineBefore.replace(/\D+$/, "")).at(-1);
+  const pack = foundPrices(t.lineBefore.replace(/\D+$/, "")).at(-1);
   return pack !== undefined && Number(pack.amount) >= 3 * Number(p.amount);
 }
 
@@ -125,7 +126,7 @@ export function sinceLastAmount(before: string): string {
  */
 export function sinceLastPrice(before: string): string {
   if (!/\d/.test(before)) return before;
-  const last = findPrices(before).at(-1);
+  const last = foundPrices(before).at(-1);
   if (!last) return before;
   return before
     .slice(last.index)

@@ -4,6 +4,7 @@ import { applyRecipe } from "./apply-recipe.ts";
 import { stockFromPage } from "./availability.ts";
 import { ACCEPT, choiceOptions, choosePrice, moneyKey } from "./choose-price.ts";
 import { currencyEvidence } from "./currency-evidence.ts";
+import { forgetFoundPrices } from "./found-prices.ts";
 import { landedOf } from "./landed.ts";
 import {
   isFilteredList,
@@ -195,6 +196,8 @@ function readSources(
   variantId: string | null = null,
   budget?: ReadBudget,
 ) {
+  // The amounts read in this page's texts are kept for this page only (found-prices.ts).
+  forgetFoundPrices();
   const scan: PageScan = scanHtml(html, budget);
   checkBudget(budget);
   const ctx = makePageContext(scan, url, variantId);

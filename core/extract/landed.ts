@@ -1,7 +1,8 @@
 import { decimalToMinor, minorToDecimal, normalizeDecimal } from "../money/decimal-to-minor.ts";
 import type { Money } from "../money/money.ts";
-import { type FoundPrice, findPrices, normalizeText } from "../money/parse-price-string.ts";
+import { type FoundPrice, normalizeText } from "../money/parse-price-string.ts";
 import type { UnitPrice } from "../money/unit-price.ts";
+import { foundPrices } from "./found-prices.ts";
 import { structuredLanded } from "./landed-structured.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import { isFreeAfter, shippingOfAmount } from "./shipping.ts";
@@ -70,7 +71,7 @@ export function landedOf(
 /** The amounts of a price text, read in its normalized text, with what stands around each. */
 function amountsOf(t: PriceText): { text: string; found: FoundPrice[] } {
   const text = normalizeText(t.text);
-  return { text, found: findPrices(text) };
+  return { text, found: foundPrices(text) };
 }
 
 function visibleLanded(scan: PageScan, price: Money, listPrice: Money | null) {
@@ -188,7 +189,7 @@ const OFFER_COUNT = /\(\d+\)[^\d()]{0,24}$/;
 /** The last amount in the 40 characters before a text, if any ("Prix : 4,99 € " → 4.99). */
 function lastAmount(before: string): (FoundPrice & { lead: string }) | undefined {
   const tail = normalizeText(before.slice(-40));
-  const last = /\d/.test(tail) ? findPrices(tail).at(-1) : undefined;
+  const last = /\d/.test(tail) ? foundPrices(tail).at(-1) : undefined;
   return last ? { ...last, lead: tail.slice(0, last.index) } : undefined;
 }
 

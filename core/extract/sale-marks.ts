@@ -1,6 +1,6 @@
-import { findPrices } from "../money/parse-price-string.ts";
 import { isMemberAfter, labelsNextAmount, wordsAfter } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
+import { foundPrices } from "./found-prices.ts";
 import { isBareOldThenCurrent, oldThenCurrent, SIGN_AT_END } from "./read-amount.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
@@ -142,7 +142,7 @@ export function markOldThenCurrentSiblings(
     if (pair.childPrices.length !== 2 || pair.text.length > 60 || pair.isInOption) continue;
     const text = readable(pair.text);
     // Nothing but the two amounts (and a reduction's words): no "each", "shipping", a title.
-    if (!isBareOldThenCurrent(text, findPrices(text))) continue;
+    if (!isBareOldThenCurrent(text, foundPrices(text))) continue;
     const [first, second] = pair.childPrices as [string, string];
     const old = list.find(
       (c) => c.text.text === first && c.text.order > pair.order && c.text.order - pair.order <= 6,
@@ -167,7 +167,7 @@ export function markSplitRanges(
   const highs = new Set<VisibleCandidate>();
   for (const pair of texts) {
     if (pair.childPrices.length !== 2 || pair.text.length > 60 || pair.isInOption) continue;
-    const found = findPrices(readable(pair.text));
+    const found = foundPrices(readable(pair.text));
     if (found.length !== 1 || !found[0]?.isRange) continue;
     const [first, second] = pair.childPrices as [string, string];
     const near = (c: VisibleCandidate, text: string) =>

@@ -1,4 +1,4 @@
-import { type FoundPrice, findPrices, parsePriceString } from "../money/parse-price-string.ts";
+import { type FoundPrice, parsePriceString } from "../money/parse-price-string.ts";
 import {
   isMemberAfter,
   isNetAfter,
@@ -15,6 +15,7 @@ import {
 import { isLetterSignElsewhere } from "./currency-evidence.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { markFirstAfterTitle } from "./first-after-title.ts";
+import { foundPrices } from "./found-prices.ts";
 import { linksToOtherProduct } from "./product-link.ts";
 import { SIGN_AT_END } from "./read-amount.ts";
 import {
@@ -75,7 +76,7 @@ function candidatesOf(
   const pricesIn = (raw: string): FoundPrice[] => {
     let found = memo.get(raw);
     if (!found) {
-      found = findPrices(readable(raw));
+      found = foundPrices(readable(raw));
       memo.set(raw, found);
     }
     return found;
@@ -123,7 +124,7 @@ function isLabelledOldAfter(t: PriceText, p: FoundPrice, own: string): boolean {
   if (inOwn && tail.slice(inOwn[0].length).trim() !== "") return false;
   const label = inOwn ?? OLD_LABEL_AFTER.exec(t.after);
   if (!label) return false;
-  const next = findPrices(inOwn ? t.after : t.after.slice(label[0].length))[0];
+  const next = foundPrices(inOwn ? t.after : t.after.slice(label[0].length))[0];
   return next !== undefined && Number(next.amount) < Number(p.amount);
 }
 
@@ -159,7 +160,7 @@ function isLabelledOldBefore(lead: string, p: FoundPrice): boolean {
   if (!label) return false;
   const before = lead.slice(0, label.index + 1).trimEnd();
   if (!/[\d$€£¥￥＄￡￦₩]$/.test(before)) return true;
-  const previous = findPrices(before.slice(-20)).at(-1);
+  const previous = foundPrices(before.slice(-20)).at(-1);
   return previous === undefined || Number(previous.amount) < Number(p.amount);
 }
 

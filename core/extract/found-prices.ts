@@ -1,0 +1,26 @@
+import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
+
+/**
+ * `findPrices(text)` (no hints), read once per distinct text of one extraction: the visible
+ * features, the sale marks, the words before an amount (their last price) and the landed price
+ * read many of the same texts again. Emptied when an extraction starts (`forgetFoundPrices`,
+ * extract-product.ts), so no page's reading serves another; `findPrices` being a function of its
+ * text alone, what is kept is never stale. Bounded for a hostile page's million texts.
+ * The arrays are shared: their readers never change them.
+ */
+const found = new Map<string, FoundPrice[]>();
+const MAX_TEXTS = 20_000;
+const MAX_LENGTH = 400;
+
+export function foundPrices(text: string): FoundPrice[] {
+  const known = found.get(text);
+  if (known !== undefined) return known;
+  const prices = findPrices(text);
+  if (text.length <= MAX_LENGTH && found.size < MAX_TEXTS) found.set(text, prices);
+  return prices;
+}
+
+/** A new extraction starts: nothing read before it is kept. */
+export function forgetFoundPrices(): void {
+  found.clear();
+}
