@@ -37,7 +37,10 @@ export function ownWords(text: string, index: number): string {
   NUMBER_AT.lastIndex = index + digit;
   const end = NUMBER_AT.exec(text) ? NUMBER_AT.lastIndex : text.length;
   const next = text.slice(end).search(/\d/);
-  return next < 0 ? text : text.slice(0, end + next);
+  if (next < 0) return text;
+  // A parenthesis opening before the next number is that number's ("2,200円（税込）(税抜 2,000円)").
+  const paren = text.slice(end, end + next).lastIndexOf("(");
+  return text.slice(0, end + (paren >= 0 ? paren : next));
 }
 
 /**

@@ -233,3 +233,16 @@ describe("Czech and Slovak labels of the usual price and of the store's price", 
     ).toBe(want);
   });
 });
+
+// Probe round nine (a), third batch: the price with tax and, in the same text, the price before
+// tax in a parenthesis ("2,200円（税込）(税抜 2,000円)"): the parenthesis's words were read as the
+// first amount's own (its words run to the next number), so it was never the price under the title.
+describe("a parenthesis opening before the next number is that number's", () => {
+  it.each([
+    ["ja", "shop.example.jp", `<p>2,200円（税込）<span>(税抜 2,000円)</span></p>`, 2200],
+    ["en-GB", "shop.example.co.uk", `<p>£83.99 <span>(ex. VAT £69.99)</span></p>`, 8399],
+  ])("%s: %s", (lang, host, box, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Item</title></head><body><main><h1>Item</h1>${box}<button>Add to cart</button></main></body></html>`;
+    expect(extractProduct(html, `https://${host}/p/item`).price?.amountMinor).toBe(want);
+  });
+});
