@@ -354,6 +354,10 @@ describe("a point's worth, a price by the day", () => {
   ])("%s", (box, want) => {
     expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe(want);
   });
+  it("rent-to-own by the week above the price is no price", () => {
+    const box = "<p>Rent-to-own from <b>$19</b>/week</p><p><span>$1,299</span></p>";
+    expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe("129900 USD");
+  });
   it("a plan priced only by the day has no price", () => {
     const box = "<p>Starting at $2.49/day</p><p>Billed every 4 weeks.</p>";
     expect(shop(box, "en", "https://shop.example.com/p/1").price).toBeNull();

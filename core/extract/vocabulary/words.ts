@@ -1180,8 +1180,8 @@ export const VISIBLE_WORDS = {
       // Not a colour: "Off-White".
       p(/off(?![a-z-])/, "off"),
       p(/\/\s*mo/, "/mo"),
-      // A plan priced by the day ("Starting at $2.49/day"), not an item's price.
-      p(/(?:\/|per |a )\s*day\b/, "/day"),
+      // A plan priced by the day or week ("Starting at $2.49/day", "Rent-to-own from $19/week").
+      p(/(?:\/|per |a )\s*(?:day|week|wk)\b/, "/day"),
       "per month",
       "a month",
       "in rewards",
