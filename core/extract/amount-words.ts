@@ -171,7 +171,7 @@ export function labelBefore(before: string): string {
  */
 export function labelsNextAmount(after: string): boolean {
   const digit = after.search(/\d/);
-  return digit > 0 && /[:：]\s*\S{0,3}\s*$/u.test(after.slice(0, digit));
+  return digit > 0 && /[:：]\s*(?:\p{L}{1,3}\s?)?\S{0,3}\s*$/u.test(after.slice(0, digit));
 }
 
 /**

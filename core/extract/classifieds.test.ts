@@ -107,6 +107,13 @@ describe("structured data giving an auction's current bid", () => {
     );
     expect(r.price?.amountMinor).toBe(6000);
   });
+  it("the Buy It Now block first, the bid's after it: the Buy It Now price", () => {
+    const r = extractProduct(
+      `<!doctype html><html lang="en"><head><title>Punch Bowl</title></head><body><main><h1>Punch Bowl</h1><div><div><span>Buy It Now:</span></div><div><span>US $95.00</span></div><button>Buy It Now</button></div><div><div><span>Current bid:</span></div><div><span>US $41.00</span> <span>[6 bids]</span></div><button>Place bid</button></div></main></body></html>`,
+      "https://auctions.example.com/itm/2999",
+    );
+    expect(r.price?.amountMinor).toBe(9500);
+  });
   it("a fixed price the page shows as such stays the price", () => {
     const r = listing("60.00", `<div>US $60.00</div><button>Buy It Now</button>`);
     expect(r.price?.amountMinor).toBe(6000);

@@ -1,4 +1,10 @@
-import { isBeforeTaxAfter, labelBefore, ownAfter, ownLead } from "./amount-words.ts";
+import {
+  isBeforeTaxAfter,
+  labelBefore,
+  labelsNextAmount,
+  ownAfter,
+  ownLead,
+} from "./amount-words.ts";
 import { FEATURES } from "./feature-names.ts";
 import { PAIR_SPAN } from "./sale-marks.ts";
 import type { PageScan } from "./scan/types.ts";
@@ -117,7 +123,10 @@ function roleOf(
 function isBid(c: VisibleCandidate): boolean {
   const t = c.text;
   const line = ownLead(t.lineBefore) || labelBefore(t.before);
-  return AUCTION.test(`${line} ${t.text} ${t.after.slice(0, 25)}`);
+  // Words after it ending with a colon before the next amount are that one's label ("Buy It Now"
+  // block, then "Current bid: US $41.00").
+  const after = labelsNextAmount(t.after) ? "" : t.after.slice(0, 25);
+  return AUCTION.test(`${line} ${t.text} ${after}`);
 }
 
 /**
