@@ -193,3 +193,14 @@ describe("structured data's amount on a page showing its price only in the cart"
     expect(money(extractProduct(page(box), URL))).toBe("64999 USD");
   });
 });
+
+/** Probe round nine (b): a charge added to the price, a plus sign before it, above the price. */
+describe("an amount with a plus sign before it", () => {
+  it.each([
+    ["<p>+ <span>$8.00</span> state recycling fee</p><div><span>$229.99</span></div>"],
+    ["<p>(+$8.00 recycling)</p><div><span>$229.99</span></div>"],
+  ])("%s", (box) => {
+    const body = `<h1>43" LED TV</h1>${box}<button>Add to cart</button>`;
+    expect(money(extractProduct(doc('43" LED TV', body), URL))).toBe("22999 USD");
+  });
+});

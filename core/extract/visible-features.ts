@@ -63,6 +63,11 @@ export type VisibleCandidate = {
 };
 
 const bool = (b: boolean) => (b ? 1 : 0);
+/**
+ * A plus sign right before an amount, its currency sign between them at most ("+ $8.00 state
+ * recycling fee", "(+$10)"): a charge added to the price, never "first after the title".
+ */
+const PLUS_BEFORE = /(?:^|[\s(])\+\s*[^\p{L}\d\s]{0,3}\s*$/u;
 const NO_AMOUNTS: ReadonlySet<string> = new Set();
 
 function candidatesOf(
@@ -238,7 +243,7 @@ export function visibleCandidates(
     if (t.linkHref !== null && pageUrl !== undefined && linksElsewhere(t.linkHref, pageUrl))
       namedOther.add(t);
     // "3x 86,33€", "12x de R$ 10,00": one of several payments, never "first after the title".
-    if (TIMES_BEFORE.test(lead)) namedOther.add(t);
+    if (TIMES_BEFORE.test(lead) || PLUS_BEFORE.test(lead)) namedOther.add(t);
     if (isStatedSaving(t, p, lead, readable)) savings.add(t);
     // (After a screen-reader copy of the amount too: "$399.99$399.99 To see our price, add …".)
     const afterCopy = t.after.startsWith(t.text) ? t.after.slice(t.text.length) : t.after;
