@@ -59,6 +59,14 @@ describe("amounts to choose from, none chosen, are options not chosen", () => {
       price("de", "laden.example.de", "Geschenkgutschein", choices, "In den Warenkorb"),
     ).toBeNull();
   });
+  it("en: links each alone in a list item, none current", () => {
+    const choices = `<ul><li><a href="?amount=25">$25</a></li><li><a href="?amount=50">$50</a></li><li><a href="?amount=100">$100</a></li></ul>`;
+    expect(price("en", "books.example.com", "Gift Card", choices, "Add to cart")).toBeNull();
+  });
+  it("the same links, one current, give its amount", () => {
+    const choices = `<ul><li><a href="?amount=25">$25</a></li><li aria-current="true"><a href="?amount=50">$50</a></li><li><a href="?amount=100">$100</a></li></ul>`;
+    expect(price("en", "books.example.com", "Gift Card", choices, "Add to cart")).toBe(5000);
+  });
   it("one of them checked is the price", () => {
     const choices = `<label><input type="radio" name="amt"> $25</label><label><input type="radio" name="amt" checked> $50</label><label><input type="radio" name="amt"> $100</label>`;
     expect(price("en", "books.example.com", "Gift Card", choices, "Add to cart")).toBe(5000);

@@ -71,6 +71,8 @@ export class PriceTexts extends Hooks {
   private readonly roleCells = new Set<Element>();
   /** Price texts that are a `<button>`'s whole text, with the button (a row of amounts to choose). */
   private readonly amountButtons: { text: PriceText; el: Element }[] = [];
+  /** Price texts that are a link's whole text, an amount alone ("<li><a>$25</a></li>"). */
+  private readonly amountLinks: { text: PriceText; el: Element }[] = [];
   /**
    * Elements marked chosen (`aria-pressed="true"`, a class naming it selected …: the element
    * slot `isChosen`), counted.
@@ -219,6 +221,8 @@ export class PriceTexts extends Hooks {
     if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
     if (el.tag === "button" && this.amountButtons.length < 100)
       this.amountButtons.push({ text, el });
+    else if (el.tag === "a" && this.amountLinks.length < 100 && AMOUNT_ALONE.test(collapsed.trim()))
+      this.amountLinks.push({ text, el });
     this.noteCell(el, text);
     if (!el.isInOption) {
       const chain: Element[] = [];
@@ -324,6 +328,13 @@ export class PriceTexts extends Hooks {
     for (const { text, el } of this.amountButtons) {
       add(el.parent, text);
       if (el.isChosen) rowsWithChoice.add(el.parent);
+    }
+    // Links, each alone in its list item or side by side: their row is the list's.
+    for (const { text, el } of this.amountLinks) {
+      const item = el.parent?.tag === "li" ? el.parent : null;
+      const row = item ? item.parent : el.parent;
+      add(row, text);
+      if (el.isChosen || item?.isChosen) rowsWithChoice.add(row);
     }
     for (const [key, texts] of groups) {
       if (texts.length < 3 || rowsWithChoice.has(key)) continue;
