@@ -363,3 +363,20 @@ describe("a point's worth, a price by the day", () => {
     expect(shop(box, "en", "https://shop.example.com/p/1").price).toBeNull();
   });
 });
+
+/**
+ * Probe round nine (b), pages 177-186: amounts above the price in a short line of their own,
+ * the amount in its own element: a price per serving, a yearly energy cost, a second item's
+ * price, a paid program's price.
+ */
+describe("another amount's line above the price", () => {
+  it.each([
+    ["<p>Only <b>$0.87</b> per serving</p>", "$64.99", "6499 USD"],
+    ["<p>Estimated yearly energy cost <b>$52</b>/year</p>", "$749.99", "74999 USD"],
+    ["<p>Add a 2nd for <b>$30</b></p>", "$45.00", "4500 USD"],
+    ["<p>Get it for <b>$69.99</b> with ShopZen Plus</p>", "$79.99", "7999 USD"],
+  ])("%s", (line, shown, want) => {
+    const box = `${line}<p><span>${shown}</span></p>`;
+    expect(price(shop(box, "en", "https://shop.example.com/p/1"))).toBe(want);
+  });
+});

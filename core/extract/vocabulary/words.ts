@@ -1125,6 +1125,8 @@ export const VISIBLE_WORDS = {
       p(/\bget(?: an?)?/, "get a"),
       // What points are worth ("Earn 2,490 points (worth $24.90)"), a gift's worth.
       p(/\bworth/, "worth"),
+      // Another one's price ("Add a 2nd for $30", "Buy another for $20").
+      p(/(?:add|buy) (?:a (?:2nd|second)|another)(?: one)? for/, "add a 2nd for"),
       // "2 for $5" is a multi-buy's figure; "1 for $8.99" is the price of one.
       p(/(?<![\d.,])(?:[2-9]|[1-9]\d+) for/, "2 for"),
     ],
@@ -1181,7 +1183,9 @@ export const VISIBLE_WORDS = {
       p(/off(?![a-z-])/, "off"),
       p(/\/\s*mo/, "/mo"),
       // A plan priced by the day or week ("Starting at $2.49/day", "Rent-to-own from $19/week").
-      p(/(?:\/|per |a )\s*(?:day|week|wk)\b/, "/day"),
+      p(/(?:\/|per |a )\s*(?:day|week|wk|year|yr)\b/, "/day"),
+      // A food's price per serving ("Only $0.87 per serving"), not the pack's.
+      p(/per serving/, "per serving"),
       "per month",
       "a month",
       "in rewards",
@@ -1319,6 +1323,8 @@ export const VISIBLE_WORDS = {
       p(/with (?:[a-z]+ )?card/, "with card"),
       // A loyalty program's price: "$19.99 with myQuick Rewards", "with Rewards".
       p(/with (?:[a-z]+ )?rewards/, "with rewards"),
+      // A paid program's price: "Get it for $69.99 with ShopZen Plus".
+      p(/with (?:[a-z]+ )?plus\b/, "with plus"),
       // A grocer's card price named after it: "<span>$4.99</span> <span>Club Price</span>".
       p(/club price/, "club price"),
       p(/for (?:club )?members/, "for members"),
