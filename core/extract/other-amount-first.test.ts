@@ -246,3 +246,16 @@ describe("a parenthesis opening before the next number is that number's", () => 
     expect(extractProduct(html, `https://${host}/p/item`).price?.amountMinor).toBe(want);
   });
 });
+
+// Probe round nine (a), fourth batch: prices with and without tax in rows of a table, each row's
+// header before its amount ("税込価格 | 5,500円", "税抜価格 | 5,000円"): the next row's header was
+// read as the words right after the first amount (a price before tax), and the second was taken.
+describe("a table row's words end at the row", () => {
+  it.each([
+    ["ja", "shop.example.jp", "税込価格", "5,500円", "税抜価格", "5,000円", 5500],
+    ["de", "shop.example.de", "Preis inkl. MwSt.", "59,50 €", "netto", "50,00 €", 5950],
+  ])("%s: %s %s / %s %s", (lang, host, label1, amount1, label2, amount2, want) => {
+    const html = `<!doctype html><html lang="${lang}"><head><title>Item</title></head><body><main><h1>Item</h1><table><tr><th>${label1}</th><td>${amount1}</td></tr><tr><th>${label2}</th><td>${amount2}</td></tr></table><button>Add to cart</button></main></body></html>`;
+    expect(extractProduct(html, `https://${host}/p/item`).price?.amountMinor).toBe(want);
+  });
+});

@@ -111,6 +111,10 @@ export class PriceTexts extends Hooks {
     }
     // A block (or <br>) after a price text parts its words from the next block's, as on screen:
     // "/ 100 g" then "8,99 €" is no "100 g8,99 €".
+    // A new table row ends the words after an amount: the next row's header labels its own
+    // amount ("税込価格 5,500円" then the row "税抜価格 5,000円").
+    if (this.pendingAfter.length > 0 && (el.tag === "tr" || this.roleRows.has(el)))
+      this.pendingAfter = [];
     if (this.pendingAfter.length > 0 && BREAKS_LINE.has(el.tag))
       for (const p of this.pendingAfter)
         if (p.after !== "" && !p.after.endsWith(" ")) p.after += " ";
