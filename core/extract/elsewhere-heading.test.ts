@@ -207,6 +207,8 @@ describe("'customers who viewed this also viewed' in more languages", () => {
     ["en", "shop.example.com", "Ratings & reviews", "$89.99"],
     ["en", "shop.example.com", "Reviews", "$89.99"],
     ["en", "shop.example.com", "Reviews (1,287)", "$89.99"],
+    ["en", "shop.example.com", "Protect your laptop", "$89.99"],
+    ["en", "shop.example.com", "Add protection", "$89.99"],
     ["en", "shop.example.com", "Questions & answers", "$89.99"],
     ["de", "shop.example.de", "Kundenrezensionen", "89,99 €"],
     ["de", "shop.example.de", "Kundenbewertungen", "89,99 €"],
@@ -305,5 +307,17 @@ describe("a shop's page: its grid under 'All items'", () => {
 <div class="s1"><h1>OakAndEmber</h1><p>Heirloom wooden kitchenware, engraved in Vermont</p><p>12,044 Sales</p>
 <h2>${heading}</h2><div class="g1">${card(1, "42.00")}${card(2, "39.00")}${card(3, "74.00", `<p class="strike">${price("92.50")}</p>`)}${card(4, "28.00")}</div></div></body></html>`;
     expect(extractProduct(html, `https://www.${host}/shop/OakAndEmber`).price).toBeNull();
+  });
+});
+
+describe("a protection plan's section above the price (probe round nine (b))", () => {
+  it("'Starting at $99.99' under 'Protect your laptop' is no price of the laptop", () => {
+    const r = page(
+      "en",
+      "shop.example.com",
+      `<h1>Laptop 15.6"</h1><div><h3>Protect your laptop</h3><p>Starting at <b>$99.99</b></p></div>
+       <div><span>$799.99</span></div><button>Add to cart</button>`,
+    );
+    expect(r.price?.amountMinor).toBe(79999);
   });
 });

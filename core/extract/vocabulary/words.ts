@@ -530,6 +530,8 @@ export const VISIBLE_WORDS = {
       "ratings & reviews",
       // A section headed "Reviews" alone ("Reviews (1,287)"), not "212 reviews" under the title.
       p(/^reviews\b/, "reviews"),
+      // Protection plans offered beside the product: "Protect your laptop", "Add protection".
+      p(/^(?:protect your|add (?:a )?protection)\b/, "protect your"),
       p(/questions (?:&|and) answers/, "questions & answers"),
       // A marketplace's other listings of the same seller: "More from this shop", "More items
       // from this seller", "Other items from this closet".
