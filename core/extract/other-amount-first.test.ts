@@ -259,3 +259,13 @@ describe("a table row's words end at the row", () => {
     expect(extractProduct(html, `https://${host}/p/item`).price?.amountMinor).toBe(want);
   });
 });
+
+// Probe round nine (a), fifth batch: a Swedish recommended price ("Rek. pris 899 kr") before the
+// price; it was taken.
+describe("Swedish 'Rek. pris' names the recommended price, an old one", () => {
+  it.each([["Rek. pris 899 kr"], ["Rekommenderat pris 899 kr"]])("%s", (old) => {
+    expect(
+      priceOf("sv", "shop.example.se", `<span>${old}</span>`, "<span>699 kr</span>", "Köp"),
+    ).toBe(69900);
+  });
+});
