@@ -33,6 +33,12 @@ describe("a unit price before the price", () => {
     expect(priceOf("en", "shop.example.com", unit, price)).toBe(want);
   });
 
+  it("en: 'Price per 100 sheets' before its amount is a unit price", () => {
+    expect(
+      priceOf("en", "shop.example.com", "<p>Price per 100 sheets <b>$1.05</b></p>", "$9.49"),
+    ).toBe(949);
+  });
+
   it("a price by the pound alone is no price of the item; '/each' alone is the price of one", () => {
     const page = (box: string) =>
       `<!doctype html><html lang="en"><head><title>Ribeye Steak</title></head><body><h1>Ribeye Steak</h1><p>${box}</p><button>Add to cart</button></body></html>`;

@@ -204,3 +204,14 @@ describe("an amount with a plus sign before it", () => {
     expect(money(extractProduct(doc('43" LED TV', body), URL))).toBe("22999 USD");
   });
 });
+
+/** Probe round nine (b): "Compare to" names an old price, as "Compare at" does. */
+describe("'Compare to' above the price", () => {
+  it.each([
+    ["<p>Compare to <b>$34.99</b></p><div><span>$24.99</span></div>"],
+    ["<p>Compare to $34.99</p><p>$24.99</p>"],
+  ])("%s", (box) => {
+    const body = `<h1>Tablet Case</h1>${box}<button>Add to cart</button>`;
+    expect(money(extractProduct(doc("Tablet Case", body), URL))).toBe("2499 USD");
+  });
+});

@@ -721,6 +721,7 @@ export const VISIBLE_WORDS = {
       "orig",
       "originally",
       "compare at",
+      "compare to",
       "retail",
       "market price",
       "estimated value",
@@ -1572,7 +1573,17 @@ export const MEASURE_UNITS = {
   m2: { any: ["m2", "m²", "qm"] },
   sq_ft: { any: [p(/sq\.? ?ft/, "sq ft"), "ft²"] },
   piece: {
-    en: [p(/counts?/, "count"), "ct", p(/pieces?/, "piece"), p(/pcs?/, "pc"), "each", "ea", "unit"],
+    en: [
+      p(/counts?/, "count"),
+      "ct",
+      p(/pieces?/, "piece"),
+      p(/pcs?/, "pc"),
+      "each",
+      "ea",
+      "unit",
+      // Paper goods priced by the sheet ("Price per 100 sheets $1.05").
+      p(/sheets?/, "sheet"),
+    ],
     de: ["stück", "stk", "st."],
     fr: ["pièce"],
     it: ["pezzo"],
