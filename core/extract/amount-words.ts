@@ -74,6 +74,49 @@ export function standsAlone(text: string): boolean {
   return (text.match(SENTENCE_WORD) ?? []).length === 0;
 }
 
+const wordCount = (text: string) => text.match(SENTENCE_WORD)?.length ?? 0;
+
+/**
+ * An amount alone in an element of its own inside a line of words, a mention in running text
+ * ("Replacement filters <b>$12.99</b> for a 3-pack", "Pairs well with the travel case,
+ * <span>$19.00</span>, in three colours"): two words or more of its line before it (since the
+ * last price; one, "Just <b>$39.99</b> plus tax", is a price's own line), one or more after it
+ * (up to the next number or its sentence's end), and none of them a price's label ("Our price:
+ * <b>$39.99</b> with free returns", "Now <b>$29.99</b> (was $39.99)").
+ */
+export function isInRunningText(t: PriceText, text: string): boolean {
+  if (t.lineBefore === "" || t.lineAfter === "" || !standsAlone(text)) return false;
+  const before = ownLead(t.lineBefore);
+  const after = lineWordsAfter(t.lineAfter);
+  if (wordCount(before) < 2 || wordCount(after) < 1) return false;
+  // The sentence goes on after the amount: its next word in lower case ("for a 3-pack"), not a
+  // label or field of its own ("In Stock", "Free Shipping").
+  if (!/^[^\p{L}]*\p{Ll}/u.test(after)) return false;
+  return !PRICE_LABEL.test(before) && !PRICE_LABEL.test(after);
+}
+
+/**
+ * An amount standing as a price on its line: no words before it on its line but a price's label
+ * ("Price <span>$39.99</span>", "<div>Our price: $39.99</div>"), two at most after it ("$39.99
+ * each", "<span>$39.99</span> + tax"); not "Travel case <span>$19.00</span>".
+ */
+export function standsOnItsLine(t: PriceText, text: string, index: number): boolean {
+  const own = toSentenceEnd(ownWords(text, index), index);
+  const before = `${ownLead(t.lineBefore)} ${own.slice(0, index)}`;
+  const after = `${own.slice(index)} ${lineWordsAfter(t.lineAfter)}`;
+  if (PRICE_LABEL.test(before)) return wordCount(after) <= 2 || PRICE_LABEL.test(after);
+  return wordCount(before) === 0 && wordCount(after) <= 2;
+}
+
+/** The words after an amount's element on its line that are its own: to the next number or sentence. */
+function lineWordsAfter(lineAfter: string): string {
+  const own = ownAfter(lineAfter);
+  const digit = own.search(/\d/);
+  const words = digit < 0 ? own : own.slice(0, digit);
+  const end = words.search(/[.!?](?:\s|$)/);
+  return end < 0 ? words : words.slice(0, end);
+}
+
 /**
  * A unit price written around the amount beyond its own text: the quantity before it ("Prix au
  * kilo : 31,80 €", "1 kg = 7,80 €"; not another amount's unit right before it) or right after

@@ -1,4 +1,4 @@
-import { sentenceWords, standsAlone } from "./amount-words.ts";
+import { isInRunningText, sentenceWords, standsAlone, standsOnItsLine } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
@@ -62,6 +62,20 @@ export function markFirstAfterTitle(
     const sentence = first;
     const alone = nextPlain(sentence, (c) => standsAlone(readable(c.text.text)));
     first = alone ?? (words >= 4 ? undefined : sentence);
+  }
+  // An amount alone in its element inside a line of words ("Replacement filters <b>$12.99</b>
+  // for a 3-pack", isInRunningText): a mention, when an amount standing as a price (alone, or
+  // with a price's label only: "Price <span>$39.99</span>") follows it closely, no farther from
+  // the buy control. With none it stays: "This kettle costs <b>$39.99</b> today only."
+  if (first && isInRunningText(first.text, readable(first.text.text))) {
+    const mention = first;
+    const buy = at("nearBuyControl");
+    const nearBuy = (c: VisibleCandidate) => c.features[buy] ?? 0;
+    const price = nextPlain(mention, (c) => {
+      const text = readable(c.text.text);
+      return nearBuy(c) >= nearBuy(mention) && standsOnItsLine(c.text, text, c.price.index);
+    });
+    if (price) first = price;
   }
   // A title drawn after the buy box in the markup (a stylesheet puts it first on screen): with
   // no price close after the title, the closest one before it, beside a buy control, is the one

@@ -52,6 +52,8 @@ export type PriceText = {
   /** The end of `before` on the element's own line: no block or line break between (≤ 60). */
   lineBefore: string;
   after: string;
+  /** The start of `after` on the element's own line: up to a block or line break (≤ 40). */
+  lineAfter: string;
   /** <del>, <s>, <strike> or a line-through style (markup, not a class name). */
   isStruckMarkup: boolean;
   /** A class or attribute that says "old", "was", "list price" … */

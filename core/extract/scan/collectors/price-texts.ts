@@ -49,6 +49,8 @@ export class PriceTexts extends Hooks {
   readonly priceTexts: PriceText[] = [];
   /** Price texts waiting for the text that follows them. */
   private pendingAfter: PriceText[] = [];
+  /** Those of them whose line goes on: no block or line break since they ended. */
+  private onLine: PriceText[] = [];
   private readonly log: TextLog;
   /**
    * Elements with an amount in their own text before their first block child ("Now $52.00"
@@ -113,11 +115,15 @@ export class PriceTexts extends Hooks {
     // "/ 100 g" then "8,99 €" is no "100 g8,99 €".
     // A new table row ends the words after an amount: the next row's header labels its own
     // amount ("税込価格 5,500円" then the row "税抜価格 5,000円").
-    if (this.pendingAfter.length > 0 && (el.tag === "tr" || this.roleRows.has(el)))
+    if (this.pendingAfter.length > 0 && (el.tag === "tr" || this.roleRows.has(el))) {
       this.pendingAfter = [];
-    if (this.pendingAfter.length > 0 && BREAKS_LINE.has(el.tag))
+      this.onLine = [];
+    }
+    if (this.pendingAfter.length > 0 && BREAKS_LINE.has(el.tag)) {
       for (const p of this.pendingAfter)
         if (p.after !== "" && !p.after.endsWith(" ")) p.after += " ";
+      this.onLine = [];
+    }
     if (
       parent.textAt >= 0 &&
       CLOSES_P.has(el.tag) &&
@@ -147,6 +153,8 @@ export class PriceTexts extends Hooks {
       else p.after = p.after.slice(0, MAX_AFTER);
     }
     this.pendingAfter = keep;
+    for (const p of this.onLine) p.lineAfter = p.after;
+    if (keep.length < this.onLine.length) this.onLine = this.onLine.filter((p) => keep.includes(p));
   }
 
   override close(el: Element, parent: Element): void {
@@ -161,6 +169,8 @@ export class PriceTexts extends Hooks {
         if (!isPrice && !this.log.isShort(el)) isPrice = this.notePriceText(el, head);
       }
     }
+    // The end of a block (or of a line break's element) ends the line of the texts before it.
+    if (this.onLine.length > 0 && BREAKS_LINE.has(el.tag)) this.onLine = [];
     if ((el.tag === "tr" || this.roleRows.has(el)) && this.rows.size > 0) this.settleRow(el, count);
     if (parent.childPrices.length < MAX_CHILD_PRICES && (isPrice || el.childPrices.length > 0)) {
       if (parent.childPrices === NO_STRINGS) parent.childPrices = [];
@@ -197,6 +207,7 @@ export class PriceTexts extends Hooks {
       before: el.before.slice(-60),
       lineBefore: el.beforeOnLine > 0 ? el.before.slice(-Math.min(60, el.beforeOnLine)) : "",
       after: "",
+      lineAfter: "",
       isStruckMarkup: el.isStruckMarkup,
       isStruckClass: el.isStruck && !el.isStruckMarkup,
       isExcluded: el.isExcluded,
@@ -222,7 +233,10 @@ export class PriceTexts extends Hooks {
         if (this.unchecked.length < 100) this.unchecked.push({ text, group: radio.group });
       }
     }
-    if (this.pendingAfter.length < 20) this.pendingAfter.push(text);
+    if (this.pendingAfter.length < 20) {
+      this.pendingAfter.push(text);
+      this.onLine.push(text);
+    }
     if (el.tag === "button" && this.amountButtons.length < 100)
       this.amountButtons.push({ text, el });
     else if (el.tag === "a" && this.amountLinks.length < 100 && AMOUNT_ALONE.test(collapsed.trim()))
