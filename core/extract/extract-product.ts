@@ -7,6 +7,7 @@ import { currencyEvidence } from "./currency-evidence.ts";
 import { forgetFoundPrices } from "./found-prices.ts";
 import { landedOf } from "./landed.ts";
 import {
+  isCardList,
   isFilteredList,
   isListingAddress,
   isListingBody,
@@ -274,7 +275,7 @@ function isProductPage(
   if (scan.resultCountOrder >= 0) return false;
   // Seats at an event priced per ticket, or a category's filter of price ranges beside several
   // buy buttons: no product.
-  if (isTicketPage(scan) || isFilteredList(scan)) return false;
+  if (isTicketPage(scan) || isFilteredList(scan) || isCardList(scan)) return false;
   return (
     (scan.buyControls.length > 0 &&
       visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||

@@ -66,6 +66,36 @@ export function isFilteredList(scan: Pick<PageScan, "priceTexts" | "buyControls"
   return buys.length > 1;
 }
 
+/**
+ * Cards in a row, each its own price then its own buy button: three or more buy buttons (outside
+ * sections named for other products), each with a price of its own between it and the one before,
+ * at two amounts or more: a category's grid, not one product's buy box (which has one button after
+ * its price, or a price's options sharing one button).
+ */
+export function isCardList(scan: Pick<PageScan, "priceTexts" | "buyControls">): boolean {
+  const buys = scan.buyControls.filter(
+    (b) => b.hasBuyWords && !b.isExcluded && !b.isQuantity && !b.isVariantOption,
+  );
+  if (buys.length < 3) return false;
+  // Prices alone in their element, not the boxes holding a card's name, price and button.
+  const shown = scan.priceTexts.filter(
+    (t) => !t.isHidden && !t.isExcluded && t.childPrices.length === 0,
+  );
+  const amounts = new Set<string>();
+  const counts = new Set<number>();
+  let from = -1;
+  for (const buy of buys) {
+    const own = shown.filter((t) => t.order > from && t.order < buy.order);
+    from = buy.order;
+    if (own.length === 0) return false;
+    counts.add(own.length);
+    amounts.add(own[own.length - 1].text.trim());
+  }
+  // Cards alike: each as many prices as the others (a buy box first, with its own old price,
+  // unit price or the cart's total above it, is one product's, the cards after it others').
+  return counts.size === 1 && amounts.size >= 2;
+}
+
 const LISTING_BODY = new Set(LISTING_BODY_CLASSES.map((name) => `.${name}`));
 
 /**

@@ -32,11 +32,13 @@ type Control = {
 function controlOf(el: Element, attrs: Attrs): Control | null {
   const name = el.tag;
   const isCartLike = (el.says & Says.cartLike) !== 0;
-  // (role="button" is not read: role is not among the kept attributes.)
+  // A box or link a script makes a button (role="button": a shop builder's "Add to Cart" box
+  // with hashed class names) is read by its words like one.
   const isButtonLike =
     name === "button" ||
     (name === "input" && /^(submit|button|image)$/i.test(attrs.type ?? "")) ||
-    ((name === "a" || name === "div" || name === "span") && isCartLike);
+    ((name === "a" || name === "div" || name === "span") &&
+      (isCartLike || attrs.role === "button"));
   if (!isButtonLike && name !== "a" && name !== "input" && name !== "select" && name !== "img")
     return null;
   const isDisabled =
