@@ -273,8 +273,7 @@ function isProductPage(
     return false;
   // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
   if (scan.resultCountOrder >= 0) return false;
-  // Seats at an event priced per ticket, or a category's filter of price ranges beside several
-  // buy buttons: no product.
+  // Seats priced per ticket, a category's filter of price ranges or its cards: no product.
   if (isTicketPage(scan) || isFilteredList(scan) || isCardList(scan)) return false;
   return (
     (scan.buyControls.length > 0 &&

@@ -87,9 +87,10 @@ export function isCardList(scan: Pick<PageScan, "priceTexts" | "buyControls">): 
   for (const buy of buys) {
     const own = shown.filter((t) => t.order > from && t.order < buy.order);
     from = buy.order;
-    if (own.length === 0) return false;
+    const last = own[own.length - 1];
+    if (last === undefined) return false;
     counts.add(own.length);
-    amounts.add(own[own.length - 1].text.trim());
+    amounts.add(last.text.trim());
   }
   // Cards alike: each as many prices as the others (a buy box first, with its own old price,
   // unit price or the cart's total above it, is one product's, the cards after it others').

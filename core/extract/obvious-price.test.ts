@@ -69,14 +69,13 @@ describe("a grid of cards, each its own price then its own buy button, is no pro
     ['<div role="button" class="b1">Add to basket</div>'],
     ['<button class="b1">Add to basket</button>'],
   ])("cards with %s", (control) => {
-    const cards = [
+    const rows: [string, string][] = [
       ["Coasters", "£14.00"],
       ["Spoon", "£18.00"],
       ["Bowl", "£42.00"],
       ["Board", "£36.00"],
-    ]
-      .map(([n, a]) => card(n, a, control))
-      .join("");
+    ];
+    const cards = rows.map(([n, a]) => card(n, a, control)).join("");
     const result = shop(
       `<h1>Kitchen</h1><div class="g1">${cards}</div>`,
       "https://grain.example.co.uk/c/kitchen",
@@ -84,11 +83,12 @@ describe("a grid of cards, each its own price then its own buy button, is no pro
     expect(result.price).toBeNull();
   });
   it("guard: a buy box with its old price, then cards of other products, keeps its price", () => {
-    const cards = [
+    const rows: [string, string][] = [
       ["Coasters", "£14.00"],
       ["Spoon", "£18.00"],
       ["Bowl", "£42.00"],
-    ]
+    ];
+    const cards = rows
       .map(([n, a]) => card(n, a, '<button class="b1">Add to basket</button>'))
       .join("");
     const result = shop(
