@@ -107,3 +107,23 @@ describe("a grid of cards, each its own price then its own buy button, is no pro
     expect(price(result)).toBe("1200 GBP");
   });
 });
+
+describe("no <h1>: a heading naming the <title>'s shorter part is the title", () => {
+  const page = (title: string, heading: string) =>
+    extractProduct(
+      `<!doctype html><html lang="en"><head><title>${title}</title></head><body>
+<header><a href="/"><img src="/logo.svg" alt="Shop"></a></header>
+<main><div class="g7"><img src="/i.jpg" alt=""></div><div class="k2"><h2 class="q1">${heading}</h2>
+<div class="z8">NZ$22.00</div><button class="b4">Add to cart</button></div>
+<p>Made by hand in small batches.</p></main><footer><p>© 2026</p></footer></body></html>`,
+      "https://balm.example.co.nz/shop/kawakawa-balm",
+    );
+  it("the store's name the longer part", () => {
+    const r = page("Kawakawa Balm 50 g | Te Whenua Botanicals", "Kawakawa Balm 50 g");
+    expect(price(r)).toBe("2200 NZD");
+  });
+  it("the store's name first", () => {
+    const r = page("Te Whenua Botanicals – Kawakawa Balm 50 g", "Kawakawa Balm 50 g");
+    expect(price(r)).toBe("2200 NZD");
+  });
+});

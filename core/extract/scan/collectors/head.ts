@@ -233,6 +233,13 @@ export class HeadAndMeta extends Hooks {
     const shortest = targets[targets.length - 1]?.text.length ?? 0;
     if (length < Math.max(6, shortest / 3) || length > (targets[0]?.text.length ?? 0) + 40) return;
     if (this.namesTitle.of(this.log.textOf(el))) this.titleMatchOrder = el.order;
+    // A heading below <h1> naming the title's shorter part ("Kawakawa Balm 50 g | Te Whenua
+    // Botanicals", no og:site_name saying which part is the store's).
+    else if (HEADING.has(el.tag)) {
+      const words = wordsOf(this.log.textOf(el));
+      if (targets.some((t) => t.isHeadingOnly && namesTitle(words, t)))
+        this.titleMatchOrder = el.order;
+    }
   }
 
   private matchTitleH1(el: Element): void {
@@ -257,7 +264,7 @@ export class HeadAndMeta extends Hooks {
     this.titleTargets = targets;
     this.namesTitle = new TextMemo((text) => {
       const words = wordsOf(text);
-      return targets.some((t) => namesTitle(words, t));
+      return targets.some((t) => !t.isHeadingOnly && namesTitle(words, t));
     });
     return targets;
   }
@@ -282,13 +289,21 @@ function endsWithSeparator(text: string): boolean {
   const end = text.trimEnd();
   return end !== "" && SEPARATORS.includes(end[end.length - 1] as string);
 }
+const HEADING = new Set(["h2", "h3"]);
 const INLINE = new Set(["span", "a", "li", "b", "strong", "em", "i", "small"]);
 
 /**
  * A title to find in the body: its text, lower case, its words, and the share of them an element
  * must show (a whole title 60 %, its product part half).
  */
-type TitleTarget = { text: string; words: ReadonlySet<string>; size: number; cover: number };
+type TitleTarget = {
+  text: string;
+  words: ReadonlySet<string>;
+  size: number;
+  cover: number;
+  /** A shorter part, named only by a heading (the longest may be the store's name). */
+  isHeadingOnly: boolean;
+};
 
 const wordsOf = (text: string): string[] => text.toLowerCase().split(NOT_WORD).filter(Boolean);
 
@@ -304,6 +319,7 @@ function titleTargets(
 ): readonly TitleTarget[] {
   const site = siteName?.replace(/\s+/g, " ").trim().toLowerCase();
   const texts = new Map<string, number>();
+  const shorter = new Set<string>();
   for (const raw of [og, title]) {
     const whole = raw?.replace(/\s+/g, " ").trim().toLowerCase();
     if (!whole) continue;
@@ -311,18 +327,18 @@ function titleTargets(
     const own = parts.filter((part) => part !== site);
     if (own.length === 0) continue;
     texts.set(own.join(" "), 0.6);
-    if (parts.length > 1)
-      texts.set(
-        own.reduce((a, b) => (b.length > a.length ? b : a), ""),
-        0.5,
-      );
+    if (parts.length < 2) continue;
+    const longest = own.reduce((a, b) => (b.length > a.length ? b : a), "");
+    texts.set(longest, 0.5);
+    for (const part of own) if (part !== longest) shorter.add(part);
   }
+  for (const part of shorter) if (!texts.has(part)) texts.set(part, -0.5);
   return [...texts]
     .filter(([text]) => text.length >= 6)
     .sort(([a], [b]) => b.length - a.length)
     .map(([text, cover]) => {
       const words = new Set(wordsOf(text));
-      return { text, words, size: words.size, cover };
+      return { text, words, size: words.size, cover: Math.abs(cover), isHeadingOnly: cover < 0 };
     });
 }
 
