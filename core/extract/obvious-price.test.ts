@@ -127,3 +127,27 @@ describe("no <h1>: a heading naming the <title>'s shorter part is the title", ()
     expect(price(r)).toBe("2200 NZD");
   });
 });
+
+describe("a read-only text field shows its value", () => {
+  it.each([
+    ["en", "Price", "£18.50", "Add to basket", "1850 GBP"],
+    ["de", "Preis", "18,50 €", "In den Warenkorb", "1850 EUR"],
+  ])("%s: %s <input readonly value=%s>", (lang, label, value, buy, expected) => {
+    const r = shop(
+      `<h1 class="t1">Hand-bound Sketchbook A5</h1><form method="post" action="/basket">
+       <label>${label}</label> <input type="text" readonly name="p" value="${value}" class="f1">
+       <label>Qty</label> <input type="number" name="qty" value="1"> <input type="submit" value="${buy}"></form>`,
+      "https://quire.example.com/shop/sketchbook",
+      lang,
+    );
+    expect(price(r)).toBe(expected);
+  });
+  it("guard: an editable field's value is no text (a quantity of 2, a voucher box)", () => {
+    const r = shop(
+      `<h1>Sketchbook</h1><p class="p1">£18.50</p><input type="text" name="qty" value="2">
+       <input type="submit" value="Add to basket">`,
+      "https://quire.example.com/shop/sketchbook",
+    );
+    expect(price(r)).toBe("1850 GBP");
+  });
+});

@@ -29,6 +29,7 @@ export class Attrs {
   datetime: string | undefined = undefined;
   "aria-hidden": string | undefined = undefined;
   disabled: string | undefined = undefined;
+  readonly: string | undefined = undefined;
   "aria-disabled": string | undefined = undefined;
   hreflang: string | undefined = undefined;
   selected: string | undefined = undefined;

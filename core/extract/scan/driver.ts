@@ -198,6 +198,13 @@ export class ScanDriver implements TagEvents {
     else if (!tag.breaksLine && this.endsWithAmountThenCurrency(this.log.lastChunk()))
       this.log.appendBreak("\n");
     if (!isLeaf) this.stack.push(el);
+    // A read-only text field shows its value as text ("Price <input readonly value="£18.50">").
+    else if (name === "input" && attrs.readonly !== undefined && isShownValue(attrs)) {
+      this.stack.push(el);
+      this.text(attrs.value as string);
+      this.lastWasText = false;
+      this.closeTop();
+    }
   }
 
   private endsWithAmountThenCurrency(chunk: string): boolean {
@@ -316,4 +323,11 @@ export class ScanDriver implements TagEvents {
     if (!isHeadingTag && (text.length > 60 || /\d/.test(text))) return false;
     return ELSEWHERE_HEADING.test(text);
   }
+}
+
+/** A text field's value a person reads: a text input's, with a digit, short. */
+function isShownValue(attrs: Attrs): boolean {
+  const type = attrs.type?.toLowerCase() ?? "text";
+  const value = attrs.value;
+  return type === "text" && value !== undefined && value.length <= 40 && /\d/.test(value);
 }
