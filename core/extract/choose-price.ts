@@ -285,11 +285,19 @@ function hiddenInCart(pool: readonly PriceCandidate[], notes: readonly string[])
   return { status: "ambiguous", chosen: null, notes: [...notes, why] };
 }
 
-/** A structured amount the page shows as visible text of some kind. */
-function isShown(structured: PriceCandidate, priced: readonly PriceCandidate[]): boolean {
-  return priced.some(
+/** The visible texts of any kind showing a structured candidate's amount. */
+function visibleCopies(
+  structured: PriceCandidate,
+  candidates: readonly PriceCandidate[],
+): PriceCandidate[] {
+  return candidates.filter(
     (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
   );
+}
+
+/** A structured amount the page shows as visible text of some kind. */
+function isShown(structured: PriceCandidate, priced: readonly PriceCandidate[]): boolean {
+  return visibleCopies(structured, priced).length > 0;
 }
 
 /** A visible candidate must score at least this to be taken as the price. */
@@ -336,9 +344,7 @@ function contradictingBuyBox(
   const structured = pool[0];
   if (!structured || !shown || shown.confidence < BUY_BOX_SURE) return null;
   if (shown.price.amountMinor === structured.price.amountMinor) return null;
-  const copies = candidates.filter(
-    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
-  );
+  const copies = visibleCopies(structured, candidates);
   if (copies.some((c) => !c.isOtherOption)) return null;
   const isInCents =
     shown.price.currency === structured.price.currency &&
@@ -357,9 +363,7 @@ function totalAboveFromBase(
 ): PriceCandidate | "unclear" | null {
   const structured = pool[0];
   if (!structured) return null;
-  const copies = candidates.filter(
-    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
-  );
+  const copies = visibleCopies(structured, candidates);
   if (!copies.some((c) => c.isFrom) || copies.some((c) => !c.isFrom && !c.isOtherOption))
     return null;
   const higher = candidates.filter(
@@ -423,9 +427,7 @@ function saleNotInStructured(
 
 /** Every visible copy of a structured amount is an auction's bid (and there is one). */
 function isShownOnlyAsBid(c: PriceCandidate, candidates: readonly PriceCandidate[]): boolean {
-  const copies = candidates.filter(
-    (o) => o.source === "visible_text" && o.price.amountMinor === c.price.amountMinor,
-  );
+  const copies = visibleCopies(c, candidates);
   return copies.length > 0 && copies.every((o) => o.isBid);
 }
 
@@ -444,11 +446,11 @@ function taxIncludedAbove(
   const structured = pool[0];
   if (!structured) return null;
   const amount = structured.price.amountMinor;
-  const visible = candidates.filter((c) => c.source === "visible_text");
-  const copies = visible.filter((c) => c.price.amountMinor === amount);
+  const copies = visibleCopies(structured, candidates);
   if (copies.length === 0 || !copies.every((c) => c.isBeforeTax)) return null;
-  const above = visible.filter(
+  const above = candidates.filter(
     (c) =>
+      c.source === "visible_text" &&
       c.role === "price" &&
       c.confidence >= ACCEPT &&
       !c.isBeforeTax &&
