@@ -1,4 +1,5 @@
 import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
+import { TextMemo } from "./scan/memo.ts";
 
 /**
  * `findPrices(text)` (no hints), read once per distinct text of one extraction: the visible
@@ -8,19 +9,13 @@ import { type FoundPrice, findPrices } from "../money/parse-price-string.ts";
  * text alone, what is kept is never stale. Bounded for a hostile page's million texts.
  * The arrays are shared: their readers never change them.
  */
-const found = new Map<string, FoundPrice[]>();
-const MAX_TEXTS = 20_000;
-const MAX_LENGTH = 400;
+const found = new TextMemo<FoundPrice[]>(findPrices, 20_000, 400);
 
 export function foundPrices(text: string): FoundPrice[] {
-  const known = found.get(text);
-  if (known !== undefined) return known;
-  const prices = findPrices(text);
-  if (text.length <= MAX_LENGTH && found.size < MAX_TEXTS) found.set(text, prices);
-  return prices;
+  return found.of(text);
 }
 
 /** A new extraction starts: nothing read before it is kept. */
 export function forgetFoundPrices(): void {
-  found.clear();
+  found.forget();
 }

@@ -23,4 +23,9 @@ export class TextMemo<T> {
       this.answers.set(text, answer);
     return answer;
   }
+
+  /** Forget every answer kept (a memo kept across pages, emptied when the next starts). */
+  forget(): void {
+    this.answers.clear();
+  }
 }
