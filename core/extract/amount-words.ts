@@ -96,6 +96,20 @@ export function isInRunningText(t: PriceText, text: string): boolean {
 }
 
 /**
+ * An amount alone in its element closing a line of words ("Add a matching lid for
+ * <span>$4.99</span>", "Passender Glasdeckel erhältlich für <span>14,99 €</span>"): three words
+ * or more of its line before it (since the last price), none after it, no price's label ("Our
+ * price for members"). What it names is for the reader to judge; first-after-title.ts takes it
+ * as a mention only with a higher price standing on its own line after it.
+ */
+export function endsLineOfWords(t: PriceText, text: string): boolean {
+  if (t.lineBefore === "" || !standsAlone(text)) return false;
+  if (wordCount(lineWordsAfter(t.lineAfter)) > 0) return false;
+  const before = ownLead(t.lineBefore);
+  return wordCount(before) >= 3 && !PRICE_LABEL.test(before);
+}
+
+/**
  * An amount standing as a price on its line: no words before it on its line but a price's label
  * ("Price <span>$39.99</span>", "<div>Our price: $39.99</div>"), two at most after it ("$39.99
  * each", "<span>$39.99</span> + tax"); not "Travel case <span>$19.00</span>".

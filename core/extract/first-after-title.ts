@@ -1,4 +1,10 @@
-import { isInRunningText, sentenceWords, standsAlone, standsOnItsLine } from "./amount-words.ts";
+import {
+  endsLineOfWords,
+  isInRunningText,
+  sentenceWords,
+  standsAlone,
+  standsOnItsLine,
+} from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
@@ -67,13 +73,22 @@ export function markFirstAfterTitle(
   // for a 3-pack", isInRunningText): a mention, when an amount standing as a price (alone, or
   // with a price's label only: "Price <span>$39.99</span>") follows it closely, no farther from
   // the buy control. With none it stays: "This kettle costs <b>$39.99</b> today only."
-  if (first && isInRunningText(first.text, readable(first.text.text))) {
+  // A line of words ending at the amount ("Add a matching lid for <span>$4.99</span>",
+  // endsLineOfWords) is one when the price standing after it is higher: what is offered beside
+  // the product costs less than it ("Now available for <b>$39.99</b>" over a $19 case stays).
+  const firstText = first ? readable(first.text.text) : "";
+  const running = first !== undefined && isInRunningText(first.text, firstText);
+  if (first && (running || endsLineOfWords(first.text, firstText))) {
     const mention = first;
     const buy = at("nearBuyControl");
     const nearBuy = (c: VisibleCandidate) => c.features[buy] ?? 0;
     const price = nextPlain(mention, (c) => {
       const text = readable(c.text.text);
-      return nearBuy(c) >= nearBuy(mention) && standsOnItsLine(c.text, text, c.price.index);
+      return (
+        nearBuy(c) >= nearBuy(mention) &&
+        (running || Number(c.amount) > Number(mention.amount)) &&
+        standsOnItsLine(c.text, text, c.price.index)
+      );
     });
     if (price) first = price;
   }

@@ -102,3 +102,46 @@ describe("a price with its own labels around it is no mention", () => {
     expect(priceOf("en", body, "Electric Kettle")).toBe("3999 USD");
   });
 });
+
+describe("a sentence ending at an amount, a higher price standing after it, is a mention", () => {
+  // "Add a matching lid for <span>$4.99</span>" above or inside the buy box: three words or more
+  // of its line before the amount, none after it, no price's label; the price of what it names.
+  it.each([
+    ["en", "<p>Add a matching lid for <span>$4.99</span></p><div>$59.95</div>", "5995 USD"],
+    [
+      "en",
+      "<div><p>Pair it with the leather strap for <b>$19.00</b></p><div><span>$149.00</span></div></div>",
+      "14900 USD",
+    ],
+    [
+      "de",
+      "<p>Passender Glasdeckel erhältlich für <span>14,99 €</span></p><div>79,95 €</div>",
+      "7995 EUR",
+    ],
+    [
+      "es",
+      "<p>Añade el colador de acero a juego por <span>4,99 €</span></p><div>34,95 €</div>",
+      "3495 EUR",
+    ],
+    [
+      "fr",
+      "<p>Ajoutez le couvercle assorti pour <span>9,90 €</span></p><div>119,00 €</div>",
+      "11900 EUR",
+    ],
+  ])("%s: %s", (lang, line, want) => {
+    expect(priceOf(lang, `${line}${BUY}`)).toBe(want);
+  });
+
+  // The product's own price in a sentence stays: a lower amount after it is another item's, a
+  // line of two words is the price's own, and a label names it the price.
+  it.each([
+    ["<p>Now available for <b>$39.99</b></p><div>Travel case</div><div>$19.00</div>", "3999 USD"],
+    ["<p>Yours for <b>$39.99</b></p><div>Twin pack</div><div>$69.99</div>", "3999 USD"],
+    [
+      "<p>Get it today for only <b>$39.99</b></p><div>Travel case</div><div>$19.00</div>",
+      "3999 USD",
+    ],
+  ])("%s", (line, want) => {
+    expect(priceOf("en", `${line}${BUY}`, "Electric Kettle")).toBe(want);
+  });
+});
