@@ -6,16 +6,9 @@ import { ACCEPT, choiceOptions, choosePrice, moneyKey } from "./choose-price.ts"
 import { currencyEvidence } from "./currency-evidence.ts";
 import { forgetFoundPrices } from "./found-prices.ts";
 import { landedOf } from "./landed.ts";
-import {
-  isCardList,
-  isFilteredList,
-  isListingAddress,
-  isListingBody,
-  isResultsHeading,
-  isTicketPage,
-} from "./listing-address.ts";
 import { makePageContext, type PageContext } from "./page-context.ts";
 import { type PageText, pageTextPrefix, wholePageText } from "./page-text.ts";
+import { isProductPage, STANDS_ALONE } from "./product-page.ts";
 import { checkBudget, OverBudget, type ReadBudget } from "./read-budget.ts";
 import { readJsonLd } from "./read-json-ld.ts";
 import { readMetaTags } from "./read-meta-tags.ts";
@@ -37,9 +30,6 @@ import type {
   RawVariant,
 } from "./types.ts";
 import { type VisibleCandidate, visibleCandidates } from "./visible-features.ts";
-
-/** A visible price scored this high makes the page a product without a buy control found. */
-const STANDS_ALONE = 0.8;
 
 /** Pages beyond this are cut: bounded time whatever arrives. */
 const MAX_HTML = 16_000_000;
@@ -249,45 +239,6 @@ export function extractWithWeights(
   return run(html.slice(0, MAX_HTML), url, options, weights);
 }
 
-/**
- * Whether the page offers one product: structured data says so, a store rule read it, or the
- * page shows a buy control beside a likely price, a price that stands out, an add-to-cart — unless
- * its address is a list's (search, collection: listing-address.ts) and no structured data names
- * one product.
- */
-function isProductPage(
-  url: string,
-  facts: readonly Facts[],
-  scan: PageScan,
-  visible: readonly RawCandidate[],
-  outputs: readonly { output: RuleOutput }[],
-): boolean {
-  // The platform names the page a home page, a category, a search or a blog: no product's.
-  if (isListingBody(scan.bodyTokens)) return false;
-  if (facts.some((f) => f.isProduct === true)) return true;
-  if (
-    outputs.some((o) => o.output.candidates.length > 0 || (o.output.availability ?? null) !== null)
-  )
-    return true;
-  if (isListingAddress(url) || isResultsHeading(scan.h1) || facts.some((f) => f.isListing === true))
-    return false;
-  // A count of results under the heading ("1,032 items", "Showing 1-24 of 48 results"): a list.
-  if (scan.resultCountOrder >= 0) return false;
-  // Seats priced per ticket, a category's filter of price ranges or its cards: no product.
-  if (isTicketPage(scan) || isFilteredList(scan) || isCardList(scan)) return false;
-  return (
-    (scan.buyControls.length > 0 &&
-      visible.some((c) => c.role === "price" && c.confidence >= ACCEPT)) ||
-    // A person pasted this link: a price that stands out in the buy box (by the title, shown as
-    // the price) is an offer even when the buy control is a link or script nobody can name.
-    visible.some((c) => c.role === "price" && c.confidence >= STANDS_ALONE) ||
-    scan.hasAddToCart ||
-    // Sold out, its buy button gone: the notice right under the title ("Currently unavailable",
-    // "再入荷お知らせ") still says a product is offered here, at no price now.
-    stockFromPage(scan, false).isSoldOutShown
-  );
-}
-
 function run(
   html: PageText,
   url: string,
@@ -338,7 +289,8 @@ function run(
     ),
   };
   const { candidates, unresolved } = toCandidates(raws, resolver, notes);
-  const isProduct = isProductPage(url, facts, scan, visible, outputs);
+  const tagOnly = meta.candidates.length === 0 && !facts.slice(0, -1).some((f) => f.isProduct);
+  const isProduct = isProductPage(url, facts, scan, visible, outputs, tagOnly);
   const structuredCount =
     jsonLd.candidates.length + micro.candidates.length + meta.candidates.length;
   const isBlocked =

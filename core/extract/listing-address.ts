@@ -77,10 +77,15 @@ export function isCardList(scan: Pick<PageScan, "priceTexts" | "buyControls">): 
     (b) => b.hasBuyWords && !b.isExcluded && !b.isQuantity && !b.isVariantOption,
   );
   if (buys.length < 3) return false;
-  // Prices alone in their element, not the boxes holding a card's name, price and button.
-  const shown = scan.priceTexts.filter(
-    (t) => !t.isHidden && !t.isExcluded && t.childPrices.length === 0,
+  // Prices alone in their element, not the boxes holding a card's name, price and button, nor a
+  // name with a model number ("Lucca M58"): an amount with a currency.
+  const priced = scan.priceTexts.filter(
+    (t) =>
+      !t.isHidden && !t.isExcluded && t.childPrices.length === 0 && findPrices(t.text).length > 0,
   );
+  // With prices in the page's main part (<main>, an <article>), those outside it are the banner's
+  // or the header's ("Free shipping over $50" above the first card), no card's.
+  const shown = priced.some((t) => t.isInMain) ? priced.filter((t) => t.isInMain) : priced;
   const amounts = new Set<string>();
   const counts = new Set<number>();
   let from = -1;
