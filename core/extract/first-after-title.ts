@@ -6,6 +6,7 @@ import {
   standsOnItsLine,
 } from "./amount-words.ts";
 import { FEATURES, type FeatureName } from "./feature-names.ts";
+import { markMemberTiers } from "./member-tiers.ts";
 import type { PriceText } from "./scan/types.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 
@@ -136,4 +137,6 @@ export function markFirstAfterTitle(
     if (chosen) first = chosen;
   }
   if (first) first.features[at("firstAfterTitle")] = 1;
+  // Members' prices only, one per tier (a warehouse club's buy box): the highest.
+  markMemberTiers(list, h1, readable);
 }

@@ -288,6 +288,8 @@ export const BUY_NOW_LABEL = new RegExp(
 export const BEFORE_TAX = anywhere(entriesOf(words.beforeTax));
 /** An auction's words: the amount beside them is a bid (read-visible-text.ts `isBid`). */
 export const AUCTION = anywhere(entriesOf(words.auction));
+/** A member's price's words ("Plus member price", "Clubpreis"): member-tiers.ts. */
+export const MEMBERSHIP = anywhere(entriesOf(words.membership));
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 
