@@ -192,7 +192,8 @@ function readSources(
   const scan: PageScan = scanHtml(html, budget);
   checkBudget(budget);
   const ctx = makePageContext(scan, url, variantId);
-  const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url);
+  const titles = [scan.metas.get("og:title")?.[0] ?? null, scan.h1, scan.title];
+  const jsonLd = readJsonLd(scan.jsonLd, ctx.variantId, url, titles);
   const micro = readMicrodata(scan.props);
   const meta = readMetaTags(scan.metas);
   const matched = STORE_RULES.filter((rule) => rule.matches(ctx));

@@ -1,4 +1,5 @@
 import { readAvailability } from "./availability.ts";
+import { productByTitle } from "./json-ld-product.ts";
 import { asArray, asRecord, asText } from "./json-walk.ts";
 import { readAmount } from "./read-amount.ts";
 import { parseTolerantJson } from "./tolerant-json.ts";
@@ -76,6 +77,7 @@ export function readJsonLd(
   blocks: readonly string[],
   variantId: string | null,
   pageUrl: string,
+  titles: readonly (string | null)[] = [],
 ): JsonLdResult {
   const nodes: Located[] = [];
   blocks.forEach((block, i) => {
@@ -98,12 +100,16 @@ export function readJsonLd(
     return { candidates, facts: {}, blocks: blocks.length };
   }
   const urlPath = safePath(pageUrl);
-  // The page's product: the one whose url matches the page, else the first with offers, else the first.
+  // The page's product: the one whose url matches the page, else the one named as the page's
+  // title names it, else the first with offers, else the first.
+  const byUrl = products.find((p) => {
+    const u = asText(p.node.url) ?? asText(p.node["@id"]);
+    return u !== null && urlPath !== null && safePath(u) === urlPath;
+  });
+  const byTitle = byUrl ? null : productByTitle(products, titles);
   const main =
-    products.find((p) => {
-      const u = asText(p.node.url) ?? asText(p.node["@id"]);
-      return u !== null && urlPath !== null && safePath(u) === urlPath;
-    }) ??
+    byUrl ??
+    byTitle ??
     products.find((p) => p.node.offers !== undefined || p.node.hasVariant !== undefined) ??
     products[0];
   if (!main) return { candidates, facts: {}, blocks: blocks.length };
