@@ -8,6 +8,7 @@ import {
 import { FEATURES, type FeatureName } from "./feature-names.ts";
 import { markMemberTiers } from "./member-tiers.ts";
 import type { PriceText } from "./scan/types.ts";
+import { markOfferTheTitleNames } from "./title-named-offer.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 
 /**
@@ -40,6 +41,7 @@ export function markFirstAfterTitle(
   h1: number,
   namedOther: ReadonlySet<PriceText>,
   readable: (text: string) => string,
+  title = "",
 ): void {
   if (h1 < 0) return;
   const at = (name: FeatureName) => FEATURES.indexOf(name);
@@ -139,4 +141,6 @@ export function markFirstAfterTitle(
   if (first) first.features[at("firstAfterTitle")] = 1;
   // Members' prices only, one per tier (a warehouse club's buy box): the highest.
   markMemberTiers(list, h1, readable);
+  // "Bundle price $149.99" under a title naming a bundle: the product's own price.
+  markOfferTheTitleNames(list, h1, title, readable);
 }

@@ -327,7 +327,7 @@ export function visibleCandidates(
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
   keepStruckClassOnlyInPairs(out, namedOther, readable);
-  markFirstAfterTitle(out, h1, namedOther, readable);
+  markFirstAfterTitle(out, h1, namedOther, readable, scan.h1 ?? "");
   return out;
 }
 

@@ -290,6 +290,8 @@ export const BEFORE_TAX = anywhere(entriesOf(words.beforeTax));
 export const AUCTION = anywhere(entriesOf(words.auction));
 /** A member's price's words ("Plus member price", "Clubpreis"): member-tiers.ts. */
 export const MEMBERSHIP = anywhere(entriesOf(words.membership));
+/** Another offer's words ("Bundle price", "gift wrap"): title-named-offer.ts. */
+export const ADD_ON = anywhere(entriesOf(words.addOn));
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 
