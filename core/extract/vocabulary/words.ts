@@ -395,6 +395,10 @@ export const VISIBLE_WORDS = {
       // A marketplace's listing that sold or ended ("This listing sold on Fri, Nov 21", "This
       // item has sold"): no longer for sale.
       p(/this (?:listing|item) (?:has )?(?:sold|ended)\b/, "this listing has ended"),
+      // Shown with its price, bought only in a shop: none to buy here online (decision 0088).
+      p(/in[- ]stores? only/, "in-store only"),
+      "not sold online",
+      p(/only (?:available|sold) in[- ]stores?/, "only available in stores"),
     ],
     de: [
       "ausverkauft",
@@ -405,6 +409,8 @@ export const VISIBLE_WORDS = {
       "derzeit nicht",
       p(/nicht (?:mehr )?bestellbar/, "nicht bestellbar"),
       "nicht erhältlich",
+      p(/nur (?:im markt|in der filiale) erhältlich/, "nur im markt erhältlich"),
+      p(/nicht online (?:bestellbar|erhältlich|kaufbar)/, "nicht online bestellbar"),
       "demnächst",
       // A notify-me control: the product comes back later ("Benachrichtigen, wenn verfügbar").
       p(
@@ -418,6 +424,8 @@ export const VISIBLE_WORDS = {
       "indisponible",
       "plus disponible",
       "bientôt disponible",
+      "uniquement en magasin",
+      "non vendu en ligne",
       p(
         /(?:m'alerter|me prévenir|prévenez-moi) (?:du retour|quand|lorsque|dès)/,
         "m'alerter du retour",
@@ -429,6 +437,7 @@ export const VISIBLE_WORDS = {
       "no disponible",
       "no se puede comprar",
       "próximamente",
+      p(/solo (?:disponible )?en tienda/, "solo disponible en tienda"),
       p(/av[ií]same cuando/, "avísame cuando"),
     ],
     it: [
@@ -437,9 +446,10 @@ export const VISIBLE_WORDS = {
       p(/non (?:è )?acquistabile/, "non è acquistabile"),
       "non ordinabile",
       "avvisami quando",
+      p(/(?:disponibile )?solo in negozio/, "solo in negozio"),
     ],
     pt: ["esgotado"],
-    nl: ["uitverkocht", "niet beschikbaar", "niet leverbaar"],
+    nl: ["uitverkocht", "niet beschikbaar", "niet leverbaar", "alleen in de winkel"],
     pl: [
       "wyprzedan",
       "niedostępn",
@@ -1595,15 +1605,17 @@ export const MEASURE_UNITS = {
 
 /** Values of schema.org availability, og:availability and feeds, lower case, without spaces. */
 export const AVAILABILITY_VALUES = {
-  inStock: [
-    "instock",
+  inStock: ["instock", "onlineonly", "limitedavailability", "available", "backorder"],
+  // InStoreOnly: bought only in a shop, none to buy online (decision 0088).
+  outOfStock: [
+    "outofstock",
+    "soldout",
+    "discontinued",
+    "oos",
+    "unavailable",
+    "notavailable",
     "instoreonly",
-    "onlineonly",
-    "limitedavailability",
-    "available",
-    "backorder",
   ],
-  outOfStock: ["outofstock", "soldout", "discontinued", "oos", "unavailable", "notavailable"],
   preorder: ["preorder", "presale"],
 } as const;
 
