@@ -198,7 +198,15 @@ export function sinceLastPrice(before: string): string {
  * ("[3 bids] Place bid Buy It Now:": the bid's words are the bid's), else since the last price.
  */
 export function ownLead(lead: string): string {
-  return BUY_NOW_LABEL.test(lead) ? "" : sinceLastPrice(lead);
+  return endsWithBuyNowLabel(lead) ? "" : sinceLastPrice(lead);
+}
+
+/**
+ * BUY_NOW_LABEL's test, after the cheap one: its label ends with a colon, and most texts before
+ * an amount hold none.
+ */
+function endsWithBuyNowLabel(text: string): boolean {
+  return (text.includes(":") || text.includes("：")) && BUY_NOW_LABEL.test(text);
 }
 
 /**
@@ -217,7 +225,7 @@ export function isNetAfter(after: string): boolean {
 
 /** The words since the last amount before an amount, when they end as a label does (a colon). */
 export function labelBefore(before: string): string {
-  if (BUY_NOW_LABEL.test(before)) return "";
+  if (endsWithBuyNowLabel(before)) return "";
   const words = sinceLastAmount(before);
   return /[:：]\s*$/.test(words) ? words.slice(-40) : "";
 }

@@ -29,6 +29,7 @@ import {
   markWasBeforeNow,
   PAIR_SPAN,
 } from "./sale-marks.ts";
+import { TextMemo } from "./scan/memo.ts";
 import type { PageScan, PriceText } from "./scan/types.ts";
 import {
   CURRENT_CLASS,
@@ -177,6 +178,9 @@ export function visibleCandidates(
   pageUrl?: string,
 ): VisibleCandidate[] {
   const readable = readableTexts();
+  // OTHER_AMOUNT (a long list) tested once per distinct text: a text's candidates share words.
+  const namesOther = new TextMemo((text: string) => OTHER_AMOUNT.test(text), 20_000, 400);
+  const saysOther = (text: string) => namesOther.of(text);
   // Each link's address is read once (a row of other products repeats them).
   const links = new Map<string, boolean>();
   const linksElsewhere = (href: string, url: string) => {
@@ -214,8 +218,7 @@ export function visibleCandidates(
     for (const b of buys) buyDistance = Math.min(buyDistance, Math.abs(b - t.order));
     const lead = `${t.before.slice(-30)} ${readable(t.text).slice(0, Math.max(0, p.index))}`;
     const around = `${ownLead(lead)} ${t.text} ${ownAfter(t.after.slice(0, 25))}`;
-    if (indexInText === 0 && OTHER_AMOUNT.test(ownWords(readable(t.text), p.index)))
-      namedOther.add(t);
+    if (indexInText === 0 && saysOther(ownWords(readable(t.text), p.index))) namedOther.add(t);
     // … or, for some kinds, the words before it on its own line ("Same-day delivery <b>$9.99</b>",
     // "Similar item: Travel Pillow Lite <span>$19.99</span>").
     // (A label ending with a colon right before it is its line's too, in a block of its own:
@@ -268,9 +271,7 @@ export function visibleCandidates(
       excluded: bool(t.isExcluded),
       hidden: bool(t.isHidden),
       inMain: bool(t.isInMain),
-      otherAmountWords: bool(
-        OTHER_AMOUNT.test(around) || TIMES.test(lead) || isSubscription || isNet,
-      ),
+      otherAmountWords: bool(saysOther(around) || TIMES.test(lead) || isSubscription || isNet),
       perUnit: bool(t.isPerUnit || p.isPerUnit || p.isMultiBuy || isUnitWritten(t, p, lead)),
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),
@@ -326,7 +327,7 @@ export function visibleCandidates(
   }
   // An "old price" class counts once paired: then the first price after the title is the
   // current one beside it, not the old one.
-  keepStruckClassOnlyInPairs(out, namedOther, readable);
+  keepStruckClassOnlyInPairs(out, namedOther, readable, saysOther);
   markFirstAfterTitle(out, h1, namedOther, readable, scan.h1 ?? "");
   return out;
 }
@@ -402,6 +403,7 @@ function keepStruckClassOnlyInPairs(
   list: VisibleCandidate[],
   namedOther: ReadonlySet<PriceText>,
   readable: (text: string) => string,
+  saysOther: (text: string) => boolean,
 ): void {
   const struckClass = FEATURES.indexOf("struckClass");
   const others = OTHER_THAN_CURRENT.map((name) => FEATURES.indexOf(name));
@@ -416,7 +418,7 @@ function keepStruckClassOnlyInPairs(
     (c) =>
       namedOther.has(c.text) ||
       others.some((i) => on(c, i)) ||
-      OTHER_AMOUNT.test(
+      saysOther(
         `${sinceLastAmount(c.text.before.slice(-30))} ${ownWords(readable(c.text.text), c.price.index)}`,
       ),
   );

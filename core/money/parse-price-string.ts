@@ -338,8 +338,9 @@ export function findPrices(text: string, hints: PriceStringHints = {}): FoundPri
   if (typeof text !== "string" || text.length === 0) return [];
   const normalized = normalizeText(text);
   const numbers = tokens(normalized, NUMBER_PATTERN);
+  if (numbers.length === 0) return [];
   const currencyTokens = tokens(normalized, CURRENCY_PATTERN);
-  if (numbers.length === 0 || currencyTokens.length === 0) return [];
+  if (currencyTokens.length === 0) return [];
   const numberStarts = new Set(numbers.map((n) => n.start));
   const currencyEnds = new Set(currencyTokens.map((c) => c.end));
   // "$qty_dummy1$", "PS5 £54.48", "B08FC1R8": a number written against a letter that is not a
