@@ -1,9 +1,10 @@
-import type { BuyControl, PageScan } from "./scan/types.ts";
+import type { BuyControl, PageScan, SoldOutText } from "./scan/types.ts";
 import type { Availability } from "./types.ts";
 import { titleOrder } from "./visible-features.ts";
 import {
   IN_STOCK,
   IN_STOCK_VALUE,
+  ONE_SELLER,
   OUT_OF_STOCK_VALUE,
   PREORDER,
   PREORDER_VALUE,
@@ -87,7 +88,8 @@ export function stockFromPage(
       !t.isInOption &&
       !t.isVariant &&
       !forVariant.some((d) => t.order >= d.order && t.order - d.order <= 2) &&
-      !isPastBuyBox(scan, controls, t.order),
+      !isPastBuyBox(scan, controls, t.order) &&
+      !isOneSellersWithOthers(scan, t),
   );
   const soldOutNotice = notices.some((t) => h1 >= 0 && t.order > h1 && t.order - h1 < 600);
   const nearDead = notices.some((t) => dead.some((d) => Math.abs(d.order - t.order) < 150));
@@ -128,4 +130,19 @@ function isPastBuyBox(scan: PageScan, controls: readonly BuyControl[], order: nu
   for (const c of controls) if (c.order < order && c.order > control) control = c.order;
   if (control < 0) return false;
   return scan.priceTexts.some((p) => p.order > control && p.order < order && !p.isExcluded);
+}
+
+/** How close (in elements) to one seller's notice a link to others' offers stands. */
+const OFFERS_REACH = 60;
+
+/**
+ * A sold-out notice naming one seller ("Currently unavailable from this seller.") with a priced
+ * link to others' offers close by ("New (3) from $64.87"): that seller's offer is gone, the
+ * product is still sold.
+ */
+function isOneSellersWithOthers(scan: PageScan, notice: SoldOutText): boolean {
+  if (!ONE_SELLER.test(notice.text.toLowerCase())) return false;
+  return scan.priceTexts.some(
+    (p) => p.linkHref !== null && !p.isExcluded && Math.abs(p.order - notice.order) <= OFFERS_REACH,
+  );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { extractProduct } from "./extract-product.ts";
 
 /**
- * "In-store only", "Not sold online", "Nur im Markt erhältlich": the product is shown with its
+ * Stock words that speak of one way of buying, not of the product everywhere. "In-store only",
+ * "Not sold online", "Nur im Markt erhältlich": the product is shown with its
  * price but cannot be bought here online. For a tracker that buys online it is out of stock
  * (decision 0088), as "Sold out online, available in store" is; the price stays the price.
  * Pages written for it; none names a store.
@@ -59,5 +60,31 @@ describe("guards", () => {
         "<div>$64.97</div><button>Add to cart</button><p>Gift cards are redeemable in-store only.</p>",
       ),
     ).toBe("6497 in_stock");
+  });
+});
+
+/**
+ * "Currently unavailable from this seller." above "New (3) from $64.87": one seller's offer is
+ * gone while others sell it new (a link to their offers, with its price, close by); the notice
+ * speaks of that seller, as "Size L is sold out" speaks of a size.
+ */
+describe("unavailable from one seller, offered by others", () => {
+  it.each([
+    [
+      "en",
+      '<p>Currently unavailable from this seller.</p><div><a href="/offer-listing/B01?condition=new"><span>New (3) from</span> <span>$64.87</span></a></div><a href="/offer-listing/B01">See All Buying Options</a>',
+    ],
+    [
+      "de",
+      '<p>Bei diesem Verkäufer derzeit nicht verfügbar.</p><div><a href="/angebote/B01?zustand=neu"><span>Neu (4) ab</span> <span>29,99 €</span></a></div><a href="/angebote/B01">Alle Angebote ansehen</a>',
+    ],
+  ])("%s: no 'out of stock' from one seller's notice", (lang, body) => {
+    expect(read(lang, body)).not.toMatch(/out_of_stock/);
+  });
+
+  it("one seller's notice with no other offer: out of stock", () => {
+    expect(read("en", "<div>$64.87</div><p>Currently unavailable from this seller.</p>")).toBe(
+      "6487 out_of_stock",
+    );
   });
 });

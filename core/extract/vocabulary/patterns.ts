@@ -292,6 +292,8 @@ export const AUCTION = anywhere(entriesOf(words.auction));
 export const MEMBERSHIP = anywhere(entriesOf(words.membership));
 /** Another offer's words ("Bundle price", "gift wrap"): title-named-offer.ts. */
 export const ADD_ON = anywhere(entriesOf(words.addOn));
+/** One seller named beside sold-out words ("unavailable from this seller"): availability.ts. */
+export const ONE_SELLER = anywhere(entriesOf(words.oneSeller));
 /** A subscription's words: its percentage or saving is no sale of the product. */
 export const SUBSCRIPTION = anywhere(entriesOf(words.subscription));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findPrices } from "../../money/parse-price-string.ts";
 import { sentenceWords, standsAlone } from "../amount-words.ts";
-import { availabilityFromText, readAvailability } from "../availability.ts";
+import { availabilityFromText, readAvailability, stockFromPage } from "../availability.ts";
 import { FEATURES, type FeatureName } from "../feature-names.ts";
 import { isFilteredList, isResultsHeading, isTicketPage } from "../listing-address.ts";
 import { oldThenCurrent } from "../read-amount.ts";
@@ -95,6 +95,14 @@ const WORD_EFFECTS: Record<keyof typeof VISIBLE_WORDS, (word: string) => boolean
   cartNoun: (w) => scanHtml(`<a class="add-product">${html(w)}</a>`).buyControls.length > 0,
   soldOut: (w) => scanHtml(`<button>${html(w)}</button>`).buyControls[0]?.saysSoldOut === true,
   // Sold-out words beside a size or colour speak of that variant (issue #34 class 8).
+  // One seller's notice beside a priced link to others' offers: no sold-out product.
+  oneSeller: (w) =>
+    stockFromPage(
+      scanHtml(
+        `<h1>Item</h1><p>Currently unavailable ${html(w)}.</p><a href="/offers/1">New (3) from $64.87</a>`,
+      ),
+      true,
+    ).availability !== "out_of_stock",
   variant: (w) => scanHtml(`<p>Sold out: ${html(w)} zqxj</p>`).soldOutTexts[0]?.isVariant === true,
   // A first <h1> naming a search's results makes no product page.
   searchResults: (w) => isResultsHeading(scanHtml(`<h1>${html(w)} lamp</h1>`).h1),

@@ -499,6 +499,17 @@ export const VISIBLE_WORDS = {
     th: ["สินค้าหมด"],
   },
   /**
+   * One seller named beside sold-out words ("Currently unavailable from this seller."): that
+   * seller's offer, not the product's stock, when others offer it close by (availability.ts).
+   */
+  oneSeller: {
+    en: [p(/(?:from|by) this seller/, "from this seller")],
+    de: ["bei diesem verkäufer"],
+    fr: [p(/(?:chez|auprès de) ce vendeur/, "chez ce vendeur")],
+    es: ["de este vendedor"],
+    it: ["da questo venditore"],
+  },
+  /**
    * A size, colour or other variant named beside sold-out words ("Size L is sold out"): that
    * variant's stock, not the product's (issue #34 class 8).
    */
