@@ -285,13 +285,16 @@ function hiddenInCart(pool: readonly PriceCandidate[], notes: readonly string[])
   return { status: "ambiguous", chosen: null, notes: [...notes, why] };
 }
 
-/** The visible texts of any kind showing a structured candidate's amount. */
+/** The visible texts of any kind showing a structured candidate's amount (not other products'). */
 function visibleCopies(
   structured: PriceCandidate,
   candidates: readonly PriceCandidate[],
 ): PriceCandidate[] {
   return candidates.filter(
-    (c) => c.source === "visible_text" && c.price.amountMinor === structured.price.amountMinor,
+    (c) =>
+      c.source === "visible_text" &&
+      c.price.amountMinor === structured.price.amountMinor &&
+      !c.isElsewhere,
   );
 }
 

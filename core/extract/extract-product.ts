@@ -148,6 +148,7 @@ function toCandidates(
       ...(raw.isBid ? { isBid: true } : {}),
       ...(raw.isCardPrice ? { isCardPrice: true } : {}),
       ...(raw.isBeforeTax ? { isBeforeTax: true } : {}),
+      ...(raw.isElsewhere ? { isElsewhere: true } : {}),
       raw: raw.raw,
     });
   }

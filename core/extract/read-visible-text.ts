@@ -74,6 +74,7 @@ export function readVisibleText(
       ...(isBid(c) ? { isBid: true } : {}),
       ...(c.isCardPrice ? { isCardPrice: true } : {}),
       ...(isNamedBeforeTax(c) ? { isBeforeTax: true } : {}),
+      ...(c.text.isExcluded ? { isElsewhere: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };

@@ -85,3 +85,41 @@ describe("several JSON-LD products: the one named as the page's title is the pag
     expect(money(r)).toBe("3500 GBP");
   });
 });
+
+describe("a structured amount shown only among other products is not shown for this one", () => {
+  const carousel = (heading: string, price: string) =>
+    `<section><h2>${heading}</h2><ul><li><a href="/p/other">Other item</a> <span class="card-price">${price}</span></li></ul></section>`;
+  it.each([
+    [
+      "de",
+      "Gusseisen-Bräter oval",
+      "149,00 €",
+      "Das könnte Ihnen auch gefallen",
+      "129,00 €",
+      "129.00",
+      "EUR",
+    ],
+    ["en-GB", "Copper Watering Can", "£35.00", "You may also like", "£12.00", "12.00", "GBP"],
+  ])(
+    "%s: a card's amount equal to structured data's makes neither the price",
+    (lang, title, shown, heading, card, sd, currency) => {
+      const body = `${buyBox(title, shown)}${carousel(heading, card)}`;
+      const r = extractProduct(
+        doc(title, body, ld(product(title, sd, currency)), lang),
+        "https://www.shop.example/p/item",
+      );
+      expect(r.price).toBeNull();
+      expect(r.status).toBe("ambiguous");
+    },
+  );
+
+  it("guard: structured data the buy box shows, a card showing it too, is the price", () => {
+    const title = "Copper Watering Can";
+    const body = `${buyBox(title, "£35.00")}${carousel("You may also like", "£35.00")}`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, "35.00", "GBP")), "en-GB"),
+      "https://www.shop.example/p/item",
+    );
+    expect(money(r)).toBe("3500 GBP");
+  });
+});

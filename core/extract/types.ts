@@ -76,6 +76,8 @@ export const PriceCandidate = z.object({
   isCardPrice: z.boolean().optional(),
   /** Named a price before tax ("(税抜 ¥11,636)", "£69.99 ex. VAT"). Absent when not. */
   isBeforeTax: z.boolean().optional(),
+  /** Shown among other products (a carousel, reviews, a heading naming others). Absent when not. */
+  isElsewhere: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -195,6 +197,7 @@ export type RawCandidate = {
   isBid?: boolean;
   isCardPrice?: boolean;
   isBeforeTax?: boolean;
+  isElsewhere?: boolean;
   raw: string;
 };
 

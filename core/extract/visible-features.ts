@@ -276,9 +276,9 @@ export function visibleCandidates(
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),
       outlier: bool(Math.abs(Math.log10(Number(p.amount)) - medianLog) > 1.5),
-      // An option not chosen showing a structured amount (another variant's) confirms nothing.
+      // An option not chosen showing a structured amount (another variant's), or another product's card, confirms nothing.
       equalsStructured: bool(
-        structuredAmounts.has(p.amount) && !t.isInOption && !t.isUncheckedRadio,
+        structuredAmounts.has(p.amount) && !t.isInOption && !t.isUncheckedRadio && !t.isExcluded,
       ),
       bareNumber: bool(c.bare),
       inOption: bool(t.isInOption),
