@@ -1,4 +1,5 @@
 import type { PageScan } from "./scan/types.ts";
+import { explainedContradiction } from "./structured-explained.ts";
 import type { PriceCandidate } from "./types.ts";
 
 export type ChoiceOptions = {
@@ -251,6 +252,16 @@ function agreeingStructured(
       notes: [
         ...notes,
         `structured data gives ${describe(pool)}, another variant's price (an option not chosen shows it); the price its buy box shows was taken`,
+      ],
+    };
+  const why = contradiction && explainedContradiction(pool, contradiction.shown, candidates);
+  if (contradiction && why)
+    return {
+      status: "ok",
+      chosen: contradiction.shown,
+      notes: [
+        ...notes,
+        `structured data gives ${describe(pool)}, ${why}; the buy box's price was taken`,
       ],
     };
   if (contradiction)

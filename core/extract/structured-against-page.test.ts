@@ -123,3 +123,71 @@ describe("a structured amount shown only among other products is not shown for t
     expect(money(r)).toBe("3500 GBP");
   });
 });
+
+describe("structured data visibly not what is charged gives way to a sure buy box", () => {
+  it.each([
+    [
+      "de-CH",
+      "Wanderrucksack 28 L",
+      "CHF 129.90",
+      "119.00",
+      "EUR",
+      "https://www.shop.example.ch/de/p/1",
+      "12990 CHF",
+    ],
+    [
+      "sv",
+      "Ullfilt i alpackamix",
+      "1 295 kr",
+      "119.00",
+      "USD",
+      "https://www.shop.example.se/p/1",
+      "129500 SEK",
+    ],
+    [
+      "en-CA",
+      "Merino Crew Socks, 3-Pack",
+      "$54.99 CAD",
+      "39.99",
+      "USD",
+      "https://www.shop.example.ca/p/1",
+      "5499 CAD",
+    ],
+    [
+      "de",
+      "Akku-Rasentrimmer 18 V",
+      "119,00 € <small>inkl. MwSt.</small>",
+      "100.00",
+      "EUR",
+      "https://www.shop.example.de/p/1",
+      "11900 EUR",
+    ],
+    [
+      "ja",
+      "南部鉄器 急須 0.6L",
+      "¥9,900（税込）",
+      "9000",
+      "JPY",
+      "https://www.shop.example.jp/p/1",
+      "9900 JPY",
+    ],
+  ])("%s: %s (structured %s %s)", (lang, title, shown, sd, currency, url, want) => {
+    const r = extractProduct(
+      doc(title, buyBox(title, shown), ld(product(title, sd, currency)), lang),
+      url,
+    );
+    expect(money(r)).toBe(want);
+  });
+
+  it.each([
+    ["a stale price, nothing explaining it", "149,00 €", "129.00"],
+    ["a price 12.3 % below, no tax rate", "112,30 €", "100.00"],
+  ])("guard: %s stays 'cannot tell'", (_, shown, sd) => {
+    const title = "Gusseisen-Bräter oval";
+    const r = extractProduct(
+      doc(title, buyBox(title, shown), ld(product(title, sd, "EUR")), "de"),
+      "https://www.shop.example.de/p/1",
+    );
+    expect(r.price).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import type { PriceCandidate } from "./types.ts";
+
+/** Value-added and goods-and-services tax rates (percent) a price before tax is raised by. */
+const TAX_RATES = [
+  5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 25.5,
+  27,
+];
+
+/**
+ * Why structured data's amount, shown nowhere for this product while its buy box surely shows
+ * another, is visibly not what a shopper is charged (decision 0089): it is in another currency,
+ * one the page shows no price in (a feed's or a default store's), or it is the buy box's amount
+ * before tax (the buy box's is it raised by a tax rate, to the cent: "price": 100 beside
+ * "119,00 € inkl. MwSt.", 9000 beside "¥9,900（税込）"). Null: nothing on the page explains it
+ * (a stale price, another variant's), and which one is paid cannot be told.
+ */
+export function explainedContradiction(
+  pool: readonly PriceCandidate[],
+  shown: PriceCandidate,
+  candidates: readonly PriceCandidate[],
+): string | null {
+  const structured = pool[0];
+  if (!structured) return null;
+  const currency = structured.price.currency;
+  if (currency !== shown.price.currency) {
+    const isShownIn = candidates.some(
+      (c) => c.source === "visible_text" && !c.isElsewhere && c.price.currency === currency,
+    );
+    return isShownIn ? null : `in ${currency}, a currency the page shows no price in`;
+  }
+  const base = structured.price.amountMinor;
+  const total = shown.price.amountMinor;
+  const isRaisedByTax = TAX_RATES.some(
+    (rate) => Math.abs(Math.round((base * (100 + rate)) / 100) - total) <= 1,
+  );
+  return isRaisedByTax ? "the price its buy box shows before tax" : null;
+}
