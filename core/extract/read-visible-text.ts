@@ -4,6 +4,7 @@ import {
   labelsNextAmount,
   ownAfter,
   ownLead,
+  wordsAfter,
 } from "./amount-words.ts";
 import { FEATURES } from "./feature-names.ts";
 import { PAIR_SPAN } from "./sale-marks.ts";
@@ -132,10 +133,16 @@ function isBid(c: VisibleCandidate): boolean {
 
 /**
  * An amount named a price before tax: the words before it in its own text ("(税抜 ¥11,636)",
- * "Ex Tax: $179.00") or right after its element ("£69.99" then "ex. VAT").
+ * "Ex Tax: $179.00"), right after it in its own text, past a currency written in letters
+ * ("999,19 zł netto"), or right after its element ("£69.99" then "ex. VAT").
  */
 function isNamedBeforeTax(c: VisibleCandidate): boolean {
   const t = c.text;
   const own = t.text.slice(0, Math.max(0, c.price.index));
-  return BEFORE_TAX.test(`${labelBefore(t.before)} ${own}`) || isBeforeTaxAfter(ownAfter(t.after));
+  const tail = ownAfter(wordsAfter(t, c.price, t.text));
+  return (
+    BEFORE_TAX.test(`${labelBefore(t.before)} ${own}`) ||
+    isBeforeTaxAfter(ownAfter(t.after)) ||
+    isBeforeTaxAfter(tail.replace(/^\s*\p{L}{1,3}(?=\s)/u, ""))
+  );
 }

@@ -191,3 +191,42 @@ describe("structured data visibly not what is charged gives way to a sure buy bo
     expect(r.price).toBeNull();
   });
 });
+
+describe("a price named before tax by the words after it in its own text", () => {
+  it.each([
+    [
+      "pl",
+      "Fotel biurowy ergonomiczny",
+      `<span>1 229,00 zł</span> <span>brutto</span><br><span>999,19 zł netto</span>`,
+      "999.19",
+      "PLN",
+      "https://www.shop.example.pl/p/1",
+      "122900 PLN",
+    ],
+    [
+      "de",
+      "Werkbank aus Buche",
+      `<span>238,00 €</span><br><span>200,00 € netto</span>`,
+      "200.00",
+      "EUR",
+      "https://www.shop.example.de/p/1",
+      "23800 EUR",
+    ],
+  ])("%s: %s", (lang, title, shown, sd, currency, url, want) => {
+    const r = extractProduct(
+      doc(title, buyBox(title, shown), ld(product(title, sd, currency)), lang),
+      url,
+    );
+    expect(money(r)).toBe(want);
+  });
+
+  it("guard: a price named with tax in its own text stays the price", () => {
+    const title = "Werkbank aus Buche";
+    const shown = `<span>238,00 € inkl. MwSt.</span>`;
+    const r = extractProduct(
+      doc(title, buyBox(title, shown), ld(product(title, "238.00", "EUR")), "de"),
+      "https://www.shop.example.de/p/1",
+    );
+    expect(money(r)).toBe("23800 EUR");
+  });
+});
