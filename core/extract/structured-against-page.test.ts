@@ -230,3 +230,40 @@ describe("a price named before tax by the words after it in its own text", () =>
     expect(money(r)).toBe("23800 EUR");
   });
 });
+
+describe("a price to ask for or to sign in for, under the title: structured data's unshown amount is none to take", () => {
+  it.each([
+    [
+      "de",
+      "Wandregal nach Maß, Eiche",
+      `<span class="price">Preis auf Anfrage</span>`,
+      "690.00",
+      "EUR",
+    ],
+    [
+      "en",
+      "Solar Frame Mount Kit",
+      `<a href="/login">Log in to see pricing</a><p>Trade accounts only.</p>`,
+      "184.00",
+      "USD",
+    ],
+    ["fr", "Canapé sur mesure", `<span>Prix sur demande</span>`, "1290.00", "EUR"],
+  ])("%s: %s", (lang, title, notice, sd, currency) => {
+    const body = `<main><h1>${title}</h1><div class="price-box">${notice}</div><form><button type="submit">Contact</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, sd, currency)), lang),
+      "https://www.shop.example/p/1",
+    );
+    expect(r.price).toBeNull();
+  });
+
+  it("guard: the buy box showing structured data's amount keeps it", () => {
+    const title = "Solar Frame Mount Kit";
+    const body = `<main><h1>${title}</h1><a href="/login">Log in to see pricing</a><div class="price">$184.00</div><form><button type="submit">Add to cart</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, "184.00"))),
+      "https://www.shop.example/p/1",
+    );
+    expect(money(r)).toBe("18400 USD");
+  });
+});

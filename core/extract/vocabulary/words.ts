@@ -881,8 +881,17 @@ export const VISIBLE_WORDS = {
       "see price at checkout",
       "price shown in cart",
       p(/to see (?:our|the) price/, "to see our price"),
+      // A price a person must ask for or sign in to see: none the page shows.
+      p(/(?:log|sign) ?in (?:to see|for) (?:the |our )?pric(?:ing|es|e)/, "log in to see pricing"),
+      "price on request",
+      "call for price",
     ],
-    de: ["preis im warenkorb"],
+    de: ["preis im warenkorb", "preis auf anfrage"],
+    fr: ["prix sur demande"],
+    es: ["precio a consultar"],
+    it: ["prezzo su richiesta"],
+    nl: ["prijs op aanvraag"],
+    pl: ["cena na zapytanie"],
   },
   /**
    * Words right after an amount naming it the price paid at once, in cash or by instant transfer
