@@ -122,6 +122,10 @@ export function choosePrice(
           chosen: shown,
           notes: [...notes, "structured data gives a range; the price its buy box shows was taken"],
         };
+      // A range the page shows no end of, and no price of its own (a configurator's "From"
+      // with nothing chosen): no one price a person pays.
+      if (!shown && !pool.some((c) => isShown(c, candidates)))
+        return { status: "ambiguous", chosen: null, notes: [...notes, UNSHOWN_RANGE] };
     }
     if (distinct(pool).length > 1) {
       // A structured price equal to a stated list/"was" price is the list price.
@@ -313,6 +317,8 @@ function visibleCopies(
 function isShown(structured: PriceCandidate, priced: readonly PriceCandidate[]): boolean {
   return visibleCopies(structured, priced).length > 0;
 }
+
+const UNSHOWN_RANGE = "structured data gives only a range the page never shows, and no price";
 
 /** A visible candidate must score at least this to be taken as the price. */
 export const ACCEPT = 0.5;

@@ -267,3 +267,32 @@ describe("a price to ask for or to sign in for, under the title: structured data
     expect(money(r)).toBe("18400 USD");
   });
 });
+
+describe("structured data giving only a range the page never shows, and no price of its own", () => {
+  const agg = (title: string) =>
+    ld({
+      "@type": "Product",
+      name: title,
+      offers: {
+        "@type": "AggregateOffer",
+        lowPrice: "1290.00",
+        highPrice: "2890.00",
+        priceCurrency: "EUR",
+      },
+    });
+  it.each([
+    ["fr", "Canapé d'angle modulable", "<span>À partir de</span>", "Configurer"],
+    ["de", "Ecksofa nach Maß", "<span>Preis je nach Konfiguration</span>", "Konfigurieren"],
+  ])("%s: %s", (lang, title, label, button) => {
+    const body = `<main><h1>${title}</h1><div class="prix">${label}</div><form><button type="submit" disabled>${button}</button></form></main>`;
+    const r = extractProduct(doc(title, body, agg(title), lang), "https://www.shop.example/p/1");
+    expect(r.price).toBeNull();
+  });
+
+  it("guard: the range shown keeps its low end, flagged a range", () => {
+    const title = "Canapé d'angle modulable";
+    const body = `<main><h1>${title}</h1><div class="prix">1 290,00 € – 2 890,00 €</div><form><button type="submit">Ajouter au panier</button></form></main>`;
+    const r = extractProduct(doc(title, body, agg(title), "fr"), "https://www.shop.example/p/1");
+    expect(money(r)).toBe("129000 EUR");
+  });
+});
