@@ -1,5 +1,9 @@
 import type { PageScan } from "./scan/types.ts";
-import { explainedContradiction } from "./structured-explained.ts";
+import {
+  DISCONTINUED,
+  explainedContradiction,
+  isDiscontinuedUnshown,
+} from "./structured-explained.ts";
 import type { PriceCandidate } from "./types.ts";
 
 export type ChoiceOptions = {
@@ -100,6 +104,8 @@ export function choosePrice(
   // nowhere: a price the store does not show, maybe stale, maybe before the cart's discount.
   if (options.isPriceInCart && pool.length > 0 && !pool.some((c) => isShown(c, priced)))
     return hiddenInCart(pool, notes);
+  if (isDiscontinuedUnshown(pool, priced, visible.chosen))
+    return { status: "ambiguous", chosen: null, notes: [...notes, DISCONTINUED] };
   if (pool.length > 0) {
     // An exact amount equal to a range's low end (og:price giving the cheapest variant beside an
     // AggregateOffer's lowPrice) restates the range, and is no exact price of its own.
@@ -122,8 +128,7 @@ export function choosePrice(
           chosen: shown,
           notes: [...notes, "structured data gives a range; the price its buy box shows was taken"],
         };
-      // A range the page shows no end of, and no price of its own (a configurator's "From"
-      // with nothing chosen): no one price a person pays.
+      // A range the page shows no end of, and no buy-box price (a configurator): none to pay.
       if (!shown && !pool.some((c) => isShown(c, candidates)))
         return { status: "ambiguous", chosen: null, notes: [...notes, UNSHOWN_RANGE] };
     }

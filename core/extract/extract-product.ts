@@ -149,6 +149,7 @@ function toCandidates(
       ...(raw.isCardPrice ? { isCardPrice: true } : {}),
       ...(raw.isBeforeTax ? { isBeforeTax: true } : {}),
       ...(raw.isElsewhere ? { isElsewhere: true } : {}),
+      ...(raw.isDiscontinued ? { isDiscontinued: true } : {}),
       raw: raw.raw,
     });
   }

@@ -240,6 +240,9 @@ function readOffer(
       isRange: read.isRange,
       isFrom: read.isFrom,
       isVariantMatch,
+      ...(/discontinued\s*$/i.test(asText(offer.availability) ?? "")
+        ? { isDiscontinued: true }
+        : {}),
       raw: String(value).slice(0, 80),
       ...extra,
     });

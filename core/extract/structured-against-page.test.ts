@@ -296,3 +296,30 @@ describe("structured data giving only a range the page never shows, and no price
     expect(money(r)).toBe("129000 EUR");
   });
 });
+
+describe("a discontinued offer in structured data, the page showing no price", () => {
+  const gone = (title: string, price: string) =>
+    ld(product(title, price, "EUR", { availability: "https://schema.org/Discontinued" }));
+  it.each([
+    ["de", "Laufradsatz Carbon 45 mm", "Dieser Artikel ist nicht mehr erhältlich."],
+    ["en", "Carbon Wheelset 45 mm", "This item is no longer available."],
+  ])("%s: %s", (lang, title, notice) => {
+    const body = `<main><h1>${title}</h1><p class="status">${notice}</p><a href="/c/wheels">See newer models</a></main>`;
+    const r = extractProduct(
+      doc(title, body, gone(title, "1199.00"), lang),
+      "https://www.shop.example.de/p/1",
+    );
+    expect(r.price).toBeNull();
+    expect(r.availability).toBe("out_of_stock");
+  });
+
+  it("guard: the page showing the price keeps it", () => {
+    const title = "Laufradsatz Carbon 45 mm";
+    const body = `<main><h1>${title}</h1><div class="price">1.199,00 €</div><p>Dieser Artikel ist nicht mehr erhältlich.</p></main>`;
+    const r = extractProduct(
+      doc(title, body, gone(title, "1199.00"), "de"),
+      "https://www.shop.example.de/p/1",
+    );
+    expect(money(r)).toBe("119900 EUR");
+  });
+});

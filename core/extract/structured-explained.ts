@@ -6,6 +6,28 @@ const TAX_RATES = [
   27,
 ];
 
+export const DISCONTINUED =
+  "structured data gives the last price of a discontinued product, and the page shows no price";
+
+/**
+ * Structured data saying its offers are discontinued, whose amounts the page shows nowhere for
+ * this product, with no price in the buy box ("This item is no longer available"): the price of
+ * something no one can buy, none to take.
+ */
+export function isDiscontinuedUnshown(
+  pool: readonly PriceCandidate[],
+  candidates: readonly PriceCandidate[],
+  shown: PriceCandidate | null,
+): boolean {
+  if (shown || pool.length === 0 || !pool.every((c) => c.isDiscontinued)) return false;
+  return !candidates.some(
+    (c) =>
+      c.source === "visible_text" &&
+      !c.isElsewhere &&
+      pool.some((s) => s.price.amountMinor === c.price.amountMinor),
+  );
+}
+
 /**
  * Why structured data's amount, shown nowhere for this product while its buy box surely shows
  * another, is visibly not what a shopper is charged (decision 0089): it is in another currency,

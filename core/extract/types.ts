@@ -78,6 +78,8 @@ export const PriceCandidate = z.object({
   isBeforeTax: z.boolean().optional(),
   /** Shown among other products (a carousel, reviews, a heading naming others). Absent when not. */
   isElsewhere: z.boolean().optional(),
+  /** Structured data's price of an offer it says is discontinued. Absent when not. */
+  isDiscontinued: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -198,6 +200,7 @@ export type RawCandidate = {
   isCardPrice?: boolean;
   isBeforeTax?: boolean;
   isElsewhere?: boolean;
+  isDiscontinued?: boolean;
   raw: string;
 };
 
