@@ -103,6 +103,9 @@ describe("labels", () => {
   it("stockState reads schema.org URLs and words", () => {
     expect(stockState("https://schema.org/InStock")).toBe("in_stock");
     expect(stockState("sold_out")).toBe("out_of_stock");
+    // Decision 0088: bought only in a shop is none to buy online, as extraction answers it.
+    expect(stockState("https://schema.org/InStoreOnly")).toBe("out_of_stock");
+    expect(stockState("OnlineOnly")).toBe("in_stock");
     expect(stockState("unknown")).toBeNull();
     expect(stockState(undefined)).toBeNull();
   });

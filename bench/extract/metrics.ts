@@ -166,15 +166,18 @@ export function answerOf(result: ExtractResult): Answer {
   };
 }
 
-/** "InStock", "https://schema.org/OutOfStock", "in_stock" → the two states scored. */
+/**
+ * "InStock", "https://schema.org/OutOfStock", "in_stock" → the two states scored. InStoreOnly is
+ * out of stock: none to buy online, what a tracker watches (decision 0088, as extraction reads it).
+ */
 export function stockState(value: unknown): "in_stock" | "out_of_stock" | null {
   if (typeof value !== "string") return null;
   const v = value
     .toLowerCase()
     .replace(/^https?:\/\/schema\.org\//, "")
     .replace(/[\s_-]+/g, "");
-  if (/^(instock|limitedavailability|instoreonly|onlineonly|preorder|presale|backorder)/.test(v))
+  if (/^(instock|limitedavailability|onlineonly|preorder|presale|backorder)/.test(v))
     return "in_stock";
-  if (/^(outofstock|soldout|discontinued)/.test(v)) return "out_of_stock";
+  if (/^(outofstock|soldout|discontinued|instoreonly)/.test(v)) return "out_of_stock";
   return null;
 }
