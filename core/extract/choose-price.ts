@@ -3,6 +3,7 @@ import {
   DISCONTINUED,
   explainedContradiction,
   isDiscontinuedUnshown,
+  isOtherKind,
 } from "./structured-explained.ts";
 import type { PriceCandidate } from "./types.ts";
 
@@ -97,9 +98,9 @@ export function choosePrice(
   // An auction's bid ("Current bid: US $12.50") is the bid so far, no price to buy at, and so is
   // structured data whose amount the page shows only as one.
   const visible = visibleChoice(priced.filter((c) => !c.isBid));
-  let pool = priced.filter((c) => STRUCTURED.has(c.source) && !isShownOnlyAsBid(c, priced));
+  let pool = priced.filter((c) => STRUCTURED.has(c.source) && !isOtherKind(c, priced, visible));
   if (pool.length === 0 && priced.some((c) => STRUCTURED.has(c.source)))
-    notes.push("structured data gives an auction's current bid, no price to buy at");
+    notes.push("structured data gives an auction's bid or a member's price, none to buy at");
   // "See price in cart" under the title, and structured data gives an amount the page shows
   // nowhere: a price the store does not show, maybe stale, maybe before the cart's discount.
   if (options.isPriceInCart && pool.length > 0 && !pool.some((c) => isShown(c, priced)))
@@ -448,12 +449,6 @@ function saleNotInStructured(
     (c) => moneyKey(c) !== moneyKey(top) && c.confidence >= top.confidence - MARGIN,
   );
   return rivals.length > 0 ? "unclear" : top;
-}
-
-/** Every visible copy of a structured amount is an auction's bid (and there is one). */
-function isShownOnlyAsBid(c: PriceCandidate, candidates: readonly PriceCandidate[]): boolean {
-  const copies = visibleCopies(c, candidates);
-  return copies.length > 0 && copies.every((o) => o.isBid);
 }
 
 /** How much a price with tax may be above the same price before it (Hungary's 27 % VAT). */

@@ -150,6 +150,7 @@ function toCandidates(
       ...(raw.isBeforeTax ? { isBeforeTax: true } : {}),
       ...(raw.isElsewhere ? { isElsewhere: true } : {}),
       ...(raw.isDiscontinued ? { isDiscontinued: true } : {}),
+      ...(raw.isMember ? { isMember: true } : {}),
       raw: raw.raw,
     });
   }

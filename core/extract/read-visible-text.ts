@@ -76,6 +76,7 @@ export function readVisibleText(
       ...(c.isCardPrice ? { isCardPrice: true } : {}),
       ...(isNamedBeforeTax(c) ? { isBeforeTax: true } : {}),
       ...(c.text.isExcluded ? { isElsewhere: true } : {}),
+      ...(c.isMember ? { isMember: true } : {}),
       raw: c.text.text.replace(/\uE000/g, "").slice(0, 80),
     });
   };

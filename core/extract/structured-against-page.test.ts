@@ -323,3 +323,30 @@ describe("a discontinued offer in structured data, the page showing no price", (
     expect(money(r)).toBe("119900 EUR");
   });
 });
+
+describe("structured data shown only as a member's price gives way to the buy box's", () => {
+  it.each([
+    [
+      `<span class="member-price">$40.46</span> <span>Members price</span> <a href="/join">Join for $30</a>`,
+    ],
+    [`<span>$40.46</span> <span>with Rewards</span>`],
+  ])("%s", (member) => {
+    const title = "Insulated Water Bottle, 32 oz";
+    const body = `<main><h1>${title}</h1><div class="price">$44.95</div><div>${member}</div><form><button type="submit">Add to cart</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, "40.46"))),
+      "https://www.shop.example.com/p/1",
+    );
+    expect(money(r)).toBe("4495 USD");
+  });
+
+  it("guard: 'Member price' labelling the amount after it is no member's price of the one before", () => {
+    const title = "Insulated Water Bottle, 32 oz";
+    const body = `<main><h1>${title}</h1><div class="price">$44.95 <span>Member price $40.46</span></div><form><button type="submit">Add to cart</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, "44.95"))),
+      "https://www.shop.example.com/p/1",
+    );
+    expect(money(r)).toBe("4495 USD");
+  });
+});

@@ -6,6 +6,27 @@ const TAX_RATES = [
   27,
 ];
 
+/**
+ * Structured data whose amount the page shows only as another kind of amount: an auction's bid
+ * (no price to buy at), or a member's price ("$40.46 Members price", "with Rewards") while the
+ * buy box surely shows another amount (what a member pays, not everyone).
+ */
+export function isOtherKind(
+  c: PriceCandidate,
+  candidates: readonly PriceCandidate[],
+  visible: { chosen: PriceCandidate | null },
+): boolean {
+  const amount = c.price.amountMinor;
+  const copies = candidates.filter(
+    (o) => o.source === "visible_text" && o.price.amountMinor === amount && !o.isElsewhere,
+  );
+  if (copies.length === 0) return false;
+  if (copies.every((o) => o.isBid)) return true;
+  const shown = visible.chosen;
+  if (!shown || shown.confidence < 0.9 || shown.price.amountMinor === amount) return false;
+  return copies.every((o) => o.isMember);
+}
+
 export const DISCONTINUED =
   "structured data gives the last price of a discontinued product, and the page shows no price";
 

@@ -80,6 +80,8 @@ export const PriceCandidate = z.object({
   isElsewhere: z.boolean().optional(),
   /** Structured data's price of an offer it says is discontinued. Absent when not. */
   isDiscontinued: z.boolean().optional(),
+  /** A member's price, named by the words right after it ("$40.46 Members price"). Absent when not. */
+  isMember: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -201,6 +203,7 @@ export type RawCandidate = {
   isBeforeTax?: boolean;
   isElsewhere?: boolean;
   isDiscontinued?: boolean;
+  isMember?: boolean;
   raw: string;
 };
 

@@ -61,6 +61,7 @@ export type VisibleCandidate = {
   /** The high end of a range drawn in two elements, this one its low end (sale-marks.ts). */
   rangeHigh?: number;
   isCardPrice?: boolean; // by card beside a lower price paid at once (markCashPrice)
+  isMember?: boolean; // a member's price, named by the words right after it
 };
 
 const bool = (b: boolean) => (b ? 1 : 0);
@@ -236,7 +237,9 @@ export function visibleCandidates(
     if (isSubscription) namedOther.add(t);
     // "$19.99 with membership", "$2.99 with card": a member's price, its words right after it.
     const after = indexInText === 0 ? wordsAfter(t, p, readable(t.text)) : null;
-    if (after !== null && isMemberAfter(after) && !labelsNextAmount(after)) namedOther.add(t);
+    const isMember = after !== null && isMemberAfter(after) && !labelsNextAmount(after);
+    if (isMember) namedOther.add(t);
+    const isElsewhere = t.isInOption || t.isUncheckedRadio || t.isExcluded || isMember;
     // "<span>£69.99</span> <span>ex. VAT</span>": a price before tax, its words right after it.
     const isNet = after === t.after && isNetAfter(after);
     if (isNet) namedOther.add(t);
@@ -276,10 +279,8 @@ export function visibleCandidates(
       fromPrice: bool(p.isFrom || p.isRange),
       repeated: Math.min(1, ((counts.get(p.amount) ?? 1) - 1) / 3),
       outlier: bool(Math.abs(Math.log10(Number(p.amount)) - medianLog) > 1.5),
-      // An option not chosen showing a structured amount (another variant's), or another product's card, confirms nothing.
-      equalsStructured: bool(
-        structuredAmounts.has(p.amount) && !t.isInOption && !t.isUncheckedRadio && !t.isExcluded,
-      ),
+      // An unchosen option's, another product's card's or a member's amount confirms nothing.
+      equalsStructured: bool(structuredAmounts.has(p.amount) && !isElsewhere),
       bareNumber: bool(c.bare),
       inOption: bool(t.isInOption),
       firstAfterTitle: 0,
@@ -289,7 +290,7 @@ export function visibleCandidates(
       priceProperty: bool(t.prop === "price"),
       currentNamed: bool(!t.isStruckClass && CURRENT_CLASS.test(t.tokens)),
     };
-    return { text: t, price: p, amount: p.amount, features: FEATURES.map((name) => f[name]) };
+    return { text: t, price: p, amount: p.amount, features: FEATURES.map((n) => f[n]), isMember };
   });
   // An old price's label counts once paired with a lower amount (before the marks below, whose
   // pairs are their own).

@@ -1369,6 +1369,12 @@ export const VISIBLE_WORDS = {
       // A grocer's card price named after it: "<span>$4.99</span> <span>Club Price</span>".
       p(/club price/, "club price"),
       p(/for (?:club )?members/, "for members"),
+      // "<span>$40.46</span> <span>Members price</span>", no amount after it on its line (not
+      // "Member price $40.46", the next amount's label).
+      p(
+        /members?'? price(?![ \t]*:?[ \t]*(?:[a-z]{2,3}[ \t]?)?[$€£\d])/,
+        "members price · join now",
+      ),
       // "$11.99 Sign in to get this price": a member's price, shown to those signed in.
       p(/sign in (?:to get|for) (?:this|the|member) price/, "sign in to get this price"),
     ],
