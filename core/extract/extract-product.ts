@@ -151,6 +151,7 @@ function toCandidates(
       ...(raw.isElsewhere ? { isElsewhere: true } : {}),
       ...(raw.isDiscontinued ? { isDiscontinued: true } : {}),
       ...(raw.isMember ? { isMember: true } : {}),
+      ...(raw.isWithTax ? { isWithTax: true } : {}),
       raw: raw.raw,
     });
   }

@@ -281,7 +281,8 @@ function readOffer(
       specs.length > 1 || Array.isArray(offer.priceSpecification)
         ? `${path}.priceSpecification[${i}].price`
         : `${path}.priceSpecification.price`;
-    push(s.price ?? s.minPrice, at, role, {}, specCurrency);
+    const isWithTax = /^true$/i.test(String(s.valueAddedTaxIncluded));
+    push(s.price ?? s.minPrice, at, role, isWithTax ? { isWithTax } : {}, specCurrency);
   });
   if (offer.lowPrice !== undefined) {
     const low = readAmount(offer.lowPrice, currency);

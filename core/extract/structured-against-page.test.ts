@@ -350,3 +350,36 @@ describe("structured data shown only as a member's price gives way to the buy bo
     expect(money(r)).toBe("4495 USD");
   });
 });
+
+describe("structured data stating its price with tax, the buy box showing it before a sales tax", () => {
+  const withTax = (title: string, price: string) =>
+    ld(
+      product(title, price, "USD", {
+        priceSpecification: {
+          "@type": "PriceSpecification",
+          price,
+          priceCurrency: "USD",
+          valueAddedTaxIncluded: true,
+        },
+      }),
+    );
+  it("en-US: 465.47 with tax beside '$429.00 · Sales tax calculated at checkout'", () => {
+    const title = "Commercial Stand Mixer, 7 qt";
+    const body = `<main><h1>${title}</h1><div class="price">$429.00</div><p>Sales tax calculated at checkout.</p><form><button type="submit">Add to cart</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, withTax(title, "465.47")),
+      "https://www.shop.example.com/p/1",
+    );
+    expect(money(r)).toBe("42900 USD");
+  });
+
+  it("guard: without the statement, an amount 8.5 % above stays 'cannot tell'", () => {
+    const title = "Commercial Stand Mixer, 7 qt";
+    const body = `<main><h1>${title}</h1><div class="price">$429.00</div><form><button type="submit">Add to cart</button></form></main>`;
+    const r = extractProduct(
+      doc(title, body, ld(product(title, "465.47"))),
+      "https://www.shop.example.com/p/1",
+    );
+    expect(r.price).toBeNull();
+  });
+});

@@ -73,6 +73,10 @@ export function explainedContradiction(
   }
   const base = structured.price.amountMinor;
   const total = shown.price.amountMinor;
+  // Stated with tax, up to 30 % above the buy box's: the buy box shows it before a sales tax
+  // added at checkout ("Sales tax calculated at checkout").
+  if (pool.some((c) => c.isWithTax) && base > total && base <= total * 1.3)
+    return "stated with tax; the buy box shows the price before it";
   const isRaisedByTax = TAX_RATES.some(
     (rate) => Math.abs(Math.round((base * (100 + rate)) / 100) - total) <= 1,
   );

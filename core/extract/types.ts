@@ -82,6 +82,8 @@ export const PriceCandidate = z.object({
   isDiscontinued: z.boolean().optional(),
   /** A member's price, named by the words right after it ("$40.46 Members price"). Absent when not. */
   isMember: z.boolean().optional(),
+  /** Structured data stating its price includes tax (`valueAddedTaxIncluded`). Absent when not. */
+  isWithTax: z.boolean().optional(),
   /** The text or value it was read from (trimmed). */
   raw: z.string(),
 });
@@ -204,6 +206,7 @@ export type RawCandidate = {
   isElsewhere?: boolean;
   isDiscontinued?: boolean;
   isMember?: boolean;
+  isWithTax?: boolean;
   raw: string;
 };
 
