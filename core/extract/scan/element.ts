@@ -1,4 +1,5 @@
 import { type Attrs, attrOf } from "./attrs.ts";
+import { spaceParts } from "./chars.ts";
 import { EMPHASIS, TOKEN_ATTRS } from "./html.ts";
 import { Says } from "./token-words.ts";
 
@@ -123,11 +124,8 @@ export function selfTokens(attrs: Attrs): string[] {
   if (id) out.push(`#${id.slice(0, 200)}`);
   const cls = attrs.class;
   if (cls) {
-    const list = cls.slice(0, 1_000).split(/\s+/);
-    for (let i = 0; i < list.length && i < 24; i++) {
-      const c = list[i];
-      if (c) out.push(`.${c}`);
-    }
+    // `split(/\s+/)`'s first 24 parts, an empty one at the start counted.
+    for (const c of spaceParts(cls.slice(0, 1_000), 24)) out.push(`.${c}`);
   }
   for (const name of TOKEN_ATTRS) {
     const value = attrOf(attrs, name);

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { collapseSpaces } from "./chars.ts";
 import { scanHtml } from "./index.ts";
-import { collapseSpaces, westernDigits } from "./text-log.ts";
+import { westernDigits } from "./text-log.ts";
 
 describe("collapseSpaces", () => {
   it("is text.replace(/\\s+/g, ' ') for any text", () => {

@@ -1,3 +1,4 @@
+import { collapseSpaces } from "./chars.ts";
 import type { Element } from "./element.ts";
 
 /**
@@ -9,9 +10,6 @@ const MAX_SHORT_TEXT = 140;
 const MAX_RECENT = 120;
 const SPACE = 0x20;
 const HAS_DIGIT = /\d/;
-const NON_SPACE = /\S/;
-/** Whitespace that `\s+` → " " would change: a run, or one character other than a space. */
-const SPACES_TO_COLLAPSE = /\s\s|[^\S ]/;
 
 /**
  * The page's visible text in order, one chunk per text and per break mark, kept once for all
@@ -194,13 +192,4 @@ export function westernDigits(text: string): string {
     if (code === 0x066a) return "%";
     return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
   });
-}
-
-/**
- * `text.replace(/\s+/g, " ")`, without its regex or a new string in the two common cases: the
- * blank text between tags (seven texts in ten) and words with single spaces.
- */
-export function collapseSpaces(text: string): string {
-  if (!NON_SPACE.test(text)) return text === "" ? "" : " ";
-  return SPACES_TO_COLLAPSE.test(text) ? text.replace(/\s+/g, " ") : text;
 }

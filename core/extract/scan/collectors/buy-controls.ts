@@ -8,9 +8,10 @@ import {
   SOLD_OUT_WORDS,
 } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
+import { collapseSpaces } from "../chars.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
-import { collapseSpaces, type TextLog } from "../text-log.ts";
+import type { TextLog } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { BuyControl } from "../types.ts";
 import { isVariantSoldOut } from "./sold-out.ts";

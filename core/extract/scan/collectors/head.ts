@@ -9,6 +9,7 @@ import {
   RESULT_COUNT,
 } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
+import { lowerWords } from "../chars.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens } from "../element.ts";
 import { BREAKS_LINE } from "../html.ts";
@@ -281,7 +282,6 @@ export class HeadAndMeta extends Hooks {
 /** An ISO code and its sign in parentheses, as a currency selector shows one: "(CAD $)". */
 const CODE_WITH_SIGN = /\(([A-Z]{3})\s?[^\s\p{L}\p{N})]{1,3}\)/gu;
 const TITLE_SEPARATORS = /\s+[|\-–—:·»/]\s+/;
-const NOT_WORD = /[^\p{L}\p{N}]+/u;
 const SEPARATORS = ">›»/|\\";
 
 /** The text ends with a separator, white space after it aside (`/[>›»/|\\]\s*$/`). */
@@ -305,7 +305,8 @@ type TitleTarget = {
   isHeadingOnly: boolean;
 };
 
-const wordsOf = (text: string): string[] => text.toLowerCase().split(NOT_WORD).filter(Boolean);
+/** `text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)` (chars.ts). */
+const wordsOf = lowerWords;
 
 /**
  * og:title and <title>, whole (without the site's name, og:site_name) and their longest part

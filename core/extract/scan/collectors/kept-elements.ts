@@ -1,8 +1,8 @@
 import { type Attrs, attrRecord } from "../attrs.ts";
+import { collapseSpaces } from "../chars.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, selfTokens, tokensOf } from "../element.ts";
 import { VOID } from "../html.ts";
-import { collapseSpaces } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { ElementRecord } from "../types.ts";
 

@@ -1,9 +1,10 @@
 import { CURRENCY_HINT, PRICE_WORD } from "../../vocabulary/patterns.ts";
 import type { Attrs } from "../attrs.ts";
+import { collapseLines, collapseSpaces } from "../chars.ts";
 import { Hooks } from "../collector.ts";
 import { type Element, NO_STRINGS, tokensOf } from "../element.ts";
 import { BREAKS_LINE, CLOSES_P } from "../html.ts";
-import { collapseSpaces, type TextLog } from "../text-log.ts";
+import type { TextLog } from "../text-log.ts";
 import { Says } from "../token-words.ts";
 import type { PriceText } from "../types.ts";
 
@@ -15,11 +16,7 @@ const MAX_CHOICE = 120;
 /** The longest leading text of an unnamed element read as a price on its own. */
 const MAX_UNNAMED_HEAD = 40;
 
-const collapse = (text: string) =>
-  text
-    .replace(/[ \t\r\f\v\u00A0]*\n[\s\u00A0]*/g, "\n")
-    .replace(/[ \t\r\f\v]+/g, " ")
-    .trim();
+const collapse = collapseLines;
 
 /** The element's own tokens, then those of the three elements it sits in (to <html>). */
 function nearTokens(el: Element): string {

@@ -1,4 +1,5 @@
 import { SOLD_OUT_ALL, SOLD_OUT_WORDS, VARIANT_WORDS } from "../../vocabulary/patterns.ts";
+import { collapseLines } from "../chars.ts";
 import { Hooks } from "../collector.ts";
 import type { Element } from "../element.ts";
 import type { TextLog } from "../text-log.ts";
@@ -23,11 +24,7 @@ export function isVariantSoldOut(text: string): boolean {
   return LABEL.test(rest);
 }
 
-const collapse = (text: string) =>
-  text
-    .replace(/[ \t\r\f\v\u00A0]*\n[\s\u00A0]*/g, "\n")
-    .replace(/[ \t\r\f\v]+/g, " ")
-    .trim();
+const collapse = collapseLines;
 
 /**
  * Sold-out texts: the innermost short visible text (3 to 80 characters) that says the product is
