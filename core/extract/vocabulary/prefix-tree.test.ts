@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { alternation, entriesOf, sourceOf } from "./patterns.ts";
+import { alternation, entriesOf, OTHER_AMOUNT_CONCEPTS, sourceOf } from "./patterns.ts";
 import { prefixTreeAlternation } from "./prefix-tree.ts";
-import { CLASS_NAMES, type Entry, VISIBLE_WORDS } from "./words.ts";
+import { CLASS_NAMES, type Entry, p, VISIBLE_WORDS } from "./words.ts";
 
 const asWritten = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const tree = (entries: readonly Entry[], flags: string) =>
@@ -16,11 +16,27 @@ describe("prefixTreeAlternation", () => {
     ).toBe("(?:(?:pr(?:i(?:ce|x)|eis)|bag))");
   });
 
+  it("joins a pattern to the tree by its plain start, each of its alternatives", () => {
+    const entries = [
+      "price",
+      p(/pay(?:ment)?s? of/, "payments of"),
+      p(/\bship|\d\s*months?\b/, "3 months"),
+      p(/\d\s*mois\b/, "3 mois"),
+      p(/\d+ bids?/, "3 bids"),
+      p(/pri(?:x|s)/, "prix"),
+    ];
+    expect(prefixTreeAlternation(entries, asWritten, sourceOf)).toBe(
+      "(?:(?:p(?:ri(?:ce|(?:x|s))|ay(?:ment)?s? of)|\\bship|\\d(?:\\s*months?\\b|\\s*mois\\b|\\d* bids?)))",
+    );
+  });
+
   it("tests every text as the plain alternation does, on the vocabulary's lists", () => {
     const lists = [
       entriesOf(...Object.values(CLASS_NAMES)),
       entriesOf(VISIBLE_WORDS.soldOut),
       entriesOf(VISIBLE_WORDS.elsewhereHeading),
+      entriesOf(...OTHER_AMOUNT_CONCEPTS.map((concept) => VISIBLE_WORDS[concept])),
+      entriesOf(VISIBLE_WORDS.shipping, VISIBLE_WORDS.shippingCondition),
     ];
     for (const entries of lists) {
       const words = entries.map((e) => (typeof e === "string" ? e : e.example));
