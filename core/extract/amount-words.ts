@@ -231,6 +231,14 @@ export function labelBefore(before: string): string {
 }
 
 /**
+ * The words that name an amount: its line's words since the last price ("Plus member price"),
+ * else a label ending with a colon before it, then its own text's words ("$19.98 Club price").
+ */
+export function namingWords(t: PriceText, readableText: string, index: number): string {
+  return `${ownLead(t.lineBefore) || labelBefore(t.before)} ${ownWords(readableText, index)}`;
+}
+
+/**
  * Words after an amount that end with a colon before the next amount ("$199.90 Con tarjeta Oh!:
  * $179.90") are that one's label, not this one's.
  */

@@ -1,4 +1,4 @@
-import { labelBefore, ownLead, ownWords } from "./amount-words.ts";
+import { namingWords } from "./amount-words.ts";
 import { FEATURES } from "./feature-names.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 import { MEMBERSHIP } from "./vocabulary/patterns.ts";
@@ -32,9 +32,7 @@ export function markMemberTiers(
   const first = FEATURES.indexOf("firstAfterTitle");
   const other = FEATURES.indexOf("otherAmountWords");
   const isMember = (c: VisibleCandidate) =>
-    MEMBERSHIP.test(
-      `${ownLead(c.text.lineBefore) || labelBefore(c.text.before)} ${ownWords(readable(c.text.text), c.price.index)}`,
-    );
+    MEMBERSHIP.test(namingWords(c.text, readable(c.text.text), c.price.index));
   const after = list.filter(
     (c) =>
       c.text.order > h1 &&

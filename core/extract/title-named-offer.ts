@@ -1,4 +1,4 @@
-import { labelBefore, ownLead, ownWords } from "./amount-words.ts";
+import { namingWords } from "./amount-words.ts";
 import { FEATURES } from "./feature-names.ts";
 import type { VisibleCandidate } from "./visible-features.ts";
 import { ADD_ON, PRICE_LABEL } from "./vocabulary/patterns.ts";
@@ -41,7 +41,7 @@ export function markOfferTheTitleNames(
   const named = list.find((c) => {
     if (c.text.order <= h1 || c.text.order - h1 > TITLE_REACH) return false;
     if (c.text.isHidden) return false;
-    const words = `${ownLead(c.text.lineBefore) || labelBefore(c.text.before)} ${ownWords(readable(c.text.text), c.price.index)}`;
+    const words = namingWords(c.text, readable(c.text.text), c.price.index);
     const offer = offerWords(words);
     if (offer.length === 0 || !offer.every((w) => titleWords.has(w))) return false;
     // Set apart by a class naming the same offer ("bundle-price__amount"), as another offer's
