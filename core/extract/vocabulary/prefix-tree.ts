@@ -7,9 +7,13 @@ import type { Entry } from "./words.ts";
  * so the long word lists (class names, sold-out words, the token pre-filter) are ~1.5× faster to
  * test (issue #34, speed). A pattern entry joins the tree by the plain start of each of its
  * alternatives (`\bship`, `\d\s*months?\b`, `payments? of`: `\b`, `s`, `h`, `i`, `p`; `\d`;
- * `p`, `a` … `n`, `t`), the rest of it a branch of its own; one with no plain start (a lookbehind
- * or a group first) stays an alternative of its own. On the lists of other amounts, sold-out
- * words and the token pre-filter, most of the time went to those alternatives (issue #34).
+ * `p`, `a` … `n`, `t`), the rest of it a branch of its own; one with no plain start (a group
+ * first) stays an alternative of its own. On the lists of other amounts, sold-out words and the
+ * token pre-filter, most of the time went to those alternatives (issue #34). A lookbehind first
+ * moves after the plain start that follows it, stated over that start too: `(?<!non-?)member`
+ * joins as `member(?<!(?:non-?)member)`, which matches at the same places (each atom of the
+ * start matches one character, or none for `\b`, so the lookbehind reads back over the very
+ * characters the start just matched).
  *
  * For `test` only: a text matches the tree exactly when it matches the plain alternation, but a
  * word that another one starts ("bag", "bags") is kept as the shorter, so which match `exec`,
@@ -97,6 +101,13 @@ const SPECIAL = /^[\\^$.*+?()[\]{}|]$/;
  * `\d* bids?`.
  */
 function plainStart(alternative: string): { atoms: string[]; rest: string } {
+  const behind = leadingLookbehind(alternative);
+  if (behind) {
+    const after = plainStart(alternative.slice(behind.length));
+    if (after.atoms.length === 0) return { atoms: [], rest: alternative };
+    const [open, inner] = [behind.slice(0, 4), behind.slice(4, -1)];
+    return { atoms: after.atoms, rest: `${open}(?:${inner})${after.atoms.join("")})${after.rest}` };
+  }
   const atoms: string[] = [];
   let i = 0;
   while (i < alternative.length) {
@@ -116,4 +127,20 @@ function plainStart(alternative: string): { atoms: string[]; rest: string } {
     i += atom.length;
   }
   return { atoms, rest: alternative.slice(i) };
+}
+
+/** The lookbehind an alternative opens with (`(?<!non-?)`, `(?<=x)`), whole, or "" if none. */
+function leadingLookbehind(alternative: string): string {
+  if (!alternative.startsWith("(?<!") && !alternative.startsWith("(?<=")) return "";
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < alternative.length; i++) {
+    const ch = alternative[i];
+    if (ch === "\\") i++;
+    else if (inClass) inClass = ch !== "]";
+    else if (ch === "[") inClass = true;
+    else if (ch === "(") depth++;
+    else if (ch === ")" && --depth === 0) return alternative.slice(0, i + 1);
+  }
+  return "";
 }
