@@ -295,25 +295,23 @@ export class ScanDriver implements TagEvents {
     const isHeadingTag = SECTION_HEADINGS.has(el.tag);
     const opensSection = el.textAt === parent.textAt && !el.isRaw;
     const length = opensSection ? this.log.lengthOf(el) : 0;
+    // (No closure to build it lazily: one would be made for every element that ends.)
     let text: string | null = null;
-    const textOf = () => {
-      text ??= this.log.textOf(el);
-      return text;
-    };
     if (
       parent.subscriptionAt === 0 &&
       opensSection &&
       length <= 60 &&
-      (length >= 15 || !this.log.hasDigit(el)) &&
-      isSubscriptionHeading(textOf())
-    )
-      parent.subscriptionAt = el.order;
+      (length >= 15 || !this.log.hasDigit(el))
+    ) {
+      text = this.log.textOf(el);
+      if (isSubscriptionHeading(text)) parent.subscriptionAt = el.order;
+    }
     if (
       !(PAGE_LEVEL.has(parent.tag) && (this.c as Collectors).head.h1Order < 0) &&
       (isHeadingTag
         ? this.log.isShort(el)
         : opensSection && length <= 80 && !this.log.hasDigit(el)) &&
-      this.isHeadingText(textOf(), isHeadingTag)
+      this.isHeadingText(text ?? this.log.textOf(el), isHeadingTag)
     )
       parent.isExcluded = true;
   }

@@ -91,7 +91,8 @@ export class BuyControls extends Hooks {
     if (name === "input" && attrs.name === "id" && this.cartFormOrder >= 0 && !this.cartVariantId)
       this.noteCartVariant(el, attrs);
     const control = controlOf(el, attrs);
-    el.control = control;
+    // (An element starts with none: most are no control, and keep the shared default.)
+    if (control) el.control = control;
     if (control && (name === "input" || name === "select" || name === "img"))
       this.noteInput(el, control, attrs);
   }
